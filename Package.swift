@@ -1,0 +1,60 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Module boundaries follow ../shared/DESIGN.md: importers, the library and synthesis depend
+// only on SpeakModel; SpeakKit is the facade; the `speak` executable talks to SpeakKit only.
+// Every C library sits behind one system-library target and one thin Swift module.
+let package = Package(
+    name: "speak",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "speak", targets: ["speak"]),
+        .library(name: "SpeakKit", targets: ["SpeakKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // C libraries (headers and link flags through pkg-config; Debian packages via bootstrap).
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+
+        // The document model: the only contract between importers, library and synthesis.
+        .target(name: "SpeakModel"),
+
+        // Importers.
+        .target(name: "SpeakImport", dependencies: ["SpeakModel"]),
+        .target(name: "SpeakImportText", dependencies: ["SpeakModel", "SpeakImport"]),
+        .target(name: "SpeakImportHTML", dependencies: ["SpeakModel", "SpeakImport", "CLibXML2"]),
+        .target(name: "SpeakImportPDF", dependencies: ["SpeakModel", "SpeakImport", "CPoppler"]),
+        .target(name: "SpeakImportOCR", dependencies: ["SpeakModel", "SpeakImport", "CTesseract", "CLeptonica"]),
+
+        // Library store.
+        .target(name: "SpeakLibrary", dependencies: ["SpeakModel", .product(name: "GRDB", package: "GRDB.swift")]),
+
+        // Speech engine.
+        .target(name: "SpeakESpeak", dependencies: ["SpeakModel", "CEspeakNG"]),
+
+        // Facade and command line.
+        .target(name: "SpeakKit", dependencies: [
+            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportPDF",
+            "SpeakImportOCR", "SpeakLibrary", "SpeakESpeak",
+        ]),
+        .executableTarget(name: "speak", dependencies: [
+            "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Tests.
+        .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),
+        .testTarget(name: "SpeakImportTests", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportText"]),
+        .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),
+        .testTarget(name: "NativeLibraryTests", dependencies: [
+            "SpeakESpeak", "SpeakImportHTML", "SpeakImportPDF", "SpeakImportOCR",
+        ]),
+        .testTarget(name: "CLITests", dependencies: ["speak"]),
+    ]
+)

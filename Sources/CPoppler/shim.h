@@ -1,0 +1,4 @@
+#include <sys/types.h>
+#include <time.h>
+#include <poppler.h>
+#include <cairo.h>

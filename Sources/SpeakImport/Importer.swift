@@ -1,0 +1,54 @@
+import Foundation
+import SpeakModel
+
+/// The bytes of something to import and where they came from.
+public struct ImportSource: Sendable {
+    /// Path, URL or "-" for standard input; used in messages and as the document's source.
+    public var name: String
+    public var data: Data
+    /// The charset a transport declared (HTTP `Content-Type`), if any.
+    public var declaredCharset: String?
+
+    public init(name: String, data: Data, declaredCharset: String? = nil) {
+        self.name = name
+        self.data = data
+        self.declaredCharset = declaredCharset
+    }
+
+    /// The file name without directories and extension, used as a fallback title.
+    public var stem: String? {
+        guard name != "-", !name.isEmpty else { return nil }
+        let last = (name as NSString).lastPathComponent
+        let stem = (last as NSString).deletingPathExtension
+        return stem.isEmpty ? last : stem
+    }
+
+    /// The lower-cased file extension, if any.
+    public var fileExtension: String {
+        (name as NSString).pathExtension.lowercased()
+    }
+}
+
+/// What the user asked for that applies to every importer.
+public struct ImportOptions: Sendable {
+    /// Title given on the command line; wins over anything found in the content.
+    public var title: String?
+    /// Language given on the command line (BCP 47, or Tesseract codes for OCR).
+    public var language: String?
+
+    public init(title: String? = nil, language: String? = nil) {
+        self.title = title
+        self.language = language
+    }
+}
+
+/// An importer turns the bytes of one format into a `Document`.
+///
+/// The returned metadata has the title, author and language found in the content (the title
+/// may be empty when none was found); the caller fills in the source, hash and dates.
+public protocol Importer: Sendable {
+    /// The format this importer reads.
+    var format: DocumentFormat { get }
+
+    func importDocument(_ source: ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document
+}

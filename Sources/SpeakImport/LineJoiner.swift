@@ -1,0 +1,104 @@
+/// Joins the hard-wrapped lines of one paragraph into a single line, repairing words that
+/// were hyphenated across a line break.
+///
+/// The rule for "part-" at a line end followed by "rest" on the next line:
+/// 1. the next part starts with a capital → keep the hyphen ("Franco-\nPrussian");
+/// 2. the document writes "part-rest" with a hyphen elsewhere → keep it;
+/// 3. the document writes "partrest" elsewhere, or the dictionary knows it → join
+///    ("inter-\nnational" → "international");
+/// 4. both parts are dictionary words → keep the hyphen ("well-\nknown");
+/// 5. otherwise join (most line-end hyphens are typesetting).
+public struct LineJoiner {
+    private let vocabulary: DocumentVocabulary?
+
+    /// `vocabulary` is the document's own words; pass nil when the text has no line-end hyphens.
+    public init(vocabulary: DocumentVocabulary?) {
+        self.vocabulary = vocabulary
+    }
+
+    public func join(_ lines: [Substring]) -> String {
+        var out = ""
+        for raw in lines {
+            let line = raw.trimmingSpaces()
+            if line.isEmpty { continue }
+            if out.isEmpty { out = String(line); continue }
+            if out.hasSuffix("-"), let first = line.first, first.isLetter,
+               let joined = joinHyphenated(out, line) {
+                out = joined
+            } else if out.hasSuffix("—") || out.hasSuffix("/") {
+                out += line
+            } else {
+                out += " " + line
+            }
+        }
+        return out
+    }
+
+    private func joinHyphenated(_ head: String, _ next: Substring) -> String? {
+        let beforeHyphen = head.dropLast()
+        let part = String(beforeHyphen.reversed().prefix { $0.isLetter }.reversed())
+        guard !part.isEmpty else { return nil }
+        let rest = String(next.prefix { $0.isLetter })
+        let keep = keepsHyphen(part, rest)
+        return keep ? head + next : String(beforeHyphen) + next
+    }
+
+    func keepsHyphen(_ part: String, _ rest: String) -> Bool {
+        if let first = rest.first, first.isUppercase { return true }
+        let joined = (part + rest).lowercased()
+        if let vocabulary {
+            if vocabulary.contains(part.lowercased() + "-" + rest.lowercased()) { return true }
+            if vocabulary.contains(joined) { return false }
+        }
+        if SystemDictionary.contains(joined) { return false }
+        if SystemDictionary.contains(part), SystemDictionary.contains(rest) { return true }
+        return false
+    }
+}
+
+/// The distinct words of a document (lower-cased, with inner hyphens and apostrophes), not
+/// counting the halves of words broken at a line end.
+public struct DocumentVocabulary: Sendable {
+    private var words: Set<String> = []
+
+    public init(text: String) {
+        var skipFirst = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let tokens = line.split { !($0.isLetter || $0 == "-" || $0 == "'") }
+            let endsBroken = line.hasSuffix("-") && line.dropLast().last?.isLetter == true
+            for (i, token) in tokens.enumerated() {
+                if i == 0, skipFirst, line.trimmingSpaces().hasPrefix(token) { continue }
+                if i == tokens.count - 1, endsBroken { continue }
+                var word = token[...]
+                while let f = word.first, f == "-" || f == "'" { word = word.dropFirst() }
+                while let l = word.last, l == "-" || l == "'" { word = word.dropLast() }
+                if !word.isEmpty { words.insert(word.lowercased()) }
+            }
+            skipFirst = endsBroken
+        }
+    }
+
+    public func contains(_ word: String) -> Bool { words.contains(word) }
+
+    /// Whether a text has any line-end hyphen before a letter, i.e. needs a vocabulary at all.
+    public static func isNeeded(for text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        var last2: UInt8 = 0, last1: UInt8 = 0
+        while let b = utf8.next() {
+            if last2 == UInt8(ascii: "-"), last1 == UInt8(ascii: "\n"), b >= 0x41 { return true }
+            last2 = last1
+            last1 = b
+        }
+        return false
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    public func trimmingSpaces() -> SubSequence {
+        var s = self[...]
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return s
+    }
+}

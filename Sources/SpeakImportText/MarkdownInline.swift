@@ -1,0 +1,22 @@
+/// Removes Markdown inline markup that would otherwise be read aloud or shown:
+/// links and images keep their text, emphasis markers and inline-code backticks go.
+enum MarkdownInline {
+    nonisolated(unsafe) private static let link = try? Regex("!?\\[([^\\]\\n]*)\\]\\([^)\\s]*(\\s+\"[^\"]*\")?\\)")
+    nonisolated(unsafe) private static let emphasis = try? Regex("(\\*\\*|__|\\*|`)(\\S(?:[^\\n]*?\\S)?)\\1")
+
+    /// Links `[text](url)` → text. Applied to every text file: the pattern is unambiguous.
+    static func stripLinks(_ text: String) -> String {
+        guard text.contains("]("), let link else { return text }
+        return text.replacing(link) { match in
+            match.output[1].substring.map(String.init) ?? ""
+        }
+    }
+
+    /// Emphasis and code markers, for Markdown sources only (a lone `*` in plain text is kept).
+    static func stripEmphasis(_ text: String) -> String {
+        guard text.contains(where: { $0 == "*" || $0 == "_" || $0 == "`" }), let emphasis else { return text }
+        return text.replacing(emphasis) { match in
+            match.output[2].substring.map(String.init) ?? ""
+        }
+    }
+}

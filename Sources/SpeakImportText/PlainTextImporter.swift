@@ -1,0 +1,41 @@
+import Foundation
+import SpeakImport
+import SpeakModel
+
+/// Imports plain text and light Markdown: decodes the bytes (UTF-8, UTF-16 with or without
+/// BOM, Windows-1252 for bytes that are not UTF-8), joins hard-wrapped lines, repairs line-end
+/// hyphenation and finds headings and chapters.
+public struct PlainTextImporter: Importer {
+    public let format = DocumentFormat.text
+
+    public init() {}
+
+    public func importDocument(_ source: ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document {
+        let decoded = TextDecoder.decode(source.data)
+        let text = CharacterCleanup.clean(decoded.text)
+        progress(0.1)
+        let vocabulary = DocumentVocabulary.isNeeded(for: text) ? DocumentVocabulary(text: text) : nil
+        let markdown = ["md", "markdown", "mdown", "mkd"].contains(source.fileExtension)
+        var parser = TextBlockParser(markdown: markdown, joiner: LineJoiner(vocabulary: vocabulary))
+        var builder = DocumentBuilder()
+        parser.parse(text, into: &builder) { fraction in progress(0.1 + 0.9 * fraction) }
+        guard builder.wordCount > 0 else { throw ImportError.noReadableText(source.name) }
+        builder.chaptersFromHeadings()
+        if decoded.repairedBytes > 0 {
+            builder.warn("\(decoded.repairedBytes) byte(s) were not valid UTF-8 and were read as Windows-1252")
+        }
+        let title = options.title ?? contentTitle(builder.blocks) ?? ""
+        let metadata = DocumentMetadata(title: title, language: options.language, source: source.name,
+                                        format: .text, contentHash: "")
+        progress(1)
+        return builder.build(metadata: metadata)
+    }
+
+    /// The first block when it is a heading that is not just a chapter number.
+    private func contentTitle(_ blocks: [Block]) -> String? {
+        guard let first = blocks.first, first.kind.headingLevel != nil else { return nil }
+        let text = first.text[...]
+        if HeadingDetector.chapterHeadingLevel(text) != nil { return nil }
+        return first.text
+    }
+}

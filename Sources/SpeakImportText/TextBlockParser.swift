@@ -1,0 +1,170 @@
+import SpeakImport
+import SpeakModel
+
+/// Turns cleaned plain text into blocks, line by line: blank lines and form feeds end
+/// paragraphs, hard-wrapped lines are joined, and headings, list items, block quotes and
+/// fenced code are recognized.
+struct TextBlockParser {
+    var markdown: Bool
+    var joiner: LineJoiner
+
+    private enum Pending { case paragraph, listItem, quote }
+
+    private var lines: [Substring] = []
+    private var pending = Pending.paragraph
+    private var fence: [Substring]?
+
+    init(markdown: Bool, joiner: LineJoiner) {
+        self.markdown = markdown
+        self.joiner = joiner
+    }
+
+    /// Parses `text`, appending blocks to `builder`; `progress` gets the fraction of text read.
+    mutating func parse(_ text: String, into builder: inout DocumentBuilder, progress: (Double) -> Void) {
+        let utf8 = text.utf8
+        let total = max(1, utf8.count)
+        var start = utf8.startIndex
+        var sinceReport = 0
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            let line = text[start..<end]
+            sinceReport += line.utf8.count + 1
+            handle(line, into: &builder)
+            start = end < utf8.endIndex ? utf8.index(after: end) : end
+            if sinceReport > 1 << 20 {
+                sinceReport = 0
+                progress(Double(utf8.distance(from: utf8.startIndex, to: start)) / Double(total))
+            }
+        }
+        if let fenced = fence { emitCode(fenced, into: &builder) }
+        flush(into: &builder)
+    }
+
+    private mutating func handle(_ raw: Substring, into builder: inout DocumentBuilder) {
+        let line = raw.trimmingSpaces()
+        if fence != nil {
+            if line.hasPrefix("```") || line.hasPrefix("~~~") {
+                emitCode(fence ?? [], into: &builder)
+                fence = nil
+            } else {
+                fence?.append(raw)
+            }
+            return
+        }
+        if line.isEmpty || line.contains("\u{0C}") {
+            flush(into: &builder)
+            let afterFeed = line.split(separator: "\u{0C}", omittingEmptySubsequences: true).last
+            if let rest = afterFeed, line.contains("\u{0C}") { handle(rest, into: &builder) }
+            return
+        }
+        if line.hasPrefix("```") || line.hasPrefix("~~~") {
+            flush(into: &builder)
+            fence = []
+            return
+        }
+        if let heading = HeadingDetector.markdownHeading(line) {
+            flush(into: &builder)
+            appendHeading(heading.text, level: heading.level, into: &builder)
+            return
+        }
+        if lines.count == 1, pending == .paragraph, isUnderline(line) {
+            let title = lines[0]
+            lines = []
+            appendHeading(title, level: line.first == "=" ? 1 : 2, into: &builder)
+            return
+        }
+        if lines.isEmpty, isRule(line) { return }
+        if let item = listItemText(line) {
+            flush(into: &builder)
+            pending = .listItem
+            lines = [item]
+            return
+        }
+        if line.hasPrefix(">") {
+            let quoted = line.dropFirst().trimmingSpaces()
+            if pending != .quote || lines.isEmpty {
+                flush(into: &builder)
+                pending = .quote
+            }
+            if !quoted.isEmpty { lines.append(quoted) }
+            return
+        }
+        if pending == .quote, !lines.isEmpty { flush(into: &builder) }
+        lines.append(line)
+    }
+
+    private mutating func flush(into builder: inout DocumentBuilder) {
+        defer {
+            lines = []
+            pending = .paragraph
+        }
+        guard !lines.isEmpty else { return }
+        if pending == .paragraph, let heading = standaloneHeading() {
+            appendHeading(heading.text[...], level: heading.level, into: &builder)
+            return
+        }
+        let kind: BlockKind = switch pending {
+        case .paragraph: .paragraph
+        case .listItem: .listItem
+        case .quote: .quote
+        }
+        builder.append(kind, text: inline(joiner.join(lines)))
+    }
+
+    /// A one-line chapter heading ("Chapter 3", optionally with its title on the next line)
+    /// or a lone all-capital line.
+    private func standaloneHeading() -> (text: String, level: Int)? {
+        guard lines.count <= 2, let first = lines.first else { return nil }
+        if let level = HeadingDetector.chapterHeadingLevel(first) {
+            if lines.count == 1 { return (String(first), level) }
+            let second = lines[1]
+            guard second.count <= 80, let last = second.last, !".,;!?".contains(last) else { return nil }
+            return (String(first) + ": " + String(second), level)
+        }
+        if lines.count == 1, HeadingDetector.isCapitalsHeading(first) { return (String(first), 2) }
+        return nil
+    }
+
+    private mutating func appendHeading(_ text: Substring, level: Int, into builder: inout DocumentBuilder) {
+        builder.append(.heading(level: level), text: inline(String(text)))
+    }
+
+    private func emitCode(_ code: [Substring], into builder: inout DocumentBuilder) {
+        let text = code.joined(separator: "\n")
+        builder.append(.code, text: text)
+    }
+
+    private func inline(_ text: String) -> String {
+        let linked = MarkdownInline.stripLinks(text)
+        return markdown ? MarkdownInline.stripEmphasis(linked) : linked
+    }
+
+    private func isUnderline(_ line: Substring) -> Bool {
+        line.count >= 3 && (line.allSatisfy { $0 == "=" } || line.allSatisfy { $0 == "-" })
+    }
+
+    private func isRule(_ line: Substring) -> Bool {
+        let marks = line.filter { $0 != " " }
+        guard marks.count >= 3, let first = marks.first, "-*_=".contains(first) else { return false }
+        return marks.allSatisfy { $0 == first }
+    }
+
+    /// The text of a bulleted or numbered list line, without its marker.
+    private func listItemText(_ line: Substring) -> Substring? {
+        if let first = line.first, "-*+•◦▪‣".contains(first) {
+            let rest = line.dropFirst()
+            guard let space = rest.first, space == " " || space == "\t" else { return nil }
+            let text = rest.trimmingSpaces()
+            return text.isEmpty ? nil : text
+        }
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard (1...3).contains(digits.count) else { return nil }
+        let rest = line.dropFirst(digits.count)
+        guard let mark = rest.first, mark == "." || mark == ")" else { return nil }
+        let after = rest.dropFirst()
+        guard let space = after.first, space == " " || space == "\t" else { return nil }
+        let text = after.trimmingSpaces()
+        // "1. " at the start of a wrapped sentence is rare; a year like "1984. It" is not a list.
+        return text.isEmpty ? nil : text
+    }
+}

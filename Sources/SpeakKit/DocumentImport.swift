@@ -1,0 +1,86 @@
+import Foundation
+import SpeakImport
+import SpeakImportText
+import SpeakModel
+
+/// What the user asked for when importing.
+public struct ImportRequest: Sendable {
+    public var title: String?
+    public var language: String?
+    /// Import a copy even when the same content is already in the library.
+    public var force: Bool
+
+    public init(title: String? = nil, language: String? = nil, force: Bool = false) {
+        self.title = title
+        self.language = language
+        self.force = force
+    }
+}
+
+/// Picks the importer for some bytes by their content and completes the metadata.
+enum DocumentImport {
+    static let textExtensions: Set<String> = ["txt", "text", "md", "markdown", "mdown", "mkd", ""]
+
+    static func run(_ source: ImportSource, request: ImportRequest, hash: String? = nil,
+                    progress: ProgressHandler) throws -> Document {
+        let importer = try importer(for: source)
+        let options = ImportOptions(title: request.title, language: request.language)
+        var document = try importer.importDocument(source, options: options, progress: progress)
+        complete(&document.metadata, source: source, hash: hash ?? contentHash(source.data))
+        if document.metadata.title.isEmpty { document.metadata.title = fallbackTitle(source, document) }
+        return document
+    }
+
+    static func importer(for source: ImportSource) throws(ImportError) -> any Importer {
+        let sniffed = FormatSniffer.sniff(source.data, fileExtension: source.fileExtension)
+        switch sniffed {
+        case .empty:
+            throw .noReadableText(source.name)
+        case .text:
+            return PlainTextImporter()
+        case .binary(let what):
+            throw .notText(source.name, detected: what)
+        case .html, .pdf, .image:
+            // A file named .txt that holds a PNG is a mistake worth naming as such.
+            if source.name != "-", textExtensions.contains(source.fileExtension), source.fileExtension != "" {
+                throw .notText(source.name, detected: sniffed.description)
+            }
+            throw .unsupported(source.name, format: formatName(sniffed))
+        }
+    }
+
+    private static func formatName(_ format: SniffedFormat) -> String {
+        switch format {
+        case .html: "HTML"
+        case .pdf: "PDF"
+        case .image(let kind): "\(kind) image (OCR)"
+        default: format.description
+        }
+    }
+
+    /// "sha256:<hex>" of the bytes, hashed in slices so a mapped file is never copied whole.
+    static func contentHash(_ data: Data) -> String {
+        var hasher = SHA256()
+        var offset = data.startIndex
+        while offset < data.endIndex {
+            let end = min(offset + (1 << 20), data.endIndex)
+            data[offset..<end].withUnsafeBytes { hasher.update($0.bindMemory(to: UInt8.self)) }
+            offset = end
+        }
+        return "sha256:" + hasher.finalizeHex()
+    }
+
+    private static func complete(_ metadata: inout DocumentMetadata, source: ImportSource, hash: String) {
+        metadata.contentHash = hash
+        metadata.source = source.name == "-" ? "stdin" : URL(fileURLWithPath: source.name).standardizedFileURL.path
+        metadata.imported = Date()
+    }
+
+    /// The file name, or for standard input the first words of the text.
+    private static func fallbackTitle(_ source: ImportSource, _ document: Document) -> String {
+        if let stem = source.stem { return stem }
+        guard let first = document.blocks.first else { return "Untitled" }
+        let words = first.wordTexts.prefix(8)
+        return words.joined(separator: " ") + (first.wordCount > 8 ? "…" : "")
+    }
+}

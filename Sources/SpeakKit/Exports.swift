@@ -1,0 +1,11 @@
+@_exported import SpeakModel
+import SpeakLibrary
+
+// The command line talks to SpeakKit only; these are the library types it needs to name.
+
+/// A library entry as listed by `speak ls`.
+public typealias DocumentSummary = SpeakLibrary.DocumentSummary
+/// Orders for listing the library.
+public typealias LibrarySort = SpeakLibrary.LibrarySort
+/// Failures of the library store.
+public typealias LibraryError = SpeakLibrary.LibraryError

@@ -1,0 +1,31 @@
+import Foundation
+import SpeakImport
+import SpeakModel
+
+/// Reads the bytes an input reference names, with the errors a user can act on.
+enum InputReader {
+    static func read(_ input: InputReference) throws(ImportError) -> ImportSource {
+        switch input {
+        case .standardInput:
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            return ImportSource(name: "-", data: data)
+        case .file(let path):
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw .notFound(path)
+            }
+            if isDirectory.boolValue { throw .isDirectory(path) }
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw .unreadable(path, reason: "permission denied; check the file's permissions")
+            }
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+                return ImportSource(name: path, data: data)
+            } catch {
+                throw .unreadable(path, reason: (error as NSError).localizedDescription)
+            }
+        case .document(let id):
+            throw .notFound(String(id))
+        }
+    }
+}

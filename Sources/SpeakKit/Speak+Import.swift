@@ -1,0 +1,47 @@
+import Foundation
+import SpeakImport
+import SpeakModel
+
+/// The result of importing one input into the library.
+public struct ImportOutcome: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var title: String
+    public var source: String
+    public var words: Int
+    /// True when the same content was already in the library and nothing new was stored.
+    public var duplicate: Bool
+}
+
+/// An argument that names something that cannot be imported.
+public struct InputUsageError: UserFacingError {
+    public var message: String
+    public var exitStatus: ExitStatus { .usage }
+
+    public init(message: String) {
+        self.message = message
+    }
+}
+
+extension Speak {
+    /// Imports a file or standard input into the library, in one transaction. Content that
+    /// is already there is not imported again unless `request.force` is set; its id is returned.
+    public func importInput(_ input: InputReference, request: ImportRequest = ImportRequest(),
+                            progress: ProgressHandler? = nil) throws -> ImportOutcome {
+        if case .document(let id) = input {
+            throw InputUsageError(message: "'\(id)' is a library id, not a file; write ./\(id) to import a file of that name")
+        }
+        let report = progress ?? { _ in }
+        let source = try InputReader.read(input)
+        let store = try library()
+        let hash = DocumentImport.contentHash(source.data)
+        report(0.05)
+        if !request.force, let existing = try store.summary(contentHash: hash) {
+            return ImportOutcome(id: existing.id, title: existing.metadata.title, source: existing.metadata.source,
+                                 words: existing.wordCount, duplicate: true)
+        }
+        let document = try DocumentImport.run(source, request: request, hash: hash) { report(0.05 + 0.65 * $0) }
+        let id = try store.insert(document) { report(0.7 + 0.3 * $0) }
+        return ImportOutcome(id: id, title: document.metadata.title, source: document.metadata.source,
+                             words: document.wordCount, duplicate: false)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SpeakESpeak
+import SpeakImportHTML
+import SpeakImportOCR
+import SpeakImportPDF
+import SpeakLibrary
+import SpeakModel
+
+/// The facade of the reading engine: the one entry point the command line uses for
+/// importing, reading and managing the library.
+public final class Speak: @unchecked Sendable {
+    public let environment: [String: String]
+    public let config: SpeakConfig
+    private var openedLibrary: LibraryStore?
+
+    /// `environment` decides where the library and config live (`SPEAK_HOME`, XDG variables).
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigError) {
+        self.environment = environment
+        self.config = try SpeakConfig.load(environment: environment)
+    }
+
+    /// The library, opened on first use.
+    public func library() throws(LibraryError) -> LibraryStore {
+        if let openedLibrary { return openedLibrary }
+        let store = try LibraryStore(directory: SpeakPaths.libraryDirectory(environment: environment))
+        openedLibrary = store
+        return store
+    }
+
+    /// Library documents in the given order.
+    public func list(sort: LibrarySort = .recent) throws(LibraryError) -> [DocumentSummary] {
+        try library().list(sort: sort)
+    }
+
+    /// One library document's summary.
+    public func summary(id: Int64) throws(LibraryError) -> DocumentSummary {
+        try library().summary(id: id)
+    }
+
+    /// Removes a document from the library for good.
+    public func remove(id: Int64) throws(LibraryError) {
+        try library().remove(id: id)
+    }
+
+    /// A document from a file (imported on the fly, not stored), standard input or the library.
+    public func document(_ input: InputReference, options: ImportRequest = ImportRequest(),
+                         progress: ProgressHandler? = nil) throws -> Document {
+        switch input {
+        case .document(let id):
+            return try library().document(id: id)
+        case .file, .standardInput:
+            let source = try InputReader.read(input)
+            return try DocumentImport.run(source, request: options, progress: progress ?? { _ in })
+        }
+    }
+
+    /// Reading time of `words` words at the configured speed, in seconds.
+    public func readingTime(words: Int, speed: Double? = nil) -> Double {
+        Double(words) / (config.wordsPerMinute * (speed ?? config.speed)) * 60
+    }
+
+    /// The versions of `speak` and of the C libraries it is built on.
+    public static var versions: [(name: String, version: String)] {
+        [
+            ("speak", SpeakVersion.current),
+            ("espeak-ng", ESpeakLibrary.version),
+            ("poppler", PopplerLibrary.version),
+            ("cairo", PopplerLibrary.cairoVersion),
+            ("tesseract", TesseractLibrary.version),
+            ("leptonica", TesseractLibrary.leptonicaVersion),
+            ("libxml2", LibXML2Library.version),
+        ]
+    }
+}
+
+/// The version of this build of `speak`.
+public enum SpeakVersion {
+    public static let current = "0.1.0"
+}

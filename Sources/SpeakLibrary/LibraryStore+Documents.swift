@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+import SpeakModel
+
+extension LibraryStore {
+    /// Stores a document in one transaction and returns its new id. `progress` receives the
+    /// fraction of blocks written.
+    public func insert(_ document: Document, progress: ProgressHandler? = nil) throws(LibraryError) -> Int64 {
+        try write { db in
+            let m = document.metadata
+            let warnings = String(decoding: (try? JSONEncoder().encode(document.warnings)) ?? Data("[]".utf8), as: UTF8.self)
+            try db.execute(sql: """
+                INSERT INTO documents (title, author, language, source, format, content_hash, created_at, imported_at,
+                    page_count, site_name, canonical_url, word_count, spoken_word_count, block_count, warnings)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [m.title, m.author, m.language, m.source, m.format.rawValue, m.contentHash,
+                                 m.created?.timeIntervalSince1970, (m.imported ?? Date()).timeIntervalSince1970,
+                                 m.pageCount, m.siteName, m.canonicalURL, document.wordCount,
+                                 document.spokenWordCount, document.blocks.count, warnings])
+            let id = db.lastInsertedRowID
+            let insertBlock = try db.makeStatement(sql: """
+                INSERT INTO blocks (document_id, first_word, word_count, kind, level, page, skip, text, words)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            let total = max(1, document.blocks.count)
+            for (i, block) in document.blocks.enumerated() {
+                try insertBlock.execute(arguments: [id, block.firstWord, block.wordCount, block.kind.name,
+                                                    block.kind.headingLevel, block.page, block.skip?.rawValue,
+                                                    block.text, WordSpanCodec.encode(block.wordSpans)])
+                if i % 4096 == 4095 { progress?(Double(i) / Double(total)) }
+            }
+            let insertChapter = try db.makeStatement(sql: "INSERT INTO chapters (document_id, ordinal, title, first_word) VALUES (?, ?, ?, ?)")
+            for (i, chapter) in document.chapters.enumerated() {
+                try insertChapter.execute(arguments: [id, i, chapter.title, chapter.firstWord])
+            }
+            progress?(1)
+            return id
+        }
+    }
+
+    /// The document already stored with this content hash, if any.
+    public func summary(contentHash: String) throws(LibraryError) -> DocumentSummary? {
+        try read { db in
+            try Row.fetchOne(db, sql: Self.summarySQL + " WHERE d.content_hash = ? AND d.deleted_at IS NULL ORDER BY d.id LIMIT 1",
+                             arguments: [contentHash]).map(Self.summary(from:))
+        }
+    }
+
+    /// One document's summary.
+    public func summary(id: Int64) throws(LibraryError) -> DocumentSummary {
+        let found = try read { db in
+            try Row.fetchOne(db, sql: Self.summarySQL + " WHERE d.id = ? AND d.deleted_at IS NULL", arguments: [id])
+                .map(Self.summary(from:))
+        }
+        guard let found else { throw .documentNotFound(id) }
+        return found
+    }
+
+    /// Every document, in the requested order.
+    public func list(sort: LibrarySort = .recent) throws(LibraryError) -> [DocumentSummary] {
+        let order = switch sort {
+        case .recent: "COALESCE(p.updated_at, d.imported_at) DESC, d.id DESC"
+        case .title: "d.title COLLATE NOCASE ASC, d.id ASC"
+        case .added: "d.imported_at DESC, d.id DESC"
+        case .progress: "CASE WHEN p.finished THEN 1.0 ELSE COALESCE(p.word_index, 0) * 1.0 / MAX(d.word_count, 1) END DESC, d.id DESC"
+        case .length: "d.word_count DESC, d.id DESC"
+        }
+        return try read { db in
+            try Row.fetchAll(db, sql: Self.summarySQL + " WHERE d.deleted_at IS NULL ORDER BY " + order).map(Self.summary(from:))
+        }
+    }
+
+    /// Deletes a document and everything that belongs to it.
+    public func remove(id: Int64) throws(LibraryError) {
+        let changed = try write { db in
+            try db.execute(sql: "DELETE FROM documents WHERE id = ?", arguments: [id])
+            return db.changesCount
+        }
+        if changed == 0 { throw .documentNotFound(id) }
+    }
+
+    /// The full document: metadata, blocks with their words, chapters and warnings.
+    public func document(id: Int64) throws(LibraryError) -> Document {
+        let summary = try summary(id: id)
+        let (blocks, chapters) = try read { db in
+            let blockRows = try Row.fetchCursor(db, sql: "SELECT * FROM blocks WHERE document_id = ? ORDER BY first_word", arguments: [id])
+            var blocks: [Block] = []
+            while let row = try blockRows.next() { blocks.append(try Self.block(from: row)) }
+            let chapters = try Row.fetchAll(db, sql: "SELECT title, first_word FROM chapters WHERE document_id = ? ORDER BY ordinal",
+                                            arguments: [id]).map { Chapter(title: $0["title"], firstWord: $0["first_word"]) }
+            return (blocks, chapters)
+        }
+        return Document(metadata: summary.metadata, blocks: blocks, chapters: chapters, warnings: summary.warnings)
+    }
+
+    /// The word with global index `index` of document `id`, read without loading the document.
+    public func word(documentID id: Int64, index: Int) throws(LibraryError) -> Word? {
+        try read { db in
+            guard index >= 0, let row = try Row.fetchOne(db, sql: """
+                SELECT rowid, * FROM blocks WHERE document_id = ? AND first_word <= ? ORDER BY first_word DESC LIMIT 1
+                """, arguments: [id, index]) else { return nil }
+            let block = try Self.block(from: row)
+            guard block.wordIndices.contains(index) else { return nil }
+            let ordinal = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blocks WHERE document_id = ? AND first_word < ?",
+                                           arguments: [id, block.firstWord]) ?? 0
+            let span = block.wordSpans[index - block.firstWord]
+            let text = String(String.UnicodeScalarView(Array(block.text.unicodeScalars)[span.range]))
+            return Word(index: index, blockIndex: ordinal, range: span.range, text: text)
+        }
+    }
+
+    static let summarySQL = """
+        SELECT d.*, p.word_index AS position, p.finished AS finished, p.speed AS speed, p.updated_at AS listened_at,
+            (SELECT COUNT(*) FROM chapters c WHERE c.document_id = d.id) AS chapter_count
+        FROM documents d LEFT JOIN positions p ON p.document_id = d.id
+        """
+
+    static func summary(from row: Row) -> DocumentSummary {
+        let warningsJSON: String = row["warnings"] ?? "[]"
+        let warnings = (try? JSONDecoder().decode([String].self, from: Data(warningsJSON.utf8))) ?? []
+        let metadata = DocumentMetadata(
+            id: row["id"], title: row["title"], author: row["author"], language: row["language"],
+            source: row["source"], format: DocumentFormat(rawValue: row["format"]) ?? .text,
+            contentHash: row["content_hash"], created: (row["created_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            imported: (row["imported_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            pageCount: row["page_count"], siteName: row["site_name"], canonicalURL: row["canonical_url"])
+        return DocumentSummary(
+            metadata: metadata, wordCount: row["word_count"], spokenWordCount: row["spoken_word_count"],
+            chapterCount: row["chapter_count"], position: row["position"], finished: (row["finished"] as Bool?) ?? false,
+            speed: row["speed"], lastListened: (row["listened_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            warnings: warnings)
+    }
+
+    static func block(from row: Row) throws -> Block {
+        let name: String = row["kind"]
+        guard let kind = BlockKind(name: name, level: row["level"]) else {
+            throw LibraryError.storage(reason: "unknown block kind '\(name)'")
+        }
+        let count: Int = row["word_count"]
+        let words: Data = row["words"]
+        guard let spans = WordSpanCodec.decode(words, count: count) else {
+            throw LibraryError.storage(reason: "damaged word table in a block")
+        }
+        let skip: String? = row["skip"]
+        return Block(kind: kind, text: row["text"], page: row["page"], skip: skip.flatMap(SkipReason.init(rawValue:)),
+                     firstWord: row["first_word"], wordSpans: spans)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import SpeakModel
+
+/// The user's library: one SQLite database (WAL mode) holding documents, their blocks, words
+/// and chapters, folders, reading positions and listening sessions.
+///
+/// Every change is one immediate transaction, so an import that fails or is killed leaves
+/// nothing behind, and two `speak` processes wait for each other instead of failing.
+public final class LibraryStore: Sendable {
+    /// The database file.
+    public let path: String
+    let queue: DatabaseQueue
+
+    /// Opens (creating if needed) `library.sqlite` in `directory` and brings its schema up to
+    /// date. A library written by a newer version is refused and left untouched.
+    public init(directory: URL) throws(LibraryError) {
+        let file = directory.appendingPathComponent("library.sqlite").path
+        path = file
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotOpen(path: file, reason: "cannot create its directory (\(Self.reason(error)))")
+        }
+        if FileManager.default.fileExists(atPath: file) { try Self.checkHeader(file) }
+        var config = Configuration()
+        config.journalMode = .wal
+        config.busyMode = .timeout(15)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            queue = try DatabaseQueue(path: file, configuration: config)
+            let migrator = LibrarySchema.migrator
+            let superseded = try queue.read { db in try migrator.hasBeenSuperseded(db) }
+            if superseded { throw LibraryError.newerSchema(path: file) }
+            try migrator.migrate(queue)
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw Self.translate(error, path: file)
+        }
+    }
+
+    /// A library file must start with the SQLite header; anything else is refused before
+    /// SQLite gets a chance to touch it.
+    private static func checkHeader(_ file: String) throws(LibraryError) {
+        guard let handle = FileHandle(forReadingAtPath: file) else {
+            throw .cannotOpen(path: file, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        if head.isEmpty { return }
+        if head != Data("SQLite format 3\0".utf8) { throw .notADatabase(path: file) }
+    }
+
+    static func translate(_ error: any Error, path: String) -> LibraryError {
+        guard let db = error as? DatabaseError else { return .storage(reason: reason(error)) }
+        switch db.resultCode {
+        case .SQLITE_NOTADB: return .notADatabase(path: path)
+        case .SQLITE_CORRUPT: return .damaged(path: path, reason: db.message ?? "corrupt")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL:
+            return .cannotOpen(path: path, reason: db.message ?? "\(db.resultCode)")
+        default: return .storage(reason: db.message ?? "\(db.resultCode)")
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedDescription
+    }
+
+    /// Runs `body` in an immediate write transaction, translating database errors.
+    func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do {
+            return try queue.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw LibraryError.storage(reason: "transaction produced no result") }
+                return result
+            }
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw Self.translate(error, path: path)
+        }
+    }
+
+    /// Runs `body` in a read transaction, translating database errors.
+    func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do {
+            return try queue.read(body)
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw Self.translate(error, path: path)
+        }
+    }
+}

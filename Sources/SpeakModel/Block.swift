@@ -1,0 +1,88 @@
+/// A word's place inside its block's text, in Unicode scalar offsets (`start..<end`).
+///
+/// Scalars are the unit eSpeak-NG reports positions in, so a span can be matched against
+/// engine events without conversion.
+public struct WordSpan: Sendable, Equatable, Hashable {
+    public var start: UInt32
+    public var end: UInt32
+
+    public init(start: UInt32, end: UInt32) {
+        self.start = start
+        self.end = end
+    }
+
+    public init(_ range: Range<Int>) {
+        self.start = UInt32(clamping: range.lowerBound)
+        self.end = UInt32(clamping: range.upperBound)
+    }
+
+    /// The span as an integer range of scalar offsets.
+    public var range: Range<Int> { Int(start)..<Int(end) }
+}
+
+/// One block of a document: a heading, a paragraph, a list item, page furniture, …
+///
+/// A block owns its normalized text and the spans of its words. Its words are numbered
+/// globally: word `i` of the block is document word `firstWord + i`.
+public struct Block: Sendable, Equatable {
+    public var kind: BlockKind
+    /// The normalized text of the block (single spaces, no line breaks except in code).
+    public var text: String
+    /// The 1-based source page, when the source has pages.
+    public var page: Int?
+    /// Why the block is not spoken by default; nil for blocks that are read.
+    public var skip: SkipReason?
+    /// Global index of the block's first word.
+    public internal(set) var firstWord: Int
+    /// The block's words, in order.
+    public internal(set) var wordSpans: [WordSpan]
+
+    /// Creates a block with already-known word spans (used when loading from the library).
+    public init(kind: BlockKind, text: String, page: Int? = nil, skip: SkipReason? = nil,
+                firstWord: Int, wordSpans: [WordSpan]) {
+        self.kind = kind
+        self.text = text
+        self.page = page
+        self.skip = skip
+        self.firstWord = firstWord
+        self.wordSpans = wordSpans
+    }
+
+    /// Number of words in the block.
+    public var wordCount: Int { wordSpans.count }
+
+    /// Global indices of the block's words.
+    public var wordIndices: Range<Int> { firstWord..<(firstWord + wordSpans.count) }
+
+    /// Whether the block is read aloud by default.
+    public var isSpoken: Bool { skip == nil }
+
+    /// The text of every word of the block, in order.
+    public var wordTexts: [String] {
+        let scalars = Array(text.unicodeScalars)
+        return wordSpans.map { span in
+            var out = String.UnicodeScalarView()
+            out.append(contentsOf: scalars[span.range])
+            return String(out)
+        }
+    }
+
+    /// Sentences of the block as ranges of global word indices.
+    public var sentences: [Range<Int>] {
+        let scalars = Array(text.unicodeScalars)
+        return SentenceSegmenter.sentences(in: scalars, words: wordSpans).map {
+            ($0.lowerBound + firstWord)..<($0.upperBound + firstWord)
+        }
+    }
+}
+
+/// A chapter: a title and the global index of its first word.
+public struct Chapter: Sendable, Equatable, Codable {
+    public var title: String
+    public var firstWord: Int
+
+    public init(title: String, firstWord: Int) {
+        self.title = title
+        self.firstWord = firstWord
+    }
+}

@@ -1,0 +1,67 @@
+/// What a block of a document is. Page furniture kinds are kept in the document but are
+/// normally marked with a `SkipReason` so they are not spoken.
+public enum BlockKind: Sendable, Equatable, Hashable, Codable {
+    case heading(level: Int)
+    case paragraph
+    case listItem
+    case quote
+    case caption
+    case code
+    case tableCell
+    case header
+    case footer
+    case pageNumber
+    case footnote
+
+    /// A stable name used in the library, JSON output and text dumps.
+    public var name: String {
+        switch self {
+        case .heading: "heading"
+        case .paragraph: "paragraph"
+        case .listItem: "list-item"
+        case .quote: "quote"
+        case .caption: "caption"
+        case .code: "code"
+        case .tableCell: "table-cell"
+        case .header: "header"
+        case .footer: "footer"
+        case .pageNumber: "page-number"
+        case .footnote: "footnote"
+        }
+    }
+
+    /// The heading level, or nil for blocks that are not headings.
+    public var headingLevel: Int? {
+        if case .heading(let level) = self { return level }
+        return nil
+    }
+
+    /// Rebuilds a kind from its `name` (and heading level); nil for unknown names.
+    public init?(name: String, level: Int? = nil) {
+        switch name {
+        case "heading": self = .heading(level: level ?? 1)
+        case "paragraph": self = .paragraph
+        case "list-item": self = .listItem
+        case "quote": self = .quote
+        case "caption": self = .caption
+        case "code": self = .code
+        case "table-cell": self = .tableCell
+        case "header": self = .header
+        case "footer": self = .footer
+        case "page-number": self = .pageNumber
+        case "footnote": self = .footnote
+        default: return nil
+        }
+    }
+}
+
+/// Why a block is not read aloud by default.
+public enum SkipReason: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    case header
+    case footer
+    case pageNumber = "page-number"
+    case footnote
+    case citation
+    case lineNumber = "line-number"
+    case boilerplate
+}

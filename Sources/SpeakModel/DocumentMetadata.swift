@@ -1,0 +1,50 @@
+import Foundation
+
+/// The kind of source a document was imported from.
+public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
+    case text
+    case html
+    case pdf
+    case image
+}
+
+/// Everything known about a document besides its content.
+public struct DocumentMetadata: Sendable, Equatable, Codable {
+    /// Library id; nil for a document that is not stored.
+    public var id: Int64?
+    public var title: String
+    public var author: String?
+    /// BCP 47 language tag (or Tesseract code for OCR), when known.
+    public var language: String?
+    /// The path or URL the document came from ("-" for standard input).
+    public var source: String
+    public var format: DocumentFormat
+    /// "sha256:<hex>" of the source bytes.
+    public var contentHash: String
+    /// When the source says it was written or published.
+    public var created: Date?
+    /// When it was imported into the library.
+    public var imported: Date?
+    /// Number of source pages, when the source has pages.
+    public var pageCount: Int?
+    public var siteName: String?
+    public var canonicalURL: String?
+
+    public init(id: Int64? = nil, title: String, author: String? = nil, language: String? = nil,
+                source: String, format: DocumentFormat, contentHash: String,
+                created: Date? = nil, imported: Date? = nil, pageCount: Int? = nil,
+                siteName: String? = nil, canonicalURL: String? = nil) {
+        self.id = id
+        self.title = title
+        self.author = author
+        self.language = language
+        self.source = source
+        self.format = format
+        self.contentHash = contentHash
+        self.created = created
+        self.imported = imported
+        self.pageCount = pageCount
+        self.siteName = siteName
+        self.canonicalURL = canonicalURL
+    }
+}

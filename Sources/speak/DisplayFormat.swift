@@ -1,0 +1,71 @@
+import Foundation
+
+/// How numbers, durations and dates are shown to people.
+enum DisplayFormat {
+    /// "1,234,567".
+    static func count(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    /// "45 s", "12 min", "3 h 05 min".
+    static func duration(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        if s < 60 { return "\(s) s" }
+        if s < 3600 { return "\((s + 30) / 60) min" }
+        let minutes = (s + 30) / 60
+        return "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+    }
+
+    /// "2026-11-22 14:03" in local time.
+    static func date(_ date: Date?) -> String {
+        guard let date else { return "—" }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        return formatter.string(from: date)
+    }
+
+    /// "42%".
+    static func percent(_ fraction: Double) -> String {
+        "\(Int((fraction * 100).rounded(.down)))%"
+    }
+
+    /// `text` cut to `width` characters with an ellipsis.
+    static func truncate(_ text: String, to width: Int) -> String {
+        guard text.count > width, width > 1 else { return text }
+        return String(text.prefix(width - 1)) + "…"
+    }
+}
+
+/// Left- or right-aligned columns that fit the terminal: the widest flexible column is cut.
+struct TextTable {
+    var headers: [String]
+    var rightAligned: Set<Int> = []
+    /// The column that is truncated when the table is too wide.
+    var flexibleColumn: Int
+    var rows: [[String]] = []
+
+    func render(maxWidth: Int?) -> String {
+        var widths = headers.map(\.count)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        if let maxWidth {
+            let total = widths.reduce(0, +) + 2 * (widths.count - 1)
+            if total > maxWidth { widths[flexibleColumn] = max(8, widths[flexibleColumn] - (total - maxWidth)) }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                let text = DisplayFormat.truncate(cell, to: widths[i])
+                let pad = String(repeating: " ", count: max(0, widths[i] - text.count))
+                if i == cells.count - 1, !rightAligned.contains(i) { return text }
+                return rightAligned.contains(i) ? pad + text : text + pad
+            }.joined(separator: "  ")
+        }
+        return ([line(headers)] + rows.map(line)).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import SpeakKit
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a document's details: metadata, chapters, length, reading time and what is skipped.",
+        discussion: """
+            Examples:
+              speak show 3
+              speak show 3 --skipped
+              speak show 3 --json
+            """
+    )
+
+    @Argument(help: "The document's library id.")
+    var id: String
+
+    @Flag(help: "List every block that is not read aloud, with its reason.")
+    var skipped = false
+
+    @Flag(help: "Print the details as JSON.")
+    var json = false
+
+    func run() throws {
+        try reportingErrors {
+            let speak = try openSpeak()
+            let id = try documentID(id)
+            let summary = try speak.summary(id: id)
+            let document = try speak.document(.document(id))
+            let details = DocumentDetails(summary: summary, document: document, speak: speak)
+            if json { try printJSON(details) } else { print(details.render(listSkipped: skipped)) }
+        }
+    }
+}
+
+/// What `speak show` prints, as text or JSON.
+struct DocumentDetails: Encodable {
+    struct ChapterEntry: Encodable { var number: Int; var title: String; var firstWord: Int }
+    struct SkippedBlock: Encodable { var block: Int; var reason: String; var page: Int?; var words: Int; var text: String }
+
+    var id: Int64
+    var title: String
+    var author: String?
+    var language: String?
+    var format: String
+    var source: String
+    var contentHash: String
+    var added: Date?
+    var pages: Int?
+    var words: Int
+    var spokenWords: Int
+    var readingSeconds: Double
+    var wordsPerMinute: Double
+    var position: Int?
+    var finished: Bool
+    var chapters: [ChapterEntry]
+    var skipped: [SkippedBlock]
+    var warnings: [String]
+
+    init(summary: DocumentSummary, document: Document, speak: Speak) {
+        let m = document.metadata
+        id = summary.id
+        title = m.title
+        author = m.author
+        language = m.language
+        format = m.format.rawValue
+        source = m.source
+        contentHash = m.contentHash
+        added = m.imported
+        pages = m.pageCount
+        words = document.wordCount
+        spokenWords = document.spokenWordCount
+        wordsPerMinute = speak.config.wordsPerMinute * (summary.speed ?? speak.config.speed)
+        readingSeconds = speak.readingTime(words: spokenWords, speed: summary.speed).rounded()
+        position = summary.position
+        finished = summary.finished
+        chapters = document.chapters.enumerated().map { ChapterEntry(number: $0.offset + 1, title: $0.element.title, firstWord: $0.element.firstWord) }
+        skipped = document.blocks.enumerated().compactMap { i, block in
+            guard let reason = block.skip else { return nil }
+            return SkippedBlock(block: i, reason: reason.rawValue, page: block.page, words: block.wordCount, text: block.text)
+        }
+        warnings = document.warnings
+    }
+
+    func render(listSkipped: Bool) -> String {
+        var out = [title]
+        func field(_ name: String, _ value: String?) {
+            out.append("  " + name.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + (value ?? "—"))
+        }
+        field("id", String(id))
+        field("author", author)
+        field("format", format)
+        field("source", source)
+        field("language", language)
+        if let pages { field("pages", String(pages)) }
+        let skippedWords = words - spokenWords
+        field("words", "\(DisplayFormat.count(words))" + (skippedWords > 0 ? " (\(DisplayFormat.count(spokenWords)) spoken, \(DisplayFormat.count(skippedWords)) skipped)" : ""))
+        field("reading", "\(DisplayFormat.duration(readingSeconds)) at \(Int(wordsPerMinute.rounded())) wpm")
+        field("progress", finished ? "finished" : position.map { "word \(DisplayFormat.count($0)) of \(DisplayFormat.count(words))" } ?? "not started")
+        field("added", DisplayFormat.date(added))
+        field("hash", contentHash)
+        if !chapters.isEmpty {
+            out.append("Chapters (\(chapters.count))")
+            let width = String(chapters.count).count
+            for chapter in chapters {
+                let number = String(chapter.number).leftPadded(to: width)
+                out.append("  \(number)  \(chapter.title)  (word \(DisplayFormat.count(chapter.firstWord)))")
+            }
+        }
+        if !skipped.isEmpty {
+            out.append("Skipped (\(skipped.count) blocks, not read aloud; speak text \(id) --all includes them)")
+            if listSkipped {
+                for block in skipped {
+                    let page = block.page.map { " p.\($0)" } ?? ""
+                    out.append("  [\(block.block)]\(page) \(block.reason): \"\(DisplayFormat.truncate(block.text, to: 70))\"")
+                }
+            } else {
+                out.append(contentsOf: groupedSkips().map { "  " + $0 })
+            }
+        }
+        if !warnings.isEmpty {
+            out.append("Warnings")
+            out.append(contentsOf: warnings.map { "  " + $0 })
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// "header ×12: 'Journal of …'" — one line per reason.
+    private func groupedSkips() -> [String] {
+        var order: [String] = []
+        var groups: [String: [SkippedBlock]] = [:]
+        for block in skipped {
+            if groups[block.reason] == nil { order.append(block.reason) }
+            groups[block.reason, default: []].append(block)
+        }
+        return order.map { reason in
+            let blocks = groups[reason] ?? []
+            let examples = Array(Set(blocks.map { DisplayFormat.truncate($0.text, to: 30) })).sorted().prefix(3)
+            return "\(reason) ×\(blocks.count): " + examples.map { "'\($0)'" }.joined(separator: ", ")
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
+    }
+}

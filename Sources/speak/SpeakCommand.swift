@@ -1,0 +1,31 @@
+import ArgumentParser
+import SpeakKit
+
+@main
+struct SpeakCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "speak",
+        abstract: "Turn articles, PDFs, text and scans into speech — a reading engine for the terminal.",
+        discussion: """
+            Examples:
+              speak import notes.txt chapter*.txt
+              cat draft.txt | speak import - --title "Draft"
+              speak ls
+              speak show 3
+              speak text 3
+
+            The library lives in $SPEAK_HOME (default: $XDG_DATA_HOME/speak or ~/.local/share/speak).
+            """,
+        version: VersionText.render(),
+        subcommands: [ImportCommand.self, ListCommand.self, ShowCommand.self, TextCommand.self, RemoveCommand.self]
+    )
+}
+
+enum VersionText {
+    static func render() -> String {
+        let versions = Speak.versions
+        let main = versions.first.map { "speak \($0.version)" } ?? "speak"
+        let libraries = versions.dropFirst().map { "\($0.name) \($0.version)" }.joined(separator: ", ")
+        return "\(main) (\(libraries))"
+    }
+}
