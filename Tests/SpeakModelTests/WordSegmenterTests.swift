@@ -1,0 +1,101 @@
+import SpeakModel
+import Testing
+
+func words(_ text: String) -> [String] {
+    let scalars = Array(text.unicodeScalars)
+    return WordSegmenter.words(in: scalars).map { String(String.UnicodeScalarView(scalars[$0.range])) }
+}
+
+@Suite struct WordSegmenterTests {
+    @Test(arguments: [
+        "don't", "e.g.", "U.S.", "1,234.50", "3/4/2021", "naïve", "https://example.org/a/b?c=1&d=2",
+        "jane.doe@example.com", "well-known", "i.e.", "p.m.", "Dr.", "$5", "50%", "C++", "3.14", "-5", "café",
+    ])
+    func keepsTokenWhole(_ token: String) {
+        #expect(words(token) == [token])
+        #expect(words("(" + token + "),") == [token])
+    }
+
+    @Test func trimsSentencePunctuationButKeepsAbbreviationDots() {
+        #expect(words("It ended. Dr. Who, e.g. him!") == ["It", "ended", "Dr.", "Who", "e.g.", "him"])
+        #expect(words("“Quoted,” she said…") == ["Quoted", "she", "said"])
+        #expect(words("in the U.S.).") == ["in", "the", "U.S."])
+        #expect(words("J. R. R. Tolkien") == ["J.", "R.", "R.", "Tolkien"])
+    }
+
+    @Test func dashesAndEllipsesSeparateWords() {
+        #expect(words("yes—no") == ["yes", "no"])
+        #expect(words("wait...what") == ["wait", "what"])
+        #expect(words("a – b") == ["a", "b"])
+        #expect(words("— — —") == [])
+    }
+
+    @Test func punctuationAloneIsNotAWord() {
+        #expect(words("... , ; ( ) \" '") == [])
+        #expect(words("") == [])
+        #expect(words("   \n\t ") == [])
+    }
+
+    @Test func symbolsThatAreSpokenAreWords() {
+        #expect(words("salt & pepper") == ["salt", "&", "pepper"])
+        #expect(words("I 👍 it") == ["I", "👍", "it"])
+    }
+
+    @Test func unspacedScriptsSplitPerCharacter() {
+        #expect(words("日本語 text") == ["日", "本", "語", "text"])
+    }
+
+    @Test func spansCountUnicodeScalars() {
+        // "e" + combining acute is two scalars; the span must count both.
+        let text = "cafe\u{301} au lait 😀 ok"
+        let scalars = Array(text.unicodeScalars)
+        let spans = WordSegmenter.words(in: scalars)
+        #expect(spans.map(\.range) == [0..<5, 6..<8, 9..<13, 14..<15, 16..<18])
+    }
+
+    @Test func veryLongTokensAreCut() {
+        let long = String(repeating: "s'", count: 5000)
+        let spans = WordSegmenter.words(in: Array(long.unicodeScalars))
+        #expect(spans.count == 40)
+        #expect(spans.allSatisfy { $0.end - $0.start <= UInt32(WordSegmenter.maximumWordLength) })
+        #expect(spans.last?.end == UInt32(long.unicodeScalars.count) - 1)  // trailing quote trimmed
+    }
+
+    @Test func loneCombiningMarksAndControlCharactersDoNotCrash() {
+        _ = words("\u{301}\u{301} \u{0} \u{7} a\u{301}")
+        _ = words(String(repeating: "\u{301}", count: 1000))
+    }
+}
+
+@Suite struct SentenceSegmenterTests {
+    func sentences(_ text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        let spans = WordSegmenter.words(in: scalars)
+        let texts = spans.map { String(String.UnicodeScalarView(scalars[$0.range])) }
+        return SentenceSegmenter.sentences(in: scalars, words: spans).map { texts[$0].joined(separator: " ") }
+    }
+
+    @Test func splitsAtTerminators() {
+        #expect(sentences("One two. Three four! Five? Six") == ["One two", "Three four", "Five", "Six"])
+    }
+
+    @Test func doesNotSplitAfterTitlesAbbreviationsAndNumbers() {
+        #expect(sentences("Dr. Smith met Mr. Jones. They talked.") == ["Dr. Smith met Mr. Jones", "They talked"])
+        #expect(sentences("Bring fruit, e.g. Apples and Pears. Then go.") == ["Bring fruit e.g. Apples and Pears", "Then go"])
+        #expect(sentences("See No. 5 on the list. It is 3.5 m long.") == ["See No. 5 on the list", "It is 3.5 m long"])
+        #expect(sentences("Written by J. R. R. Tolkien. Great.") == ["Written by J. R. R. Tolkien", "Great"])
+    }
+
+    @Test func quotedExclamationBeforeLowerCaseContinues() {
+        #expect(sentences("“Stop!” she said. Then silence.") == ["Stop she said", "Then silence"])
+    }
+
+    @Test func listClosingAbbreviationEndsSentenceBeforeCapital() {
+        #expect(sentences("Apples, pears, etc. The rest went.") == ["Apples pears etc.", "The rest went"])
+    }
+
+    @Test func textWithoutTerminatorIsOneSentence() {
+        #expect(sentences("no terminator here") == ["no terminator here"])
+        #expect(sentences("") == [])
+    }
+}
