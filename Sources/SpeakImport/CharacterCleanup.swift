@@ -8,9 +8,14 @@ public enum CharacterCleanup {
         if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A }) { return text }
         var out = String.UnicodeScalarView()
         out.reserveCapacity(text.unicodeScalars.underestimatedCount)
+        var afterCarriageReturn = false
         for s in text.unicodeScalars {
+            defer { afterCarriageReturn = s.value == 0x0D }
             switch s.value {
-            case 0x0A, 0x0C:
+            case 0x0A:
+                // "\r\n" is one line break, not two.
+                if !afterCarriageReturn { out.append(s) }
+            case 0x0C:
                 out.append(s)
             case 0x0D:
                 out.append("\n")

@@ -1,0 +1,41 @@
+import Foundation
+import SpeakImport
+import SpeakImportText
+import SpeakModel
+import Testing
+
+/// Golden tests: every input in Golden/ is imported and its dump compared with the
+/// committed `.dump` file. Regenerate on purpose with SPEAK_REGENERATE_GOLDEN=1 and review
+/// the diff.
+@Suite struct GoldenTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("samples")
+
+    static var inputs: [URL] {
+        let golden = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        let sampleFiles = (try? FileManager.default.contentsOfDirectory(at: samples, includingPropertiesForKeys: nil)) ?? []
+        return (golden + sampleFiles.filter { ["txt", "md"].contains($0.pathExtension) })
+            .filter { $0.pathExtension != "dump" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test func everyGoldenInputHasItsDump() {
+        #expect(Self.inputs.count >= 11)
+    }
+
+    @Test(arguments: inputs)
+    func importMatchesGoldenDump(_ input: URL) throws {
+        let data = try Data(contentsOf: input)
+        let source = ImportSource(name: input.lastPathComponent, data: data)
+        let document = try PlainTextImporter().importDocument(source, options: ImportOptions(), progress: { _ in })
+        let dump = DocumentDump.render(document)
+        let expectedURL = Self.directory.appendingPathComponent(input.lastPathComponent + ".dump")
+        if ProcessInfo.processInfo.environment["SPEAK_REGENERATE_GOLDEN"] == "1" {
+            try dump.write(to: expectedURL, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+        #expect(dump == expected, "golden mismatch for \(input.lastPathComponent); regenerate with SPEAK_REGENERATE_GOLDEN=1 and review the diff")
+    }
+}
