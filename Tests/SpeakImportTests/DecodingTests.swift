@@ -1,0 +1,108 @@
+import Foundation
+import SpeakImport
+import Testing
+
+@Suite struct TextDecoderTests {
+    @Test func validUTF8IsDecodedAsIs() {
+        let decoded = TextDecoder.decode(Data("naïve café 😀".utf8))
+        #expect(decoded.text == "naïve café 😀")
+        #expect(decoded.encoding == "UTF-8")
+        #expect(decoded.repairedBytes == 0)
+    }
+
+    @Test func invalidBytesAreReadAsWindows1252WithoutReplacementCharacters() {
+        var bytes = Array("Zürich ".utf8)
+        bytes += [0x93, 0x68, 0x69, 0x94, 0x20, 0xE9, 0x20, 0x80]  // “hi” é €
+        bytes += Array(" naïve".utf8)
+        let decoded = TextDecoder.decode(Data(bytes))
+        #expect(decoded.text == "Zürich “hi” é € naïve")
+        #expect(!decoded.text.unicodeScalars.contains("\u{FFFD}"))
+        #expect(decoded.repairedBytes == 4)
+    }
+
+    @Test func truncatedSequenceAtTheEndIsRepaired() {
+        let decoded = TextDecoder.decode(Data([0x61, 0xC3]))
+        #expect(decoded.text == "aÃ")
+    }
+
+    @Test func undefinedWindows1252BytesAreDropped() {
+        #expect(TextDecoder.decode(Data([0x61, 0x81, 0x62])).text == "ab")
+    }
+
+    @Test func utf16WithAndWithoutBOM() {
+        let text = "Grüße 😀"
+        #expect(TextDecoder.decode(Data([0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })).text == text)
+        #expect(TextDecoder.decode(Data([0xFE, 0xFF] + Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })).text == text)
+        let plain = "plain ASCII text in UTF-16"
+        let decoded = TextDecoder.decode(Data(Array(plain.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+        #expect(decoded.text == plain)
+        #expect(decoded.encoding == "UTF-16LE")
+    }
+
+    @Test func utf8BOMIsRemoved() {
+        #expect(TextDecoder.decode(Data([0xEF, 0xBB, 0xBF] + Array("hi".utf8))).text == "hi")
+    }
+}
+
+@Suite struct FormatSnifferTests {
+    @Test func magicNumbersWinOverExtensions() {
+        #expect(FormatSniffer.sniff(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]), fileExtension: "txt") == .image("PNG"))
+        #expect(FormatSniffer.sniff(Data("%PDF-1.7\n".utf8), fileExtension: "txt") == .pdf)
+        #expect(FormatSniffer.sniff(Data([0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0]), fileExtension: "txt") == .binary("an ELF executable"))
+        #expect(FormatSniffer.sniff(Data([0xFF, 0xD8, 0xFF, 0xE0]), fileExtension: "txt") == .image("JPEG"))
+    }
+
+    @Test func textHTMLAndEmpty() {
+        #expect(FormatSniffer.sniff(Data()) == .empty)
+        #expect(FormatSniffer.sniff(Data("Just some words.\n".utf8)) == .text)
+        #expect(FormatSniffer.sniff(Data("<!DOCTYPE html><html><body>x</body></html>".utf8)) == .html)
+        #expect(FormatSniffer.sniff(Data("a < b and c > d".utf8), fileExtension: "txt") == .text)
+    }
+
+    @Test func controlCharactersMeanBinary() {
+        #expect(FormatSniffer.sniff(Data((0..<200).map { UInt8($0 % 32) })) == .binary("binary data"))
+        #expect(FormatSniffer.sniff(Data([0x61, 0x00, 0x00, 0x00, 0x62, 0x00, 0x00, 0x01, 0x02])) == .binary("binary data"))
+    }
+
+    @Test func utf16IsText() {
+        let bytes = Array("hello world".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(FormatSniffer.sniff(Data(bytes)) == .text)
+    }
+}
+
+@Suite struct LineJoinerTests {
+    func join(_ text: String, document: String? = nil) -> String {
+        let vocabulary = DocumentVocabulary(text: document ?? text)
+        return LineJoiner(vocabulary: vocabulary).join(text.split(separator: "\n"))
+    }
+
+    @Test func hyphenationRule() {
+        #expect(join("inter-\nnational") == "international")
+        #expect(join("Franco-\nPrussian") == "Franco-Prussian")
+        #expect(join("frobni-\ncation") == "frobnication")
+        #expect(join("a hard-\nworking crew", document: "a hard-\nworking crew, hard-working") == "a hard-working crew")
+        #expect(join("zorb-\nfle", document: "zorb-\nfle and zorbfle") == "zorbfle")
+        #expect(join("dash -\nnext") == "dash - next")
+    }
+
+    @Test func dictionaryDecidesWhenBothHalvesAreWords() {
+        // Depends on the system word list (installed by scripts/bootstrap).
+        guard SystemDictionary.isAvailable else { return }
+        #expect(join("well-\nknown") == "well-known")
+        #expect(join("re-\nturn") == "return")
+    }
+
+    @Test func linesAreTrimmedAndJoinedWithSpaces() {
+        #expect(join("  one\t\n two  \n\nthree") == "one two three")
+    }
+
+    @Test func vocabularyIgnoresBrokenHalves() {
+        let vocabulary = DocumentVocabulary(text: "the inter-\nnational well-known")
+        #expect(vocabulary.contains("well-known"))
+        #expect(!vocabulary.contains("inter"))
+        #expect(!vocabulary.contains("national"))
+        #expect(vocabulary.contains("the"))
+        #expect(DocumentVocabulary.isNeeded(for: "a-\nb"))
+        #expect(!DocumentVocabulary.isNeeded(for: "a -\n- b"))
+    }
+}
