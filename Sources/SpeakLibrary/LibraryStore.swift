@@ -22,7 +22,10 @@ public final class LibraryStore: Sendable {
         } catch {
             throw .cannotOpen(path: file, reason: "cannot create its directory (\(Self.reason(error)))")
         }
-        if FileManager.default.fileExists(atPath: file) { try Self.checkHeader(file) }
+        if FileManager.default.fileExists(atPath: file) {
+            try Self.checkHeader(file)
+            try Self.checkSchemaVersion(file)
+        }
         var config = Configuration()
         config.journalMode = .wal
         config.busyMode = .timeout(15)
@@ -31,10 +34,7 @@ public final class LibraryStore: Sendable {
         }
         do {
             queue = try DatabaseQueue(path: file, configuration: config)
-            let migrator = LibrarySchema.migrator
-            let superseded = try queue.read { db in try migrator.hasBeenSuperseded(db) }
-            if superseded { throw LibraryError.newerSchema(path: file) }
-            try migrator.migrate(queue)
+            try LibrarySchema.migrator.migrate(queue)
         } catch let error as LibraryError {
             throw error
         } catch {
@@ -52,6 +52,24 @@ public final class LibraryStore: Sendable {
         let head = (try? handle.read(upToCount: 16)) ?? Data()
         if head.isEmpty { return }
         if head != Data("SQLite format 3\0".utf8) { throw .notADatabase(path: file) }
+    }
+
+    /// A library written by a newer `speak` is refused after a read-only look, so not even
+    /// the journal mode or a checkpoint touches it.
+    private static func checkSchemaVersion(_ file: String) throws(LibraryError) {
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(15)
+        do {
+            let reader = try DatabaseQueue(path: file, configuration: config)
+            let superseded = try reader.read { db in try LibrarySchema.migrator.hasBeenSuperseded(db) }
+            try reader.close()
+            if superseded { throw LibraryError.newerSchema(path: file) }
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw translate(error, path: file)
+        }
     }
 
     static func translate(_ error: any Error, path: String) -> LibraryError {
