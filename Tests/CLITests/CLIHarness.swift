@@ -1,0 +1,83 @@
+import Foundation
+
+/// Runs the built `speak` binary against a temporary library.
+struct CLI {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// `$SPEAK_BIN`, or the debug build next to this package.
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["SPEAK_BIN"] { return path }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/speak").path
+    }()
+
+    let home: URL
+    let work: URL
+
+    init() {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("speak-cli-\(UUID().uuidString)")
+        home = base.appendingPathComponent("home")
+        work = base.appendingPathComponent("work")
+        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    var libraryFile: URL { home.appendingPathComponent("library.sqlite") }
+
+    /// Writes a file in the work directory and returns its path.
+    @discardableResult
+    func file(_ name: String, _ data: Data) -> String {
+        let url = work.appendingPathComponent(name)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: url)
+        return url.path
+    }
+
+    @discardableResult
+    func file(_ name: String, _ text: String) -> String { file(name, Data(text.utf8)) }
+
+    func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPEAK_HOME"] = home.path
+        environment["XDG_CONFIG_HOME"] = work.appendingPathComponent("config").path
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        process.currentDirectoryURL = work
+        let out = work.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let err = work.appendingPathComponent("stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: out)
+        let errHandle = try FileHandle(forWritingTo: err)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try outHandle.close()
+        try errHandle.close()
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
+        }
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+
+    /// `speak ls --json` decoded.
+    func list() throws -> [[String: Any]] {
+        let result = try run(["ls", "--json"])
+        guard result.status == 0 else { return [] }
+        return (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]) ?? []
+    }
+}
