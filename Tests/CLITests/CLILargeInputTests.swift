@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Large inputs, interrupted imports and concurrent processes.
+@Suite(.serialized) struct CLILargeInputTests {
+    /// About `megabytes` MB of hard-wrapped prose in paragraphs.
+    static func prose(megabytes: Int) -> Data {
+        let vocabulary = ["the", "reading", "engine", "turns", "long", "documents", "into", "speech", "quickly",
+                          "naïve", "café", "1,234.50", "e.g.", "Dr.", "inter-", "national", "well-known", "and", "of"]
+        var text = ""
+        text.reserveCapacity(megabytes << 20)
+        var seed: UInt64 = 42
+        var line = 0
+        while text.utf8.count < megabytes << 20 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            text += vocabulary[Int(seed >> 33) % vocabulary.count]
+            line += 1
+            text += line % 12 == 0 ? ".\n" : (line % 97 == 0 ? ".\n\n" : " ")
+        }
+        return Data(text.utf8)
+    }
+
+    @Test func fiftyMegabytesImportInBoundedMemoryAndQuietlyWhenPiped() throws {
+        let cli = CLI()
+        let path = cli.file("big.txt", Self.prose(megabytes: 50))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            Issue.record("/usr/bin/time is missing; run scripts/bootstrap")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        let report = cli.work.appendingPathComponent("rss").path
+        process.arguments = ["-f", "%M", "-o", report, CLI.binary, "import", path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPEAK_HOME"] = cli.home.path
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        _ = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(String(decoding: stderr, as: UTF8.self))")
+        // Piped: no progress bar, no escape codes.
+        #expect(stderr.isEmpty)
+        let peak = Int((try String(contentsOfFile: report, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(peak > 0 && peak <= 300 * 1024, "peak RSS \(peak) KB")
+        let words = try cli.list().first?["words"] as? Int ?? 0
+        #expect(words > 5_000_000)
+    }
+
+    @Test func anImportKilledHalfWayLeavesNothingBehind() throws {
+        let cli = CLI()
+        let path = cli.file("big.txt", Self.prose(megabytes: 20))
+        _ = try cli.run(["import", cli.file("small.txt", "A small document.")])
+        for delay in [0.2, 0.8, 1.5] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
+            process.arguments = ["import", path]
+            process.environment = ["SPEAK_HOME": cli.home.path, "PATH": "/usr/bin:/bin"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            // Either the whole document is there or none of it.
+            let list = try cli.list()
+            #expect(list.count == 1 || list.count == 2)
+            if list.count == 2 {
+                let big = list.first { ($0["title"] as? String) == "big" }
+                #expect((big?["words"] as? Int ?? 0) > 1_000_000)
+                _ = try cli.run(["rm", String(big?["id"] as? Int ?? 0)])
+            }
+        }
+        let check = try cli.run(["text", "1"])
+        #expect(check.stdout == "A small document.\n")
+    }
+
+    @Test func twoProcessesImportingAtOnceBothSucceed() throws {
+        let cli = CLI()
+        _ = try cli.run(["ls"])
+        var processes: [Process] = []
+        for i in 0..<4 {
+            let path = cli.file("doc\(i).txt", Self.prose(megabytes: 1) + Data("unique \(i)".utf8))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
+            process.arguments = ["import", path]
+            process.environment = ["SPEAK_HOME": cli.home.path, "PATH": "/usr/bin:/bin"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            processes.append(process)
+        }
+        for process in processes { try process.run() }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        #expect(try cli.list().count == 4)
+    }
+}
