@@ -50,5 +50,6 @@ public protocol Importer: Sendable {
     /// The format this importer reads.
     var format: DocumentFormat { get }
 
-    func importDocument(_ source: ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document
+    /// Takes the source by value so an importer can let go of large inputs once decoded.
+    func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document
 }

@@ -63,7 +63,11 @@ public struct DocumentVocabulary: Sendable {
 
     public init(text: String) {
         var skipFirst = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var rest = text[...]
+        while !rest.isEmpty {
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            let line = rest[..<end]
+            rest = end < rest.endIndex ? rest[rest.utf8.index(after: end)...] : rest[rest.endIndex...]
             let tokens = line.split { !($0.isLetter || $0 == "-" || $0 == "'") }
             let endsBroken = line.hasSuffix("-") && line.dropLast().last?.isLetter == true
             for (i, token) in tokens.enumerated() {

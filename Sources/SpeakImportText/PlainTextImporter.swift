@@ -10,22 +10,26 @@ public struct PlainTextImporter: Importer {
 
     public init() {}
 
-    public func importDocument(_ source: ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document {
-        let decoded = TextDecoder.decode(source.data)
+    public func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document {
+        let name = source.name
+        let markdown = ["md", "markdown", "mdown", "mkd"].contains(source.fileExtension)
+        var decoded = TextDecoder.decode(source.data)
+        _ = consume source
+        let repairedBytes = decoded.repairedBytes
         let text = CharacterCleanup.clean(decoded.text)
+        decoded.text = ""  // a 50 MB input must not be held twice while it is parsed
         progress(0.1)
         let vocabulary = DocumentVocabulary.isNeeded(for: text) ? DocumentVocabulary(text: text) : nil
-        let markdown = ["md", "markdown", "mdown", "mkd"].contains(source.fileExtension)
         var parser = TextBlockParser(markdown: markdown, joiner: LineJoiner(vocabulary: vocabulary))
         var builder = DocumentBuilder()
         parser.parse(text, into: &builder) { fraction in progress(0.1 + 0.9 * fraction) }
-        guard builder.wordCount > 0 else { throw ImportError.noReadableText(source.name) }
+        guard builder.wordCount > 0 else { throw ImportError.noReadableText(name) }
         builder.chaptersFromHeadings()
-        if decoded.repairedBytes > 0 {
-            builder.warn("\(decoded.repairedBytes) byte(s) were not valid UTF-8 and were read as Windows-1252")
+        if repairedBytes > 0 {
+            builder.warn("\(repairedBytes) byte(s) were not valid UTF-8 and were read as Windows-1252")
         }
         let title = options.title ?? contentTitle(builder.blocks) ?? ""
-        let metadata = DocumentMetadata(title: title, language: options.language, source: source.name,
+        let metadata = DocumentMetadata(title: title, language: options.language, source: name,
                                         format: .text, contentHash: "")
         progress(1)
         return builder.build(metadata: metadata)

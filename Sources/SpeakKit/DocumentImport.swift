@@ -21,13 +21,18 @@ public struct ImportRequest: Sendable {
 enum DocumentImport {
     static let textExtensions: Set<String> = ["txt", "text", "md", "markdown", "mdown", "mkd", ""]
 
-    static func run(_ source: ImportSource, request: ImportRequest, hash: String? = nil,
+    static func run(_ source: consuming ImportSource, request: ImportRequest, hash: String? = nil,
                     progress: ProgressHandler) throws -> Document {
         let importer = try importer(for: source)
         let options = ImportOptions(title: request.title, language: request.language)
-        var document = try importer.importDocument(source, options: options, progress: progress)
-        complete(&document.metadata, source: source, hash: hash ?? contentHash(source.data))
-        if document.metadata.title.isEmpty { document.metadata.title = fallbackTitle(source, document) }
+        let name = source.name
+        let stem = source.stem
+        let contentHash = hash ?? contentHash(source.data)
+        var document = try importer.importDocument(consume source, options: options, progress: progress)
+        document.metadata.contentHash = contentHash
+        document.metadata.source = name == "-" ? "stdin" : URL(fileURLWithPath: name).standardizedFileURL.path
+        document.metadata.imported = Date()
+        if document.metadata.title.isEmpty { document.metadata.title = fallbackTitle(stem, document) }
         return document
     }
 
@@ -70,15 +75,9 @@ enum DocumentImport {
         return "sha256:" + hasher.finalizeHex()
     }
 
-    private static func complete(_ metadata: inout DocumentMetadata, source: ImportSource, hash: String) {
-        metadata.contentHash = hash
-        metadata.source = source.name == "-" ? "stdin" : URL(fileURLWithPath: source.name).standardizedFileURL.path
-        metadata.imported = Date()
-    }
-
     /// The file name, or for standard input the first words of the text.
-    private static func fallbackTitle(_ source: ImportSource, _ document: Document) -> String {
-        if let stem = source.stem { return stem }
+    private static func fallbackTitle(_ stem: String?, _ document: Document) -> String {
+        if let stem { return stem }
         guard let first = document.blocks.first else { return "Untitled" }
         let words = first.wordTexts.prefix(8)
         return words.joined(separator: " ") + (first.wordCount > 8 ? "…" : "")

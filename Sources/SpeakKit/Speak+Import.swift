@@ -31,15 +31,19 @@ extension Speak {
             throw InputUsageError(message: "'\(id)' is a library id, not a file; write ./\(id) to import a file of that name")
         }
         let report = progress ?? { _ in }
-        let source = try InputReader.read(input)
         let store = try library()
-        let hash = DocumentImport.contentHash(source.data)
-        report(0.05)
-        if !request.force, let existing = try store.summary(contentHash: hash) {
-            return ImportOutcome(id: existing.id, title: existing.metadata.title, source: existing.metadata.source,
-                                 words: existing.wordCount, duplicate: true)
+        // The source bytes go out of scope before the document is written.
+        let document: Document
+        do {
+            var source = try InputReader.read(input)
+            let hash = DocumentImport.contentHash(source.data)
+            report(0.05)
+            if !request.force, let existing = try store.summary(contentHash: hash) {
+                return ImportOutcome(id: existing.id, title: existing.metadata.title, source: existing.metadata.source,
+                                     words: existing.wordCount, duplicate: true)
+            }
+            document = try DocumentImport.run(consume source, request: request, hash: hash) { report(0.05 + 0.65 * $0) }
         }
-        let document = try DocumentImport.run(source, request: request, hash: hash) { report(0.05 + 0.65 * $0) }
         let id = try store.insert(document) { report(0.7 + 0.3 * $0) }
         return ImportOutcome(id: id, title: document.metadata.title, source: document.metadata.source,
                              words: document.wordCount, duplicate: false)

@@ -26,7 +26,7 @@ extension LibraryStore {
             for (i, block) in document.blocks.enumerated() {
                 try insertBlock.execute(arguments: [id, block.firstWord, block.wordCount, block.kind.name,
                                                     block.kind.headingLevel, block.page, block.skip?.rawValue,
-                                                    block.text, WordSpanCodec.encode(block.wordSpans)])
+                                                    block.text, Data(block.packedWordSpans)])
                 if i % 4096 == 4095 { progress?(Double(i) / Double(total)) }
             }
             let insertChapter = try db.makeStatement(sql: "INSERT INTO chapters (document_id, ordinal, title, first_word) VALUES (?, ?, ?, ?)")
@@ -138,11 +138,11 @@ extension LibraryStore {
         }
         let count: Int = row["word_count"]
         let words: Data = row["words"]
-        guard let spans = WordSpanCodec.decode(words, count: count) else {
+        let skip: String? = row["skip"]
+        guard let block = Block(kind: kind, text: row["text"], page: row["page"], skip: skip.flatMap(SkipReason.init(rawValue:)),
+                                firstWord: row["first_word"], wordCount: count, packedWordSpans: [UInt8](words)) else {
             throw LibraryError.storage(reason: "damaged word table in a block")
         }
-        let skip: String? = row["skip"]
-        return Block(kind: kind, text: row["text"], page: row["page"], skip: skip.flatMap(SkipReason.init(rawValue:)),
-                     firstWord: row["first_word"], wordSpans: spans)
+        return block
     }
 }

@@ -34,10 +34,13 @@ public struct Block: Sendable, Equatable {
     public var skip: SkipReason?
     /// Global index of the block's first word.
     public internal(set) var firstWord: Int
-    /// The block's words, in order.
-    public internal(set) var wordSpans: [WordSpan]
+    /// Number of words in the block.
+    public private(set) var wordCount: Int
+    /// The word spans, packed by `WordSpanCodec` (about two bytes per word): documents of
+    /// millions of words stay small in memory and are stored as they are.
+    public private(set) var packedWordSpans: [UInt8]
 
-    /// Creates a block with already-known word spans (used when loading from the library).
+    /// Creates a block with already-known word spans.
     public init(kind: BlockKind, text: String, page: Int? = nil, skip: SkipReason? = nil,
                 firstWord: Int, wordSpans: [WordSpan]) {
         self.kind = kind
@@ -45,14 +48,32 @@ public struct Block: Sendable, Equatable {
         self.page = page
         self.skip = skip
         self.firstWord = firstWord
-        self.wordSpans = wordSpans
+        self.wordCount = wordSpans.count
+        self.packedWordSpans = WordSpanCodec.encode(wordSpans)
     }
 
-    /// Number of words in the block.
-    public var wordCount: Int { wordSpans.count }
+    /// Creates a block from packed word spans (as stored in the library); nil when they do
+    /// not decode to `wordCount` ordered words inside the text.
+    public init?(kind: BlockKind, text: String, page: Int?, skip: SkipReason?,
+                 firstWord: Int, wordCount: Int, packedWordSpans: [UInt8]) {
+        guard let spans = WordSpanCodec.decode(packedWordSpans, count: wordCount),
+              (spans.last?.end ?? 0) <= UInt32(clamping: text.unicodeScalars.count) else { return nil }
+        self.kind = kind
+        self.text = text
+        self.page = page
+        self.skip = skip
+        self.firstWord = firstWord
+        self.wordCount = wordCount
+        self.packedWordSpans = packedWordSpans
+    }
+
+    /// The block's words, in order.
+    public var wordSpans: [WordSpan] {
+        WordSpanCodec.decode(packedWordSpans, count: wordCount) ?? []
+    }
 
     /// Global indices of the block's words.
-    public var wordIndices: Range<Int> { firstWord..<(firstWord + wordSpans.count) }
+    public var wordIndices: Range<Int> { firstWord..<(firstWord + wordCount) }
 
     /// Whether the block is read aloud by default.
     public var isSpoken: Bool { skip == nil }

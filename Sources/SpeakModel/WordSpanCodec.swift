@@ -1,11 +1,8 @@
-import Foundation
-import SpeakModel
-
 /// Stores a block's word spans compactly: for each word, the gap since the previous word's
 /// end and the word's length, as LEB128 varints — about two bytes per word instead of the
 /// dozens a row per word would take.
-enum WordSpanCodec {
-    static func encode(_ spans: [WordSpan]) -> Data {
+public enum WordSpanCodec {
+    public static func encode(_ spans: [WordSpan]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(spans.count * 2)
         var previousEnd: UInt32 = 0
@@ -14,11 +11,11 @@ enum WordSpanCodec {
             appendVarint(span.end &- span.start, to: &bytes)
             previousEnd = span.end
         }
-        return Data(bytes)
+        return bytes
     }
 
     /// Decodes `count` spans; nil when the bytes are malformed.
-    static func decode(_ data: Data, count: Int) -> [WordSpan]? {
+    public static func decode(_ data: [UInt8], count: Int) -> [WordSpan]? {
         var spans: [WordSpan] = []
         spans.reserveCapacity(count)
         var index = data.startIndex
@@ -41,7 +38,7 @@ enum WordSpanCodec {
         bytes.append(UInt8(v))
     }
 
-    private static func readVarint(_ data: Data, _ index: inout Data.Index) -> UInt32? {
+    private static func readVarint(_ data: [UInt8], _ index: inout Int) -> UInt32? {
         var result: UInt32 = 0
         var shift: UInt32 = 0
         while index < data.endIndex, shift < 35 {
