@@ -1,19 +1,20 @@
 /// Abbreviations that keep their full stop as part of the word, and which of them never
 /// end a sentence.
 enum Abbreviations {
-    /// Words (lower-cased, without the final dot) whose dot belongs to the word.
+    /// Words (lower-cased, without the final dot) whose dot belongs to the word. Words that
+    /// are also ordinary words ("no", "sat", "sun", "col") are left out: "She said no." must
+    /// end a sentence; "No. 5" is handled by the sentence segmenter instead.
     static let known: Set<String> = [
-        "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "no", "nos", "vs", "etc", "inc", "ltd", "co",
-        "corp", "fig", "figs", "vol", "vols", "ed", "eds", "approx", "dept", "est", "gen", "gov", "lt",
-        "col", "capt", "sgt", "rev", "hon", "mt", "ft", "al", "ca", "cf", "ch", "chap", "sec", "pp",
-        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-        "mon", "tue", "wed", "thu", "fri", "sat", "sun", "op", "cit", "ibid", "resp", "viz",
+        "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "vs", "etc", "inc", "ltd", "corp",
+        "fig", "figs", "vol", "vols", "eds", "approx", "dept", "lt", "capt", "sgt", "rev", "hon", "mt",
+        "cf", "chap", "pp", "jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+        "tue", "thu", "fri", "ibid", "resp", "viz", "nr",
     ]
 
     /// Abbreviations that are followed by more of the same sentence (titles, "e.g.").
     static let neverTerminal: Set<String> = [
-        "mr", "mrs", "ms", "dr", "prof", "st", "gen", "lt", "col", "capt", "sgt", "rev", "hon", "mt",
-        "vs", "cf", "fig", "figs", "vol", "vols", "pp", "ch", "chap", "sec", "op", "e.g", "i.e", "viz", "approx", "ca",
+        "mr", "mrs", "ms", "dr", "prof", "st", "lt", "capt", "sgt", "rev", "hon", "mt",
+        "vs", "cf", "fig", "figs", "vol", "vols", "pp", "chap", "e.g", "i.e", "viz", "approx", "nr",
     ]
 
     /// Whether `word` (scalars, ending in ".") keeps its dot: a known abbreviation, a single
@@ -21,7 +22,7 @@ enum Abbreviations {
     static func keepsDot(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
         guard word.count >= 2, word.last == "." else { return false }
         let body = word.dropLast()
-        if body.count == 1, let only = body.first, CharacterClass.isLetter(only) { return true }
+        if body.count == 1, let only = body.first, CharacterClass.isUppercase(only), only != "I", only != "A" { return true }
         if isDottedLetters(body) { return true }
         guard body.allSatisfy({ CharacterClass.isLetter($0) }) else { return false }
         return known.contains(lowercased(body))
@@ -43,7 +44,7 @@ enum Abbreviations {
         return body.count % 2 == 1
     }
 
-    private static func lowercased(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+    static func lowercased<C: Collection>(_ scalars: C) -> String where C.Element == Unicode.Scalar {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
         return String(view).lowercased()

@@ -15,8 +15,7 @@ public struct DocumentBuilder: Sendable {
     /// Appends a block; its words are segmented and numbered. Blocks whose text has no
     /// words are dropped, so every stored block can be spoken or shown.
     public mutating func append(_ kind: BlockKind, text: String, page: Int? = nil, skip: SkipReason? = nil) {
-        let scalars = Array(text.unicodeScalars)
-        let spans = WordSegmenter.words(in: scalars)
+        let spans = WordSegmenter.words(in: text)
         guard !spans.isEmpty else { return }
         blocks.append(Block(kind: kind, text: text, page: page, skip: skip, firstWord: nextWord, wordSpans: spans))
         nextWord += spans.count

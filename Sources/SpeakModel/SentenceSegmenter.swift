@@ -1,10 +1,10 @@
 /// Groups a block's words into sentences.
 ///
-/// A sentence ends after a word when a terminator (. ! ? …) follows it, or when the word is
-/// an abbreviation that may end a sentence ("etc.") and the next word is capitalized. It does
-/// not end after titles and "e.g."-style abbreviations, after "No." before a number, after
-/// single initials ("J. R. R."), before a lower-case word, or inside decimals ("3.5", which
-/// is one word). The end of a block always ends a sentence.
+/// A sentence ends after a word when a terminator (. ! ? …) follows it and the next word
+/// does not start in lower case, or when the word is an abbreviation that kept its dot and
+/// the next word is capitalized. It does not end after titles and "e.g."-style
+/// abbreviations, after "No." before a number, after single initials ("J. R. R."), or inside
+/// decimals ("3.5" is one word). The end of a block always ends a sentence.
 public enum SentenceSegmenter {
     /// Sentences as ranges of the block's word positions (0-based, local to the block).
     public static func sentences(in scalars: [Unicode.Scalar], words: [WordSpan]) -> [Range<Int>] {
@@ -20,36 +20,28 @@ public enum SentenceSegmenter {
     }
 
     static func endsSentence(after w: Int, scalars: [Unicode.Scalar], words: [WordSpan]) -> Bool {
-        let word = words[w].range
+        let word = scalars[words[w].range]
         let next = words[w + 1].range
-        let gap = scalars[word.upperBound..<next.lowerBound]
+        let gap = scalars[words[w].range.upperBound..<next.lowerBound]
         let firstOfNext = scalars[next.lowerBound]
-        let nextIsLower = CharacterClass.isLowercase(firstOfNext)
+        // Before a lower-case word a terminator is an abbreviation we do not know, or a quoted
+        // exclamation inside the sentence ("“Stop!” she said").
+        if CharacterClass.isLowercase(firstOfNext) { return false }
         let nextIsDigit = CharacterClass.isDigit(firstOfNext)
-
-        if gap.contains(where: CharacterClass.isSentenceTerminator) {
-            // Before a lower-case word a terminator is an abbreviation we do not know, or a
-            // quoted exclamation inside the sentence ("“Stop!” she said").
-            return !nextIsLower
+        if let terminator = gap.first(where: CharacterClass.isSentenceTerminator) {
+            // "No. 5", "Nos. 3 and 4", "p. 12": the dot abbreviates a number word.
+            if terminator == ".", nextIsDigit, gap.first == ".", isNumberWord(word) { return false }
+            return true
         }
-        guard scalars[word].last == "." else { return false }
+        guard word.last == "." else { return false }
         // The word kept its dot: an abbreviation, initial or dotted acronym.
-        let text = scalars[word]
-        if Abbreviations.isNeverTerminal(text) { return false }
-        if isNumberAbbreviation(text), nextIsDigit { return false }
-        if nextIsLower || nextIsDigit { return false }
-        // "etc." or "U.S." before a capitalized word: a new sentence only after "etc."-like words
-        // that close a list; dotted acronyms are usually followed by a name ("U.S. Army").
-        return isListCloser(text)
+        if Abbreviations.isNeverTerminal(word) || nextIsDigit { return false }
+        // Dotted acronyms are usually followed by a name ("U.S. Army"); other abbreviations
+        // ("etc.", "Inc.", "Oct.") before a capital end the sentence.
+        return !word.dropLast().contains(".")
     }
 
-    private static func isNumberAbbreviation(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
-        let body = String(String.UnicodeScalarView(text.dropLast())).lowercased()
-        return body == "no" || body == "nos" || body == "p" || body == "pp" || body == "vol" || body == "fig"
-    }
-
-    private static func isListCloser(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
-        let body = String(String.UnicodeScalarView(text.dropLast())).lowercased()
-        return body == "etc" || body == "al" || body == "inc" || body == "ltd" || body == "co" || body == "corp"
+    private static func isNumberWord(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+        ["no", "nos", "p", "pp", "vol", "fig", "nr", "art", "sec", "ch"].contains(Abbreviations.lowercased(word))
     }
 }

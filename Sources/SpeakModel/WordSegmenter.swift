@@ -2,7 +2,7 @@
 ///
 /// Rules, in order:
 /// - Whitespace separates words; em dashes and ellipses do too ("yes—no" is two words), and
-///   every character of scripts written without spaces (Han, kana) is a word.
+///   every letter of scripts written without spaces (Han, kana) is a word.
 /// - Opening brackets and quotes are trimmed from the start of a word; closing ones and
 ///   , ; : ! ? from its end.
 /// - A final full stop belongs to the word for abbreviations ("Dr.", "e.g.", "U.S.", "J.")
@@ -12,47 +12,74 @@
 ///   is not a word.
 /// - Words longer than `maximumWordLength` scalars are cut, so that no single word can
 ///   overwhelm a speech engine.
+///
+/// The text is read once, front to back, keeping only the current token: a 50 MB paragraph
+/// costs no more memory than its word spans.
 public enum WordSegmenter {
     public static let maximumWordLength = 256
 
-    /// The words of `scalars`, in order.
-    public static func words(in scalars: [Unicode.Scalar]) -> [WordSpan] {
+    /// The words of `text`, in order.
+    public static func words(in text: String) -> [WordSpan] {
+        words(in: text.unicodeScalars)
+    }
+
+    /// The words of a sequence of scalars, in order.
+    public static func words<S: Sequence>(in scalars: S) -> [WordSpan] where S.Element == Unicode.Scalar {
         var spans: [WordSpan] = []
-        var tokenStart: Int?
-        var i = 0
-        let n = scalars.count
-        while i < n {
-            let s = scalars[i]
-            if CharacterClass.isSpace(s) || CharacterClass.isWordSeparator(s) {
-                if let start = tokenStart { addToken(scalars, start..<i, to: &spans) }
-                tokenStart = nil
-            } else if CharacterClass.isUnspacedScript(s) {
-                if let start = tokenStart { addToken(scalars, start..<i, to: &spans) }
-                spans.append(WordSpan(i..<(i + 1)))
-                tokenStart = nil
-            } else if s == ".", i + 2 < n, scalars[i + 1] == ".", scalars[i + 2] == "." {
-                // "wait...what": a three-dot ellipsis separates like "…".
-                if let start = tokenStart { addToken(scalars, start..<(i + 3), to: &spans) }
-                tokenStart = nil
-                while i + 1 < n, scalars[i + 1] == "." { i += 1 }
-            } else if tokenStart == nil {
-                tokenStart = i
-            }
-            i += 1
+        var token: [Unicode.Scalar] = []
+        var tokenStart = 0
+        var offset = 0
+        func endToken() {
+            if !token.isEmpty { addToken(token, at: tokenStart, to: &spans) }
+            token.removeAll(keepingCapacity: true)
         }
-        if let start = tokenStart { addToken(scalars, start..<n, to: &spans) }
+        for s in scalars {
+            if CharacterClass.isSpace(s) || CharacterClass.isWordSeparator(s) {
+                endToken()
+            } else if CharacterClass.isUnspacedScript(s) {
+                endToken()
+                if CharacterClass.isLetter(s) { spans.append(WordSpan(offset..<(offset + 1))) }
+            } else {
+                if token.isEmpty { tokenStart = offset }
+                token.append(s)
+                // Tokens are cut long before they could hold a whole paragraph in memory.
+                if token.count >= 4 * maximumWordLength {
+                    addToken(token, at: tokenStart, to: &spans)
+                    token.removeAll(keepingCapacity: true)
+                }
+            }
+            offset += 1
+        }
+        endToken()
         return spans
     }
 
-    private static func addToken(_ scalars: [Unicode.Scalar], _ token: Range<Int>, to spans: inout [WordSpan]) {
-        guard let word = trim(scalars, token) else { return }
-        guard scalars[word].contains(where: CharacterClass.isSpeakable) else { return }
-        var start = word.lowerBound
-        while word.upperBound - start > maximumWordLength {
-            spans.append(WordSpan(start..<(start + maximumWordLength)))
-            start += maximumWordLength
+    /// Splits a whitespace-free token at "..." runs, trims each piece and records its words.
+    private static func addToken(_ token: [Unicode.Scalar], at start: Int, to spans: inout [WordSpan]) {
+        var pieceStart = 0
+        var i = 0
+        while i < token.count {
+            if token[i] == ".", i + 2 < token.count, token[i + 1] == ".", token[i + 2] == "." {
+                addPiece(token, pieceStart..<(i + 3), at: start, to: &spans)
+                i += 3
+                while i < token.count, token[i] == "." { i += 1 }
+                pieceStart = i
+            } else {
+                i += 1
+            }
         }
-        spans.append(WordSpan(start..<word.upperBound))
+        addPiece(token, pieceStart..<token.count, at: start, to: &spans)
+    }
+
+    private static func addPiece(_ token: [Unicode.Scalar], _ piece: Range<Int>, at start: Int, to spans: inout [WordSpan]) {
+        guard !piece.isEmpty, let word = trim(token, piece) else { return }
+        guard token[word].contains(where: CharacterClass.isSpeakable) else { return }
+        var lower = word.lowerBound
+        while word.upperBound - lower > maximumWordLength {
+            spans.append(WordSpan((start + lower)..<(start + lower + maximumWordLength)))
+            lower += maximumWordLength
+        }
+        spans.append(WordSpan((start + lower)..<(start + word.upperBound)))
     }
 
     /// The token without its surrounding punctuation, or nil when nothing is left.
@@ -65,7 +92,8 @@ public enum WordSegmenter {
             if CharacterClass.isTrailingPunctuation(last) {
                 upper -= 1
             } else if last == "." {
-                if Abbreviations.keepsDot(scalars[lower..<upper]) { break }
+                // Only short words can be abbreviations; the length bound keeps ".).)." chains linear.
+                if upper - lower <= 16, Abbreviations.keepsDot(scalars[lower..<upper]) { break }
                 while lower < upper, scalars[upper - 1] == "." { upper -= 1 }
             } else if last == "-" || last == "–", upper - lower > 1 {
                 upper -= 1
