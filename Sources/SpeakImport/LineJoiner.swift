@@ -22,10 +22,12 @@ public struct LineJoiner {
             let line = raw.trimmingSpaces()
             if line.isEmpty { continue }
             if out.isEmpty { out = String(line); continue }
-            if out.hasSuffix("-"), let first = line.first, first.isLetter,
-               let joined = joinHyphenated(out, line) {
-                out = joined
-            } else if out.hasSuffix("—") || out.hasSuffix("/") {
+            if out.hasSuffix("-"), let first = line.first, first.isLetter, let keep = keepsHyphenBefore(line, in: out) {
+                if !keep { out.removeLast() }
+                out += line
+            } else if out.hasSuffix("—") || out.hasSuffix("/") || (out.hasSuffix("-") && line.first?.isNumber == true
+                                                                    && out.dropLast().last?.isWhitespace == false) {
+                // "COVID-\n19", "pages 10-\n12": a hyphen before a number is kept and joined.
                 out += line
             } else {
                 out += " " + line
@@ -34,13 +36,13 @@ public struct LineJoiner {
         return out
     }
 
-    private func joinHyphenated(_ head: String, _ next: Substring) -> String? {
-        let beforeHyphen = head.dropLast()
-        let part = String(beforeHyphen.reversed().prefix { $0.isLetter }.reversed())
+    /// Whether the line-end hyphen at the end of `head` stays before `next`; nil when the
+    /// hyphen does not end a word ("a -").
+    private func keepsHyphenBefore(_ next: Substring, in head: String) -> Bool? {
+        let part = String(head.dropLast().reversed().prefix { $0.isLetter }.reversed())
         guard !part.isEmpty else { return nil }
         let rest = String(next.prefix { $0.isLetter })
-        let keep = keepsHyphen(part, rest)
-        return keep ? head + next : String(beforeHyphen) + next
+        return keepsHyphen(part, rest)
     }
 
     func keepsHyphen(_ part: String, _ rest: String) -> Bool {

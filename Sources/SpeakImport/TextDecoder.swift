@@ -58,25 +58,31 @@ public enum TextDecoder {
         }
         return bytes.withUnsafeBytes { raw in
             let input = raw.bindMemory(to: UInt8.self)
-            var output: [UInt8] = []
-            output.reserveCapacity(input.count + input.count / 8)
-            var repaired = 0
-            var validBytes = 0
+            // Count first: in a Windows-1252 file, byte pairs that happen to be valid UTF-8 ("ß“")
+            // are rare next to the invalid bytes; when invalid bytes outnumber valid multi-byte
+            // sequences eight to one, the whole file is Windows-1252.
+            var invalid = 0, multibyte = 0
             var i = 0
             while i < input.count {
                 let length = validSequenceLength(input, at: i)
+                if length == 0 { invalid += 1; i += 1 } else { if length > 1 { multibyte += 1 }; i += length }
+            }
+            let wholeFile = invalid >= 8 * multibyte
+            var output: [UInt8] = []
+            output.reserveCapacity(input.count + input.count / 8)
+            i = 0
+            while i < input.count {
+                let length = wholeFile ? (input[i] < 0x80 ? 1 : 0) : validSequenceLength(input, at: i)
                 if length > 0 {
                     output.append(contentsOf: input[i..<(i + length)])
-                    validBytes += length
                     i += length
                 } else {
                     appendWindows1252(input[i], to: &output)
-                    repaired += 1
                     i += 1
                 }
             }
-            let nonASCIIValid = validBytes - input.filter { $0 < 0x80 }.count
-            let encoding = nonASCIIValid > 0 ? "UTF-8+Windows-1252" : "Windows-1252"
+            let repaired = wholeFile ? input.count { $0 >= 0x80 } : invalid
+            let encoding = wholeFile || multibyte == 0 ? "Windows-1252" : "UTF-8+Windows-1252"
             return DecodedText(text: String(decoding: output, as: UTF8.self), encoding: encoding, repairedBytes: repaired)
         }
     }

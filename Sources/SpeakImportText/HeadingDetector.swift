@@ -16,7 +16,7 @@ enum HeadingDetector {
     private static let numberWords = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last"
 
     nonisolated(unsafe) private static let numbered = try? Regex(
-        "^(chapter|chap\\.|part|book|section|act|volume|vol\\.)\\s+([0-9]+|[ivxlcdm]+|(\(numberWords))([- ](\(numberWords)))?)\\b\\.?(\\s*[:.\\-–—]?\\s*.{0,80})?$"
+        "^(chapter|chap\\.|part|book|section|act|volume|vol\\.)\\s+([0-9]+|[ivxlcdm]+|(\(numberWords))([- ](\(numberWords)))?)\\b\\.?(\\s*[:.\\-–—]\\s*[^.!?]{1,80}|\\s+[^a-z.!?]{1,80})?$"
     ).ignoresCase()
 
     nonisolated(unsafe) private static let named = try? Regex(

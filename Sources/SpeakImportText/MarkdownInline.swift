@@ -2,7 +2,7 @@
 /// links and images keep their text, emphasis markers and inline-code backticks go.
 enum MarkdownInline {
     nonisolated(unsafe) private static let link = try? Regex("!?\\[([^\\]\\n]*)\\]\\([^)\\s]*(\\s+\"[^\"]*\")?\\)")
-    nonisolated(unsafe) private static let emphasis = try? Regex("(\\*\\*|__|\\*|`)(\\S(?:[^\\n]*?\\S)?)\\1")
+    nonisolated(unsafe) private static let emphasis = try? Regex("(\\*\\*|\\*|`)(\\S(?:[^\\n]*?\\S)?)\\1")
 
     /// Links `[text](url)` → text. Applied to every text file: the pattern is unambiguous.
     static func stripLinks(_ text: String) -> String {
@@ -12,7 +12,9 @@ enum MarkdownInline {
         }
     }
 
-    /// Emphasis and code markers, for Markdown sources only (a lone `*` in plain text is kept).
+    /// Emphasis (`*`, `**`) and code markers, for Markdown sources only (a lone `*` in plain
+    /// text is kept). Underscores are left alone: they occur inside names and URLs, and the
+    /// word segmenter already trims them from word edges.
     static func stripEmphasis(_ text: String) -> String {
         guard text.contains(where: { $0 == "*" || $0 == "_" || $0 == "`" }), let emphasis else { return text }
         return text.replacing(emphasis) { match in

@@ -51,10 +51,16 @@ struct TextBlockParser {
             }
             return
         }
-        if line.isEmpty || line.contains("\u{0C}") {
+        if line.contains("\u{0C}") {
+            // A form feed is a page break: it ends the paragraph wherever it stands in the line.
+            for (i, piece) in raw.split(separator: "\u{0C}", omittingEmptySubsequences: false).enumerated() {
+                if i > 0 { flush(into: &builder) }
+                if !piece.trimmingSpaces().isEmpty { handle(piece, into: &builder) }
+            }
+            return
+        }
+        if line.isEmpty {
             flush(into: &builder)
-            let afterFeed = line.split(separator: "\u{0C}", omittingEmptySubsequences: true).last
-            if let rest = afterFeed, line.contains("\u{0C}") { handle(rest, into: &builder) }
             return
         }
         if line.hasPrefix("```") || line.hasPrefix("~~~") {

@@ -25,6 +25,14 @@ import Testing
         #expect(decoded.text == "aÃ")
     }
 
+    @Test func mostlyInvalidFilesAreWindows1252Throughout() {
+        // "daß“" in Windows-1252 is DF 93, which byte-wise fallback would read as one UTF-8 letter.
+        let latin1 = "Grüße aus Köln, schön daß du kommst. Café, résumé, naïve. ".data(using: .windowsCP1252) ?? Data()
+        let decoded = TextDecoder.decode(latin1 + Data([0x64, 0x61, 0xDF, 0x93, 0x20, 0x93, 0x71, 0x94]))
+        #expect(decoded.text == "Grüße aus Köln, schön daß du kommst. Café, résumé, naïve. daß“ “q”")
+        #expect(decoded.encoding == "Windows-1252")
+    }
+
     @Test func undefinedWindows1252BytesAreDropped() {
         #expect(TextDecoder.decode(Data([0x61, 0x81, 0x62])).text == "ab")
     }
@@ -59,6 +67,19 @@ import Testing
         #expect(FormatSniffer.sniff(Data("a < b and c > d".utf8), fileExtension: "txt") == .text)
     }
 
+    @Test(arguments: ["P1 bugs: none\n", "ID3 tags are metadata\n", "RIFF is a container\n", "The ftyp box\n",
+                      "Header: %PDF-1.7 appears here\n", "P6 is a format\n"])
+    func textThatLooksLikeAMagicNumberIsText(_ text: String) {
+        #expect(FormatSniffer.sniff(Data(text.utf8), fileExtension: "txt") == .text)
+    }
+
+    @Test func realHeadersAreStillRecognized() {
+        #expect(FormatSniffer.sniff(Data("P6\n640 480\n255\n".utf8)) == .image("PNM"))
+        #expect(FormatSniffer.sniff(Data([0x49, 0x44, 0x33, 3, 0, 0, 0, 0])) == .binary("an MP3 audio file"))
+        #expect(FormatSniffer.sniff(Data([0x00, 0x00, 0x00, 0x18] + Array("ftypmp42".utf8))) == .binary("an MP4/QuickTime media file"))
+        #expect(FormatSniffer.sniff(Data([0xE2, 0xE3, 0x0A] + Array("%PDF-1.4".utf8))) == .pdf)
+    }
+
     @Test func controlCharactersMeanBinary() {
         #expect(FormatSniffer.sniff(Data((0..<200).map { UInt8($0 % 32) })) == .binary("binary data"))
         #expect(FormatSniffer.sniff(Data([0x61, 0x00, 0x00, 0x00, 0x62, 0x00, 0x00, 0x01, 0x02])) == .binary("binary data"))
@@ -83,6 +104,8 @@ import Testing
         #expect(join("a hard-\nworking crew", document: "a hard-\nworking crew, hard-working") == "a hard-working crew")
         #expect(join("zorb-\nfle", document: "zorb-\nfle and zorbfle") == "zorbfle")
         #expect(join("dash -\nnext") == "dash - next")
+        #expect(join("COVID-\n19 cases on pages 10-\n12") == "COVID-19 cases on pages 10-12")
+        #expect(join("from 5 -\n7") == "from 5 - 7")
     }
 
     @Test func dictionaryDecidesWhenBothHalvesAreWords() {
