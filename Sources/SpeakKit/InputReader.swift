@@ -19,7 +19,8 @@ enum InputReader {
                 throw .unreadable(path, reason: "permission denied; check the file's permissions")
             }
             do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+                // Read, not mapped: a file truncated while it is imported must not kill the process.
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
                 return ImportSource(name: path, data: data)
             } catch {
                 throw .unreadable(path, reason: (error as NSError).localizedDescription)

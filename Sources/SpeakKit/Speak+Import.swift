@@ -23,6 +23,11 @@ public struct InputUsageError: UserFacingError {
 }
 
 extension Speak {
+    private func duplicateOutcome(_ existing: DocumentSummary) -> ImportOutcome {
+        ImportOutcome(id: existing.id, title: existing.metadata.title, source: existing.metadata.source,
+                      words: existing.wordCount, duplicate: true)
+    }
+
     /// Imports a file or standard input into the library, in one transaction. Content that
     /// is already there is not imported again unless `request.force` is set; its id is returned.
     public func importInput(_ input: InputReference, request: ImportRequest = ImportRequest(),
@@ -38,14 +43,13 @@ extension Speak {
             var source = try InputReader.read(input)
             let hash = DocumentImport.contentHash(source.data)
             report(0.05)
-            if !request.force, let existing = try store.summary(contentHash: hash) {
-                return ImportOutcome(id: existing.id, title: existing.metadata.title, source: existing.metadata.source,
-                                     words: existing.wordCount, duplicate: true)
-            }
+            // Checked early to skip parsing; checked again inside the insert transaction.
+            if !request.force, let existing = try store.summary(contentHash: hash) { return duplicateOutcome(existing) }
             document = try DocumentImport.run(consume source, request: request, hash: hash) { report(0.05 + 0.65 * $0) }
         }
-        let id = try store.insert(document) { report(0.7 + 0.3 * $0) }
-        return ImportOutcome(id: id, title: document.metadata.title, source: document.metadata.source,
+        let stored = try store.insert(document, allowDuplicate: request.force) { report(0.7 + 0.3 * $0) }
+        if stored.duplicate { return try duplicateOutcome(store.summary(id: stored.id)) }
+        return ImportOutcome(id: stored.id, title: document.metadata.title, source: document.metadata.source,
                              words: document.wordCount, duplicate: false)
     }
 }

@@ -8,6 +8,7 @@ public enum LibraryError: UserFacingError, Equatable {
     case documentNotFound(Int64)
     case damaged(path: String, reason: String)
     case busy(path: String)
+    case writeFailed(path: String, reason: String)
     case storage(reason: String)
 
     public var message: String {
@@ -24,6 +25,8 @@ public enum LibraryError: UserFacingError, Equatable {
             "the library '\(path)' is damaged: \(reason)"
         case .busy(let path):
             "the library '\(path)' is locked by another speak process for too long; try again"
+        case .writeFailed(let path, let reason):
+            "cannot write the library '\(path)': \(reason); nothing was changed"
         case .storage(let reason):
             "library error: \(reason)"
         }
@@ -32,7 +35,7 @@ public enum LibraryError: UserFacingError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .documentNotFound: .noInput
-        case .notADatabase, .newerSchema, .cannotOpen, .damaged, .busy, .storage: .ioError
+        case .notADatabase, .newerSchema, .cannotOpen, .damaged, .busy, .writeFailed, .storage: .ioError
         }
     }
 }

@@ -38,6 +38,7 @@ enum LibrarySchema {
                 CREATE TABLE blocks (
                     document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
                     first_word INTEGER NOT NULL,
+                    ordinal INTEGER NOT NULL,
                     word_count INTEGER NOT NULL,
                     kind TEXT NOT NULL,
                     level INTEGER,

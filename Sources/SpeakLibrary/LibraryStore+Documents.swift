@@ -3,10 +3,18 @@ import GRDB
 import SpeakModel
 
 extension LibraryStore {
-    /// Stores a document in one transaction and returns its new id. `progress` receives the
-    /// fraction of blocks written.
-    public func insert(_ document: Document, progress: ProgressHandler? = nil) throws(LibraryError) -> Int64 {
+    /// Stores a document in one transaction and returns its new id. Unless `allowDuplicate`
+    /// is set, a document with the same content hash already in the library is returned
+    /// instead (checked inside the transaction, so two processes cannot both store it).
+    /// `progress` receives the fraction of blocks written.
+    public func insert(_ document: Document, allowDuplicate: Bool = true,
+                       progress: ProgressHandler? = nil) throws(LibraryError) -> (id: Int64, duplicate: Bool) {
         try write { db in
+            if !allowDuplicate, let existing = try Int64.fetchOne(db, sql: """
+                SELECT id FROM documents WHERE content_hash = ? AND deleted_at IS NULL ORDER BY id LIMIT 1
+                """, arguments: [document.metadata.contentHash]) {
+                return (existing, true)
+            }
             let m = document.metadata
             let warnings = String(decoding: (try? JSONEncoder().encode(document.warnings)) ?? Data("[]".utf8), as: UTF8.self)
             try db.execute(sql: """
@@ -19,12 +27,12 @@ extension LibraryStore {
                                  document.spokenWordCount, document.blocks.count, warnings])
             let id = db.lastInsertedRowID
             let insertBlock = try db.makeStatement(sql: """
-                INSERT INTO blocks (document_id, first_word, word_count, kind, level, page, skip, text, words)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO blocks (document_id, first_word, ordinal, word_count, kind, level, page, skip, text, words)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             let total = max(1, document.blocks.count)
             for (i, block) in document.blocks.enumerated() {
-                try insertBlock.execute(arguments: [id, block.firstWord, block.wordCount, block.kind.name,
+                try insertBlock.execute(arguments: [id, block.firstWord, i, block.wordCount, block.kind.name,
                                                     block.kind.headingLevel, block.page, block.skip?.rawValue,
                                                     block.text, Data(block.packedWordSpans)])
                 if i % 4096 == 4095 { progress?(Double(i) / Double(total)) }
@@ -34,7 +42,7 @@ extension LibraryStore {
                 try insertChapter.execute(arguments: [id, i, chapter.title, chapter.firstWord])
             }
             progress?(1)
-            return id
+            return (id, false)
         }
     }
 
@@ -97,15 +105,15 @@ extension LibraryStore {
     public func word(documentID id: Int64, index: Int) throws(LibraryError) -> Word? {
         try read { db in
             guard index >= 0, let row = try Row.fetchOne(db, sql: """
-                SELECT rowid, * FROM blocks WHERE document_id = ? AND first_word <= ? ORDER BY first_word DESC LIMIT 1
+                SELECT * FROM blocks WHERE document_id = ? AND first_word <= ? ORDER BY first_word DESC LIMIT 1
                 """, arguments: [id, index]) else { return nil }
             let block = try Self.block(from: row)
             guard block.wordIndices.contains(index) else { return nil }
-            let ordinal = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blocks WHERE document_id = ? AND first_word < ?",
-                                           arguments: [id, block.firstWord]) ?? 0
             let span = block.wordSpans[index - block.firstWord]
-            let text = String(String.UnicodeScalarView(Array(block.text.unicodeScalars)[span.range]))
-            return Word(index: index, blockIndex: ordinal, range: span.range, text: text)
+            let scalars = block.text.unicodeScalars
+            let lower = scalars.index(scalars.startIndex, offsetBy: span.range.lowerBound)
+            let upper = scalars.index(lower, offsetBy: span.range.count)
+            return Word(index: index, blockIndex: row["ordinal"], range: span.range, text: String(scalars[lower..<upper]))
         }
     }
 
@@ -117,7 +125,7 @@ extension LibraryStore {
 
     static func summary(from row: Row) -> DocumentSummary {
         let warningsJSON: String = row["warnings"] ?? "[]"
-        let warnings = (try? JSONDecoder().decode([String].self, from: Data(warningsJSON.utf8))) ?? []
+        let warnings = warningsJSON == "[]" ? [] : (try? JSONDecoder().decode([String].self, from: Data(warningsJSON.utf8))) ?? []
         let metadata = DocumentMetadata(
             id: row["id"], title: row["title"], author: row["author"], language: row["language"],
             source: row["source"], format: DocumentFormat(rawValue: row["format"]) ?? .text,

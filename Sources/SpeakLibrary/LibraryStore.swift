@@ -34,7 +34,7 @@ public final class LibraryStore: Sendable {
         }
         do {
             queue = try DatabaseQueue(path: file, configuration: config)
-            try LibrarySchema.migrator.migrate(queue)
+            try Self.migrate(queue)
         } catch let error as LibraryError {
             throw error
         } catch {
@@ -52,6 +52,22 @@ public final class LibraryStore: Sendable {
         let head = (try? handle.read(upToCount: 16)) ?? Data()
         if head.isEmpty { return }
         if head != Data("SQLite format 3\0".utf8) { throw .notADatabase(path: file) }
+    }
+
+    /// Brings the schema up to date. Two processes creating a new library at once race on
+    /// the first migration; the loser finds the schema complete on its retry.
+    private static func migrate(_ queue: DatabaseQueue) throws {
+        let migrator = LibrarySchema.migrator
+        for attempt in 1...5 {
+            do {
+                try migrator.migrate(queue)
+                return
+            } catch {
+                if attempt == 5 { throw error }
+                if try queue.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
+                Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
+            }
+        }
     }
 
     /// A library written by a newer `speak` is refused after a read-only look, so not even
@@ -78,7 +94,11 @@ public final class LibraryStore: Sendable {
         case .SQLITE_NOTADB: return .notADatabase(path: path)
         case .SQLITE_CORRUPT: return .damaged(path: path, reason: db.message ?? "corrupt")
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL:
+        case .SQLITE_FULL:
+            return .writeFailed(path: path, reason: "the disk is full")
+        case .SQLITE_IOERR:
+            return .writeFailed(path: path, reason: db.message ?? "input/output error")
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
             return .cannotOpen(path: path, reason: db.message ?? "\(db.resultCode)")
         default: return .storage(reason: db.message ?? "\(db.resultCode)")
         }

@@ -16,15 +16,18 @@ public enum WordSpanCodec {
 
     /// Decodes `count` spans; nil when the bytes are malformed.
     public static func decode(_ data: [UInt8], count: Int) -> [WordSpan]? {
+        guard count >= 0, count <= data.count else { return nil }
         var spans: [WordSpan] = []
         spans.reserveCapacity(count)
         var index = data.startIndex
         var previousEnd: UInt32 = 0
         for _ in 0..<count {
             guard let gap = readVarint(data, &index), let length = readVarint(data, &index) else { return nil }
-            let start = previousEnd &+ gap
-            spans.append(WordSpan(start: start, end: start &+ length))
-            previousEnd = start &+ length
+            let (start, overflow) = previousEnd.addingReportingOverflow(gap)
+            let (end, overflow2) = start.addingReportingOverflow(length)
+            guard !overflow, !overflow2 else { return nil }
+            spans.append(WordSpan(start: start, end: end))
+            previousEnd = end
         }
         return index == data.endIndex ? spans : nil
     }

@@ -25,11 +25,16 @@ enum DisplayFormat {
     /// "2026-11-22 14:03" in local time.
     static func date(_ date: Date?) -> String {
         guard let date else { return "—" }
+        return dateFormatter.string(from: date)
+    }
+
+    // Creating a DateFormatter is expensive; `speak ls` formats thousands of dates.
+    nonisolated(unsafe) private static let dateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        return formatter.string(from: date)
-    }
+        return formatter
+    }()
 
     /// "42%".
     static func percent(_ fraction: Double) -> String {

@@ -25,7 +25,7 @@ func sampleDocument(hash: String = "sha256:1", title: String = "Sample", paragra
     @Test func documentsRoundTripExactly() throws {
         let store = try LibraryStore(directory: temporaryDirectory())
         let original = sampleDocument()
-        let id = try store.insert(original)
+        let id = try store.insert(original).id
         var loaded = try store.document(id: id)
         #expect(loaded.metadata.id == id)
         loaded.metadata.id = nil
@@ -34,8 +34,8 @@ func sampleDocument(hash: String = "sha256:1", title: String = "Sample", paragra
 
     @Test func summariesListAndFindByHash() throws {
         let store = try LibraryStore(directory: temporaryDirectory())
-        let a = try store.insert(sampleDocument(hash: "sha256:a", title: "beta"))
-        let b = try store.insert(sampleDocument(hash: "sha256:b", title: "Alpha", paragraphs: 10))
+        let a = try store.insert(sampleDocument(hash: "sha256:a", title: "beta")).id
+        let b = try store.insert(sampleDocument(hash: "sha256:b", title: "Alpha", paragraphs: 10)).id
         #expect(try store.list(sort: .title).map(\.id) == [b, a])
         #expect(try store.list(sort: .length).map(\.id) == [b, a])
         #expect(try store.list(sort: .recent).map(\.id) == [b, a])
@@ -49,7 +49,7 @@ func sampleDocument(hash: String = "sha256:1", title: String = "Sample", paragra
 
     @Test func removeDeletesEverything() throws {
         let store = try LibraryStore(directory: temporaryDirectory())
-        let id = try store.insert(sampleDocument())
+        let id = try store.insert(sampleDocument()).id
         try store.remove(id: id)
         #expect(try store.list().isEmpty)
         #expect(throws: LibraryError.documentNotFound(id)) { try store.remove(id: id) }
@@ -59,7 +59,7 @@ func sampleDocument(hash: String = "sha256:1", title: String = "Sample", paragra
     @Test func wordLookupByIndexWithoutLoadingTheDocument() throws {
         let store = try LibraryStore(directory: temporaryDirectory())
         let document = sampleDocument(paragraphs: 20)
-        let id = try store.insert(document)
+        let id = try store.insert(document).id
         for index in stride(from: 0, to: document.wordCount, by: 7) {
             let stored = try store.word(documentID: id, index: index)
             #expect(stored == document.word(at: index))
@@ -80,7 +80,7 @@ func sampleDocument(hash: String = "sha256:1", title: String = "Sample", paragra
         let directory = temporaryDirectory()
         do {
             let store = try LibraryStore(directory: directory)
-            _ = try store.insert(sampleDocument())
+            _ = try store.insert(sampleDocument()).id
         }
         let file = directory.appendingPathComponent("library.sqlite").path
         try runSQLite(file, "INSERT INTO grdb_migrations (identifier) VALUES ('v999-from-the-future'); PRAGMA wal_checkpoint(TRUNCATE);")
@@ -97,6 +97,36 @@ func sampleDocument(hash: String = "sha256:1", title: String = "Sample", paragra
         #expect(throws: LibraryError.self) { try store.insert(broken) }
         #expect(try store.list().isEmpty)
         #expect(try store.summary(contentHash: "sha256:1") == nil)
+    }
+
+    @Test func duplicatesAreFoundInsideTheInsertTransaction() throws {
+        let store = try LibraryStore(directory: temporaryDirectory())
+        let first = try store.insert(sampleDocument(hash: "sha256:same"), allowDuplicate: false)
+        let second = try store.insert(sampleDocument(hash: "sha256:same"), allowDuplicate: false)
+        #expect(first.duplicate == false && second.duplicate == true && second.id == first.id)
+        #expect(try store.insert(sampleDocument(hash: "sha256:same"), allowDuplicate: true).duplicate == false)
+        #expect(try store.list().count == 2)
+    }
+
+    @Test func aDamagedWordTableIsAnErrorNotACrash() throws {
+        let directory = temporaryDirectory()
+        let store = try LibraryStore(directory: directory)
+        let id = try store.insert(sampleDocument()).id
+        let file = directory.appendingPathComponent("library.sqlite").path
+        try runSQLite(file, "UPDATE blocks SET words = X'FFFFFFFF0F7F' WHERE first_word = 0;")
+        #expect(throws: LibraryError.self) { try store.document(id: id) }
+        try runSQLite(file, "UPDATE blocks SET word_count = -3 WHERE first_word = 0;")
+        #expect(throws: LibraryError.self) { try store.document(id: id) }
+        #expect(throws: LibraryError.self) { try store.word(documentID: id, index: 0) }
+    }
+
+    @Test func processesCreatingANewLibraryAtOnceAllSucceed() async throws {
+        let directory = temporaryDirectory()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 { group.addTask { _ = try LibraryStore(directory: directory) } }
+            try await group.waitForAll()
+        }
+        #expect(try LibraryStore(directory: directory).list().isEmpty)
     }
 
     @Test func concurrentWritersWaitInsteadOfFailing() async throws {
