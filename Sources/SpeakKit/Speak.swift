@@ -37,6 +37,11 @@ public final class Speak: @unchecked Sendable {
         try library().summary(id: id)
     }
 
+    /// Word `index` of library document `id`, read without loading the whole document.
+    public func word(documentID id: Int64, index: Int) throws(LibraryError) -> Word? {
+        try library().word(documentID: id, index: index)
+    }
+
     /// Removes a document from the library for good.
     public func remove(id: Int64) throws(LibraryError) {
         try library().remove(id: id)

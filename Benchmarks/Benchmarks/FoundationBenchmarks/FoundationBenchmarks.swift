@@ -1,0 +1,95 @@
+import Benchmark
+import Foundation
+import SpeakKit
+
+/// Foundation suite: importing a 1 MB text, listing a library of 10,000 documents, and
+/// looking up a word by its index. The end-to-end numbers of the release binary (process
+/// start included) are measured by scripts/measure-foundation.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
+                                           maxDuration: .seconds(10), maxIterations: 50)
+
+    Benchmark("import 1 MB text") { benchmark in
+        let fixture = Fixture.shared
+        for _ in benchmark.scaledIterations {
+            let speak = try Speak(environment: ["SPEAK_HOME": fixture.scratchHome(), "HOME": fixture.root])
+            blackHole(try speak.importInput(.file(fixture.megabyteText), request: ImportRequest(force: true)))
+        }
+    }
+
+    Benchmark("ls over 10,000 documents") { benchmark in
+        let speak = try Speak(environment: ["SPEAK_HOME": Fixture.shared.bigLibrary, "HOME": Fixture.shared.root])
+        for _ in benchmark.scaledIterations {
+            blackHole(try speak.list(sort: .recent))
+        }
+    }
+
+    Benchmark("word lookup by index") { benchmark in
+        let fixture = Fixture.shared
+        let speak = try Speak(environment: ["SPEAK_HOME": fixture.bigLibrary, "HOME": fixture.root])
+        var index = 0
+        for _ in benchmark.scaledIterations {
+            index = (index &+ 7919) % fixture.bookWords
+            blackHole(try speak.word(documentID: fixture.bookID, index: index))
+        }
+    }
+}
+
+/// Test data made once per run in a temporary directory.
+final class Fixture: @unchecked Sendable {
+    static let shared = Fixture()
+
+    let root: String
+    let megabyteText: String
+    let bigLibrary: String
+    let bookID: Int64
+    let bookWords: Int
+    private var scratch = 0
+
+    private init() {
+        root = NSTemporaryDirectory() + "speak-bench-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        megabyteText = root + "/one-megabyte.txt"
+        FileManager.default.createFile(atPath: megabyteText, contents: Data(Self.prose(bytes: 1 << 20, seed: 1).utf8))
+        bigLibrary = root + "/library-10k"
+        var id: Int64 = 0
+        var words = 0
+        do {
+            let speak = try Speak(environment: ["SPEAK_HOME": bigLibrary, "HOME": root])
+            let book = root + "/book.txt"
+            FileManager.default.createFile(atPath: book, contents: Data(Self.prose(bytes: 1 << 20, seed: 2).utf8))
+            let outcome = try speak.importInput(.file(book))
+            id = outcome.id
+            words = outcome.words
+            for n in 0..<9_999 {
+                let path = root + "/doc.txt"
+                FileManager.default.createFile(atPath: path, contents: Data("Document \(n). \(Self.prose(bytes: 600, seed: UInt64(n) + 3))".utf8))
+                _ = try speak.importInput(.file(path))
+            }
+        } catch {
+            print("fixture failed: \(error)")
+        }
+        bookID = id
+        bookWords = max(1, words)
+    }
+
+    func scratchHome() -> String {
+        scratch += 1
+        return root + "/scratch-\(scratch)"
+    }
+
+    static func prose(bytes: Int, seed: UInt64) -> String {
+        let vocabulary = ["the", "reader", "listens", "to", "long", "documents", "while", "walking", "and", "cooking",
+                          "naïve", "café", "1,234.50", "e.g.", "Dr.", "inter-", "national", "well-known", "of", "speech"]
+        var state = seed
+        var text = ""
+        var n = 0
+        while text.utf8.count < bytes {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            text += vocabulary[Int(state >> 33) % vocabulary.count]
+            n += 1
+            text += n % 14 == 0 ? ".\n" : (n % 90 == 0 ? ".\n\n" : " ")
+        }
+        return text
+    }
+}
