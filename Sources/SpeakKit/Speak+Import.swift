@@ -40,7 +40,7 @@ extension Speak {
         // The source bytes go out of scope before the document is written.
         let document: Document
         do {
-            var source = try InputReader.read(input)
+            let source = try InputReader.read(input)
             let hash = DocumentImport.contentHash(source.data)
             report(0.05)
             // Checked early to skip parsing; checked again inside the insert transaction.

@@ -1,8 +1,4 @@
 import Foundation
-import SpeakESpeak
-import SpeakImportHTML
-import SpeakImportOCR
-import SpeakImportPDF
 import SpeakLibrary
 import SpeakModel
 
@@ -62,19 +58,6 @@ public final class Speak: @unchecked Sendable {
     /// Reading time of `words` words at the configured speed, in seconds.
     public func readingTime(words: Int, speed: Double? = nil) -> Double {
         Double(words) / (config.wordsPerMinute * (speed ?? config.speed)) * 60
-    }
-
-    /// The versions of `speak` and of the C libraries it is built on.
-    public static var versions: [(name: String, version: String)] {
-        [
-            ("speak", SpeakVersion.current),
-            ("espeak-ng", ESpeakLibrary.version),
-            ("poppler", PopplerLibrary.version),
-            ("cairo", PopplerLibrary.cairoVersion),
-            ("tesseract", TesseractLibrary.version),
-            ("leptonica", TesseractLibrary.leptonicaVersion),
-            ("libxml2", LibXML2Library.version),
-        ]
     }
 }
 

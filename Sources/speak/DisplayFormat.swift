@@ -57,20 +57,39 @@ struct TextTable {
     var rows: [[String]] = []
 
     func render(maxWidth: Int?) -> String {
-        var widths = headers.map(\.count)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        let cells = [headers] + rows
+        let lengths = cells.map { $0.map(Self.displayLength) }
+        var widths = lengths[0]
+        for row in lengths { for (i, length) in row.enumerated() { widths[i] = max(widths[i], length) } }
         if let maxWidth {
             let total = widths.reduce(0, +) + 2 * (widths.count - 1)
             if total > maxWidth { widths[flexibleColumn] = max(8, widths[flexibleColumn] - (total - maxWidth)) }
         }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in
-                let text = DisplayFormat.truncate(cell, to: widths[i])
-                let pad = String(repeating: " ", count: max(0, widths[i] - text.count))
-                if i == cells.count - 1, !rightAligned.contains(i) { return text }
-                return rightAligned.contains(i) ? pad + text : text + pad
-            }.joined(separator: "  ")
+        var out = ""
+        for (r, row) in cells.enumerated() {
+            if r > 0 { out += "\n" }
+            for (i, cell) in row.enumerated() {
+                var text = cell
+                var length = lengths[r][i]
+                if length > widths[i] {
+                    text = DisplayFormat.truncate(cell, to: widths[i])
+                    length = widths[i]
+                }
+                let pad = String(repeating: " ", count: max(0, widths[i] - length))
+                if i > 0 { out += "  " }
+                if rightAligned.contains(i) {
+                    out += pad + text
+                } else {
+                    out += text
+                    if i < row.count - 1 { out += pad }
+                }
+            }
         }
-        return ([line(headers)] + rows.map(line)).joined(separator: "\n")
+        return out
+    }
+
+    /// Characters on screen; ASCII is counted by bytes, which is much faster than graphemes.
+    private static func displayLength(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
     }
 }

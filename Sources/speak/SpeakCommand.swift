@@ -16,16 +16,7 @@ struct SpeakCommand: ParsableCommand {
 
             The library lives in $SPEAK_HOME (default: $XDG_DATA_HOME/speak or ~/.local/share/speak).
             """,
-        version: VersionText.render(),
+        version: "speak \(SpeakVersion.current)",
         subcommands: [ImportCommand.self, ListCommand.self, ShowCommand.self, TextCommand.self, RemoveCommand.self]
     )
-}
-
-enum VersionText {
-    static func render() -> String {
-        let versions = Speak.versions
-        let main = versions.first.map { "speak \($0.version)" } ?? "speak"
-        let libraries = versions.dropFirst().map { "\($0.name) \($0.version)" }.joined(separator: ", ")
-        return "\(main) (\(libraries))"
-    }
 }

@@ -81,12 +81,10 @@ import Testing
         #expect(try cli.list().isEmpty)
     }
 
-    @Test func versionNamesTheCLibraries() throws {
+    @Test func versionIsPrinted() throws {
         let result = try CLI().run(["--version"])
         #expect(result.status == 0)
-        for library in ["speak 0.", "espeak-ng 1.", "poppler", "tesseract", "leptonica", "libxml2"] {
-            #expect(result.stdout.contains(library), "\(result.stdout)")
-        }
+        #expect(result.stdout.hasPrefix("speak 0."))
     }
 
     @Test(arguments: [[], ["import"], ["ls"], ["show"], ["text"], ["rm"]])

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs the built `speak` binary against a temporary library.
-struct CLI {
+final class CLI {
     struct Result {
         var status: Int32
         var stdout: String
@@ -23,6 +23,10 @@ struct CLI {
         home = base.appendingPathComponent("home")
         work = base.appendingPathComponent("work")
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: home.deletingLastPathComponent())
     }
 
     var libraryFile: URL { home.appendingPathComponent("library.sqlite") }

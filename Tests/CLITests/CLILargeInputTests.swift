@@ -50,6 +50,25 @@ import Testing
         #expect(words > 5_000_000)
     }
 
+    @Test func aLongImportShowsAProgressBarOnATerminal() throws {
+        let cli = CLI()
+        let path = cli.file("big.txt", Self.prose(megabytes: 12))
+        // `script` runs the command on a pseudo-terminal and copies what it prints.
+        let typescript = cli.work.appendingPathComponent("typescript").path
+        let command = "SPEAK_HOME='\(cli.home.path)' '\(CLI.binary)' import '\(path)'"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, typescript]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let screen = (try? String(contentsOfFile: typescript, encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 0)
+        #expect(screen.contains("%") && screen.contains("ETA") && screen.contains("big.txt"), "\(screen.suffix(300))")
+        #expect(screen.contains("1  big"))
+    }
+
     @Test func anImportKilledHalfWayLeavesNothingBehind() throws {
         let cli = CLI()
         let path = cli.file("big.txt", Self.prose(megabytes: 20))
