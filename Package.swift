@@ -50,7 +50,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),
-        .testTarget(name: "SpeakImportTests", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportText"]),
+        .testTarget(name: "SpeakImportTests", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportText"], exclude: ["Golden"]),
         .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),
         .testTarget(name: "NativeLibraryTests", dependencies: [
             "SpeakESpeak", "SpeakImportHTML", "SpeakImportPDF", "SpeakImportOCR",

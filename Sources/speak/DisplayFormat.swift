@@ -29,7 +29,7 @@ enum DisplayFormat {
     }
 
     // Creating a DateFormatter is expensive; `speak ls` formats thousands of dates.
-    nonisolated(unsafe) private static let dateFormatter: DateFormatter = {
+    private static let dateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         formatter.locale = Locale(identifier: "en_US_POSIX")
