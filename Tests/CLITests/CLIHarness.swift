@@ -78,6 +78,17 @@ final class CLI {
                       stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }
 
+    /// A `speak` process with output discarded, ready to `run()` in the background.
+    func background(_ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.environment = ["SPEAK_HOME": home.path, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return process
+    }
+
     /// `speak ls --json` decoded.
     func list() throws -> [[String: Any]] {
         let result = try run(["ls", "--json"])

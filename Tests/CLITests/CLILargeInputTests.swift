@@ -74,12 +74,7 @@ import Testing
         let path = cli.file("big.txt", Self.prose(megabytes: 20))
         _ = try cli.run(["import", cli.file("small.txt", "A small document.")])
         for delay in [0.2, 0.8, 1.5] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["import", path]
-            process.environment = ["SPEAK_HOME": cli.home.path, "PATH": "/usr/bin:/bin"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            let process = cli.background(["import", path])
             try process.run()
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
@@ -103,13 +98,7 @@ import Testing
         var processes: [Process] = []
         for i in 0..<4 {
             let path = cli.file("doc\(i).txt", Self.prose(megabytes: 1) + Data("unique \(i)".utf8))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["import", path]
-            process.environment = ["SPEAK_HOME": cli.home.path, "PATH": "/usr/bin:/bin"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            processes.append(process)
+            processes.append(cli.background(["import", path]))
         }
         for process in processes { try process.run() }
         for process in processes { process.waitUntilExit() }
