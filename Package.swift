@@ -36,14 +36,18 @@ let package = Package(
         // Library store.
         .target(name: "SpeakLibrary", dependencies: ["SpeakModel", .product(name: "GRDB", package: "GRDB.swift")]),
 
-        // Speech engine.
-        .target(name: "SpeakESpeak", dependencies: ["SpeakModel", "CEspeakNG"]),
+        // Synthesis: engine-agnostic scheduling and timelines; the eSpeak-NG engine; sinks.
+        .target(name: "SpeakSynthesis", dependencies: ["SpeakModel"]),
+        .target(name: "SpeakESpeak", dependencies: ["SpeakModel", "SpeakSynthesis", "CEspeakNG"]),
+        .target(name: "SpeakAudio", dependencies: ["SpeakModel", "SpeakSynthesis"]),
 
         // Facade and command line.
-        // The HTML, PDF, OCR and eSpeak modules join the facade with their issues. Linking
+        // The HTML, PDF and OCR modules join the facade with their issues. Linking
         // poppler and tesseract costs every command ~30 ms of process start (about 120 shared
         // libraries), so `ls` and `show` must not pay for them: see the closing note of issue 2.
-        .target(name: "SpeakKit", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportText", "SpeakLibrary"]),
+        .target(name: "SpeakKit", dependencies: [
+            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakLibrary", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio",
+        ]),
         .executableTarget(name: "speak", dependencies: [
             "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -55,6 +59,7 @@ let package = Package(
         .testTarget(name: "NativeLibraryTests", dependencies: [
             "SpeakESpeak", "SpeakImportHTML", "SpeakImportPDF", "SpeakImportOCR",
         ]),
+        .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .testTarget(name: "CLITests", dependencies: ["speak"]),
     ]
 )

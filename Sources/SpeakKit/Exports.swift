@@ -1,4 +1,5 @@
 @_exported import SpeakModel
+import SpeakESpeak
 import SpeakLibrary
 
 // The command line talks to SpeakKit only; these are the library types it needs to name.
@@ -9,3 +10,5 @@ public typealias DocumentSummary = SpeakLibrary.DocumentSummary
 public typealias LibrarySort = SpeakLibrary.LibrarySort
 /// Failures of the library store.
 public typealias LibraryError = SpeakLibrary.LibraryError
+/// A voice of the speech engine.
+public typealias Voice = SpeakESpeak.ESpeakVoice

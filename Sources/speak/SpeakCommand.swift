@@ -17,6 +17,7 @@ struct SpeakCommand: ParsableCommand {
             The library lives in $SPEAK_HOME (default: $XDG_DATA_HOME/speak or ~/.local/share/speak).
             """,
         version: "speak \(SpeakVersion.current)",
-        subcommands: [ImportCommand.self, ListCommand.self, ShowCommand.self, TextCommand.self, RemoveCommand.self]
+        subcommands: [ImportCommand.self, ListCommand.self, ShowCommand.self, TextCommand.self, RemoveCommand.self,
+                      ConvertCommand.self, VoicesCommand.self]
     )
 }

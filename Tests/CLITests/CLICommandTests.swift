@@ -87,7 +87,7 @@ import Testing
         #expect(result.stdout.hasPrefix("speak 0."))
     }
 
-    @Test(arguments: [[], ["import"], ["ls"], ["show"], ["text"], ["rm"]])
+    @Test(arguments: [[], ["import"], ["ls"], ["show"], ["text"], ["rm"], ["convert"], ["voices"]])
     func everyHelpHasAnExample(_ command: [String]) throws {
         let result = try CLI().run(command + ["--help"])
         #expect(result.status == 0)

@@ -1,0 +1,91 @@
+import Foundation
+import SpeakModel
+
+/// Why an audio or timing file could not be written.
+public struct AudioOutputError: UserFacingError, Equatable {
+    public var path: String
+    public var reason: String
+    public var message: String { "cannot write '\(path)': \(reason); check the directory exists and is writable" }
+    public var exitStatus: ExitStatus { .cannotCreate }
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// Streams 16-bit mono PCM into a WAV file in constant memory. The file is written under a
+/// temporary name and moved into place by `finish()`; `discard()` removes it.
+public final class WAVWriter {
+    public let path: String
+    public let sampleRate: Int
+    private let temporaryPath: String
+    private let handle: FileHandle
+    private var buffer = Data()
+    private(set) public var samplesWritten = 0
+
+    public init(path: String, sampleRate: Int) throws(AudioOutputError) {
+        self.path = path
+        self.sampleRate = sampleRate
+        let directory = (path as NSString).deletingLastPathComponent
+        temporaryPath = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporaryPath, contents: Self.header(dataBytes: 0, sampleRate: sampleRate)),
+              let handle = FileHandle(forWritingAtPath: temporaryPath) else {
+            throw AudioOutputError(path: path, reason: "cannot create the file")
+        }
+        self.handle = handle
+        handle.seekToEndOfFile()
+    }
+
+    /// Appends samples (little-endian on disk).
+    public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioOutputError) {
+        if Int16(littleEndian: 1) == 1 {
+            buffer.append(contentsOf: UnsafeRawBufferPointer(samples))
+        } else {
+            for sample in samples { withUnsafeBytes(of: sample.littleEndian) { buffer.append(contentsOf: $0) } }
+        }
+        samplesWritten += samples.count
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    private func flush() throws(AudioOutputError) {
+        do {
+            try handle.write(contentsOf: buffer)
+        } catch {
+            throw AudioOutputError(path: path, reason: (error as NSError).localizedDescription)
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Completes the header and moves the file into place.
+    public func finish() throws(AudioOutputError) {
+        try flush()
+        do {
+            try handle.seek(toOffset: 0)
+            try handle.write(contentsOf: Self.header(dataBytes: samplesWritten * 2, sampleRate: sampleRate))
+            try handle.close()
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            try FileManager.default.moveItem(atPath: temporaryPath, toPath: path)
+        } catch {
+            discard()
+            throw AudioOutputError(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// Removes the partial file.
+    public func discard() {
+        try? handle.close()
+        try? FileManager.default.removeItem(atPath: temporaryPath)
+    }
+
+    static func header(dataBytes: Int, sampleRate: Int) -> Data {
+        var data = Data()
+        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { data.append(contentsOf: $0) } }
+        func u16(_ v: Int) { withUnsafeBytes(of: UInt16(truncatingIfNeeded: v).littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8)); u32(36 + dataBytes)
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); u32(16); u16(1); u16(1)
+        u32(sampleRate); u32(sampleRate * 2); u16(2); u16(16)
+        data.append(contentsOf: Array("data".utf8)); u32(dataBytes)
+        return data
+    }
+}

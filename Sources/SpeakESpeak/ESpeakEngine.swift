@@ -1,0 +1,135 @@
+import CEspeakNG
+import Foundation
+import SpeakSynthesis
+
+/// The eSpeak-NG engine. eSpeak keeps its state in globals and must be initialized once per
+/// process and never terminated and re-initialized, so there is one shared instance, used
+/// from one thread at a time (synchronous mode: audio arrives on the calling thread).
+public final class ESpeakEngine: SpeechEngine, @unchecked Sendable {
+    /// The process's engine, initialized on first use.
+    public static func shared() throws(SynthesisError) -> ESpeakEngine {
+        lock.lock()
+        defer { lock.unlock() }
+        if let instance { return instance }
+        let engine = try ESpeakEngine()
+        instance = engine
+        return engine
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var instance: ESpeakEngine?
+
+    public let sampleRate: Int
+    private var currentVoice: String?
+    private var currentRate: Int?
+
+    private init() throws(SynthesisError) {
+        espeak_ng_InitializePath(nil)
+        var context: espeak_ng_ERROR_CONTEXT?
+        let status = espeak_ng_Initialize(&context)
+        if status != ENS_OK {
+            espeak_ng_ClearErrorContext(&context)
+            throw .engineUnavailable(Self.message(status))
+        }
+        let output = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
+        guard output == ENS_OK else { throw .engineUnavailable(Self.message(output)) }
+        sampleRate = Int(espeak_ng_GetSampleRate())
+        espeak_SetSynthCallback(synthCallback)
+    }
+
+    public func synthesize(_ text: String, settings: VoiceSettings,
+                           audio: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> [WordEvent] {
+        try apply(settings)
+        let flags = UInt32(espeakCHARS_UTF8) | UInt32(espeakENDPAUSE)
+        // Synchronous mode: the callback runs inside espeak_ng_Synthesize, so the closure
+        // never outlives this call.
+        let (status, context) = withoutActuallyEscaping(audio) { audio in
+            let context = CallbackContext(audio: audio)
+            let status = withExtendedLifetime(context) {
+                text.withCString { cText in
+                    espeak_ng_Synthesize(cText, strlen(cText) + 1, 0, POS_CHARACTER, 0, flags, nil,
+                                         Unmanaged.passUnretained(context).toOpaque())
+                }
+            }
+            return (status, (events: context.events, failure: context.failure))
+        }
+        if let failure = context.failure { throw failure }
+        if status != ENS_OK && status != ENS_SPEECH_STOPPED { throw SynthesisError.engineFailed(Self.message(status)) }
+        return context.events
+    }
+
+    /// Sets voice and rate only when they change (each voice change allocates inside eSpeak).
+    private func apply(_ settings: VoiceSettings) throws(SynthesisError) {
+        if currentVoice != settings.voice {
+            guard select(settings.voice) else {
+                throw .unknownVoice(settings.voice, suggestions: ESpeakVoices.closeMatches(to: settings.voice))
+            }
+            currentVoice = settings.voice
+            currentRate = nil
+        }
+        if currentRate != settings.wordsPerMinute {
+            let status = espeak_ng_SetParameter(espeakRATE, Int32(settings.wordsPerMinute), 0)
+            guard status == ENS_OK else { throw .engineFailed(Self.message(status)) }
+            currentRate = settings.wordsPerMinute
+        }
+    }
+
+    /// Selects a voice by eSpeak name ("en-us", "Klingon") or by language code with an
+    /// optional variant ("en-gb+f3"): eSpeak only knows voice names and file names, so a
+    /// language code is looked up in the voice list and its file name used instead.
+    private func select(_ voice: String) -> Bool {
+        // The legacy call understands "name+variant" and reports unknown names.
+        if espeak_SetVoiceByName(voice) == EE_OK { return true }
+        let parts = voice.split(separator: "+", maxSplits: 1).map(String.init)
+        guard let base = parts.first?.lowercased(),
+              let match = ESpeakVoices.all().first(where: { $0.languages.contains { $0.lowercased() == base } }),
+              let file = match.file.split(separator: "/").last else { return false }
+        let name = String(file) + (parts.count > 1 ? "+" + parts[1] : "")
+        return espeak_SetVoiceByName(name) == EE_OK
+    }
+
+    static func message(_ status: espeak_ng_STATUS) -> String {
+        var buffer = [CChar](repeating: 0, count: 512)
+        espeak_ng_GetStatusCodeMessage(status, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// What the C callback needs during one synthesis call; passed through `user_data`.
+private final class CallbackContext {
+    let audio: (UnsafeBufferPointer<Int16>) throws -> Void
+    var events: [WordEvent] = []
+    var delivered = 0
+    var failure: (any Error)?
+
+    init(audio: @escaping (UnsafeBufferPointer<Int16>) throws -> Void) {
+        self.audio = audio
+    }
+}
+
+/// eSpeak's synth callback: copies audio out and records WORD events. Event samples can run
+/// past the audio delivered at sonic rates (above 449 wpm); the mapper clamps them.
+private func synthCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32,
+                           _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+    guard let events, let userData = events.pointee.user_data else { return 0 }
+    let context = Unmanaged<CallbackContext>.fromOpaque(userData).takeUnretainedValue()
+    if context.failure != nil { return 1 }
+    if let wav, count > 0 {
+        do {
+            try context.audio(UnsafeBufferPointer(start: wav, count: Int(count)))
+            context.delivered += Int(count)
+        } catch {
+            context.failure = error
+            return 1
+        }
+    }
+    var event = events
+    while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+        if event.pointee.type == espeakEVENT_WORD {
+            context.events.append(WordEvent(textPosition: Int(event.pointee.text_position),
+                                            length: Int(event.pointee.length), sample: Int(event.pointee.sample)))
+        }
+        event += 1
+    }
+    return 0
+}

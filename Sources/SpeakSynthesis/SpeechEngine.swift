@@ -1,0 +1,76 @@
+import SpeakModel
+
+/// A word event reported by a speech engine while it synthesizes one chunk of text.
+public struct WordEvent: Sendable, Equatable {
+    /// 1-based position of the event in the chunk text, in Unicode scalars (eSpeak's unit).
+    public var textPosition: Int
+    /// Length in scalars (0 for clause-end events).
+    public var length: Int
+    /// Sample index relative to the start of the chunk's audio.
+    public var sample: Int
+
+    public init(textPosition: Int, length: Int, sample: Int) {
+        self.textPosition = textPosition
+        self.length = length
+        self.sample = sample
+    }
+}
+
+/// Voice and rate for synthesis.
+public struct VoiceSettings: Sendable, Equatable {
+    /// Engine voice name, e.g. "en-us" or "en-gb+f3".
+    public var voice: String
+    /// Speaking rate in words per minute.
+    public var wordsPerMinute: Int
+
+    public init(voice: String = "en-us", wordsPerMinute: Int = 175) {
+        self.voice = voice
+        self.wordsPerMinute = wordsPerMinute
+    }
+}
+
+/// A speech engine: turns one chunk of text into 16-bit mono PCM and word events.
+///
+/// Engines are used from one thread at a time; eSpeak-NG keeps all its state in globals.
+public protocol SpeechEngine: AnyObject {
+    /// Samples per second of the PCM the engine produces.
+    var sampleRate: Int { get }
+
+    /// Synthesizes `text`, handing audio to `audio` as it is produced, and returns the word
+    /// events with samples relative to the start of this chunk.
+    func synthesize(_ text: String, settings: VoiceSettings,
+                    audio: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> [WordEvent]
+}
+
+/// Why synthesis failed.
+public enum SynthesisError: UserFacingError, Equatable {
+    case engineUnavailable(String)
+    case unknownVoice(String, suggestions: [String])
+    case engineFailed(String)
+    case nothingToSpeak
+    case wordOutOfRange(Int, count: Int)
+
+    public var message: String {
+        switch self {
+        case .engineUnavailable(let reason):
+            "the speech engine is not available: \(reason); install espeak-ng-data (scripts/bootstrap)"
+        case .unknownVoice(let voice, let suggestions):
+            "unknown voice '\(voice)'" + (suggestions.isEmpty ? "; 'speak voices' lists them" : "; did you mean \(suggestions.joined(separator: ", "))?")
+        case .engineFailed(let reason):
+            "speech synthesis failed: \(reason)"
+        case .nothingToSpeak:
+            "the document has no words to speak"
+        case .wordOutOfRange(let word, let count):
+            "word \(word) is out of range: the document has \(count) words (0…\(max(0, count - 1)))"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .engineUnavailable, .unknownVoice: .unavailable
+        case .engineFailed: .software
+        case .nothingToSpeak: .dataError
+        case .wordOutOfRange: .usage
+        }
+    }
+}

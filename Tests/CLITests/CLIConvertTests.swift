@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@Suite struct CLIConvertTests {
+    @Test func convertWritesAudioAndTimings() throws {
+        let cli = CLI()
+        let path = cli.file("report.txt", "A short report.\n\nIt has 2 paragraphs and 1,234 words, e.g. these.\n")
+        let result = try cli.run(["convert", path, "-o", "report.wav", "--timings", "report.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("wrote report.wav") && result.stderr.contains("real time"))
+        let wav = try Data(contentsOf: cli.work.appendingPathComponent("report.wav"))
+        #expect(wav.prefix(4) == Data("RIFF".utf8) && wav.count > 44 + 22050)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.work.appendingPathComponent("report.json"))) as? [String: Any]
+        let words = json?["words"] as? [[String: Any]] ?? []
+        #expect(words.count == 12)
+        #expect(words.first?["text"] as? String == "A")
+        let starts = words.compactMap { $0["startMs"] as? Int }
+        #expect(starts == starts.sorted())
+        #expect(try cli.list().isEmpty, "a converted file is not stored")
+    }
+
+    @Test func fromWordVoiceSpeedAndSubtitles() throws {
+        let cli = CLI()
+        _ = try cli.run(["import", cli.file("doc.txt", "First sentence here. Second sentence there. Third one.")])
+        let result = try cli.run(["convert", "1", "-o", "out.wav", "--from-word", "4", "--voice", "en-gb+f3",
+                                  "--speed", "2.5", "--timings", "out.vtt"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let vtt = try String(contentsOf: cli.work.appendingPathComponent("out.vtt"), encoding: .utf8)
+        #expect(vtt.hasPrefix("WEBVTT\n\n00:00:00.000 --> "))
+        #expect(vtt.contains("sentence there\n") && !vtt.contains("First"))
+        let srt = try cli.run(["convert", "1", "-o", "out2.wav", "--timings", "out.srt", "--word-cues"])
+        #expect(srt.status == 0)
+        #expect(try String(contentsOf: cli.work.appendingPathComponent("out.srt"), encoding: .utf8).hasPrefix("1\n00:00:00,000 --> "))
+    }
+
+    @Test func badConversionsFailCleanly() throws {
+        let cli = CLI()
+        let path = cli.file("d.txt", "Some words to speak.")
+        let voice = try cli.run(["convert", path, "-o", "a.wav", "--voice", "xx-nonexistent"])
+        #expect(voice.status == 69 && voice.stderr.contains("unknown voice 'xx-nonexistent'"))
+        let speed = try cli.run(["convert", path, "-o", "a.wav", "--speed", "9"])
+        #expect(speed.status == 64 && speed.stderr.contains("0.5…4.5"))
+        let directory = try cli.run(["convert", path, "-o", "/nonexistent-dir/a.wav"])
+        #expect(directory.status == 73 && directory.stderr.contains("/nonexistent-dir/a.wav"))
+        let past = try cli.run(["convert", path, "-o", "a.wav", "--from-word", "99"])
+        #expect(past.status == 64)
+        _ = try cli.run(["convert", path, "-o", "b.wav"])
+        let exists = try cli.run(["convert", path, "-o", "b.wav"])
+        #expect(exists.status == 73 && exists.stderr.contains("--force"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cli.work.path).filter { $0.hasSuffix(".wav") || $0.contains("partial") }
+        #expect(leftovers == ["b.wav"])
+    }
+
+    @Test func voicesListsTheEngineLanguages() throws {
+        let result = try CLI().run(["voices", "--lang", "de", "--json"])
+        #expect(result.status == 0)
+        let voices = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        #expect(voices?.contains { $0["identifier"] as? String == "de" } == true)
+    }
+}

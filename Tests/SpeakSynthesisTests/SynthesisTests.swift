@@ -1,0 +1,184 @@
+import Foundation
+import SpeakAudio
+import SpeakESpeak
+import SpeakModel
+@testable import SpeakSynthesis
+import Testing
+
+func document(_ paragraphs: [String], skipped: String? = nil) -> Document {
+    var builder = DocumentBuilder()
+    for (i, text) in paragraphs.enumerated() {
+        builder.append(.paragraph, text: text)
+        if i == 0, let skipped { builder.append(.pageNumber, text: skipped, skip: .pageNumber) }
+    }
+    return builder.build(metadata: DocumentMetadata(title: "t", source: "t", format: .text, contentHash: ""))
+}
+
+/// A deterministic engine: 100 samples per scalar, one event per whitespace-separated token,
+/// except that it merges "of the" into one event and gives numbers an extra event, like eSpeak.
+final class FakeEngine: SpeechEngine {
+    let sampleRate = 1000
+    var chunks: [String] = []
+
+    func synthesize(_ text: String, settings: VoiceSettings, audio: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> [WordEvent] {
+        chunks.append(text)
+        let scalars = Array(text.unicodeScalars)
+        var events: [WordEvent] = []
+        var i = 0
+        var skipNext = false
+        while i < scalars.count {
+            if scalars[i] == " " { i += 1; continue }
+            var j = i
+            while j < scalars.count, scalars[j] != " " { j += 1 }
+            let token = String(String.UnicodeScalarView(scalars[i..<j]))
+            if !skipNext { events.append(WordEvent(textPosition: i + 1, length: j - i, sample: i * 100)) }
+            if token.first?.isNumber == true { events.append(WordEvent(textPosition: i + 2, length: j - i, sample: i * 100 + 50)) }
+            skipNext = token == "of"
+            i = j
+        }
+        let samples = [Int16](repeating: 1000, count: scalars.count * 100)
+        try samples.withUnsafeBufferPointer { try audio($0) }
+        return events
+    }
+}
+
+@Suite struct EventMapperTests {
+    let words = [WordSpan(0..<3), WordSpan(4..<6), WordSpan(7..<10), WordSpan(11..<15)]
+
+    @Test func eventsMapByContainmentAndSkippedWordsTakeTheNextTime() {
+        let events = [WordEvent(textPosition: 1, length: 3, sample: 0), WordEvent(textPosition: 2, length: 3, sample: 40),
+                      WordEvent(textPosition: 9, length: 1, sample: 300), WordEvent(textPosition: 11, length: 0, sample: 350)]
+        #expect(EventMapper.wordStarts(words: words, events: events, audioSamples: 500) == [0, 300, 300, 500])
+    }
+
+    @Test func eventInAGapGoesToTheNextWordAndTimesAreClamped() {
+        let events = [WordEvent(textPosition: 4, length: 1, sample: 10), WordEvent(textPosition: 12, length: 4, sample: 9999)]
+        #expect(EventMapper.wordStarts(words: words, events: events, audioSamples: 800) == [10, 10, 800, 800])
+    }
+
+    @Test func noEventsAtAll() {
+        #expect(EventMapper.wordStarts(words: words, events: [], audioSamples: 70) == [70, 70, 70, 70])
+        #expect(EventMapper.wordStarts(words: [], events: [], audioSamples: 70) == [])
+    }
+}
+
+@Suite struct ChunkPlannerTests {
+    @Test func chunksAreSentencesStartingAtTheRequestedWord() {
+        let doc = document(["One two. Three four five.", "Six."], skipped: "12")
+        let chunks = ChunkPlanner.chunks(of: doc, fromWord: 3)
+        #expect(chunks.map(\.text) == ["four five.", "Six."])
+        #expect(chunks.map(\.firstWord) == [3, 6])
+        #expect(chunks[0].wordSpans == [WordSpan(0..<4), WordSpan(5..<9)])
+        #expect(ChunkPlanner.chunks(of: doc, includeSkipped: true).map(\.text) == ["One two. ", "Three four five.", "12", "Six."])
+    }
+
+    @Test func sanitizingKeepsScalarPositions() {
+        let long = String(repeating: "s'", count: 100)
+        let text = ChunkPlanner.sanitize(Array(("a\u{7}b \u{FFFD} " + long).unicodeScalars)[...])
+        #expect(text.unicodeScalars.count == ("a\u{7}b \u{FFFD} " + long).unicodeScalars.count)
+        #expect(!text.contains("\u{FFFD}") && !text.contains("\u{7}"))
+        #expect(text.split(separator: " ").allSatisfy { $0.unicodeScalars.count <= ChunkPlanner.maximumTokenLength })
+    }
+}
+
+@Suite struct SynthesizerTests {
+    @Test func timelineWithAFakeEngineIsExact() throws {
+        let doc = document(["Most of the 1984 cars.", "End."])
+        let engine = FakeEngine()
+        var audio = 0
+        let timeline = try Synthesizer(engine: engine, settings: VoiceSettings(wordsPerMinute: 175))
+            .run(doc, audio: { audio += $0.count })
+        // "Most"(0) "of"(5) "the"(no event: takes "1984"'s time) "1984"(12, repeat ignored) "cars"(17).
+        let pause = Int(0.35 * 1000)
+        #expect(timeline.words.map(\.index) == [0, 1, 2, 3, 4, 5])
+        #expect(timeline.words.map(\.startSample) == [0, 500, 1200, 1200, 1700, 2200 + pause])
+        #expect(timeline.words.map(\.endSample) == [500, 1200, 1200, 1700, 2200, 2200 + pause + 400])
+        #expect(timeline.totalSamples == audio)
+        #expect(timeline.sentenceStarts == [0, 5])
+        #expect(engine.chunks == ["Most of the 1984 cars.", "End."])
+    }
+
+    @Test func startingPastTheEndIsAnError() {
+        let doc = document(["Short."])
+        #expect(throws: SynthesisError.wordOutOfRange(5, count: 1)) {
+            try Synthesizer(engine: FakeEngine(), settings: VoiceSettings()).run(doc, fromWord: 5, audio: { _ in })
+        }
+    }
+}
+
+/// The real engine: invariants, never exact audio.
+@Suite(.serialized) struct ESpeakEngineTests {
+    static let text = [
+        "Dr. Smith paid $1,234.50 on 3/4/2021 — e.g. at 10:30 p.m. in the U.S. of the old days.",
+        "Visit https://example.org/a/b or mail jane.doe@example.com; naïve café résumé 😀 done.",
+        "Numbers like 1984, 12,345 and 2023-05-01 give several events for one word.",
+    ]
+
+    func check(wpm: Int) throws {
+        let doc = document(Self.text)
+        let engine = try ESpeakEngine.shared()
+        var samples: [Int16] = []
+        let timeline = try Synthesizer(engine: engine, settings: VoiceSettings(voice: "en-us", wordsPerMinute: wpm))
+            .run(doc, audio: { samples.append(contentsOf: $0) })
+        #expect(timeline.words.map(\.index) == Array(0..<doc.wordCount), "every spoken word gets a time")
+        for (a, b) in zip(timeline.words, timeline.words.dropFirst()) { #expect(a.startSample <= b.startSample) }
+        #expect(timeline.words.allSatisfy { $0.startSample <= $0.endSample })
+        #expect((timeline.words.last?.endSample ?? .max) <= timeline.totalSamples)
+        #expect(timeline.totalSamples == samples.count)
+        let loud = samples.filter { abs(Int($0)) > 500 }.count
+        #expect(loud > samples.count / 20, "audio is not silent")
+        let seconds = timeline.seconds(timeline.totalSamples)
+        let expected = Double(doc.wordCount) / Double(wpm) * 60
+        #expect(seconds > expected * 0.4 && seconds < expected * 3, "\(seconds) s for \(doc.wordCount) words at \(wpm) wpm")
+    }
+
+    @Test func invariantsAtNormalRate() throws { try check(wpm: 175) }
+
+    @Test func invariantsAtSonicRate() throws { try check(wpm: 600) }
+
+    @Test func unknownVoiceSuggestsCloseMatches() throws {
+        let engine = try ESpeakEngine.shared()
+        #expect(throws: SynthesisError.self) {
+            _ = try engine.synthesize("hi", settings: VoiceSettings(voice: "en-zz-nope", wordsPerMinute: 175), audio: { _ in })
+        }
+        // A language code with a variant works although eSpeak names the file "en".
+        _ = try engine.synthesize("hi", settings: VoiceSettings(voice: "en-gb+f3", wordsPerMinute: 175), audio: { _ in })
+    }
+
+    @Test func randomUnicodeDoesNotCrashTheEngine() throws {
+        var state: UInt64 = 7
+        var words: [String] = []
+        for _ in 0..<3000 {
+            var word = ""
+            for _ in 0..<(1 + Int(state % 12)) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let value = UInt32(truncatingIfNeeded: state >> 40) % 0x2FFFF
+                if let scalar = Unicode.Scalar(value), !(0xD800...0xDFFF).contains(value) { word.unicodeScalars.append(scalar) }
+            }
+            words.append(word)
+        }
+        words.append(String(repeating: "s'", count: 80))
+        let doc = document([words.joined(separator: " ")])
+        let timeline = try Synthesizer(engine: try ESpeakEngine.shared(), settings: VoiceSettings()).run(doc, audio: { _ in })
+        #expect(timeline.words.count == doc.spokenWordCount)
+    }
+}
+
+@Suite struct WAVWriterTests {
+    @Test func headerMatchesTheSamplesAndPartialFilesAreRemoved() throws {
+        let path = NSTemporaryDirectory() + "speak-\(UUID().uuidString).wav"
+        let writer = try WAVWriter(path: path, sampleRate: 22050)
+        try [Int16](repeating: 7, count: 100_000).withUnsafeBufferPointer { try writer.write($0) }
+        try writer.finish()
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.count == 44 + 200_000)
+        #expect(data.prefix(4) == Data("RIFF".utf8))
+        #expect(data[40..<44] == Data([0x40, 0x0D, 0x03, 0x00]))  // 200,000 bytes of data
+        let other = NSTemporaryDirectory() + "speak-\(UUID().uuidString).wav"
+        let discarded = try WAVWriter(path: other, sampleRate: 22050)
+        discarded.discard()
+        #expect(!FileManager.default.fileExists(atPath: other))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.contains(".partial-") }
+        #expect(leftovers.isEmpty)
+    }
+}
