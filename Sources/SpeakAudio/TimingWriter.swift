@@ -4,6 +4,7 @@ import SpeakSynthesis
 
 /// Writes word timings next to an audio file: JSON (one entry per word), WebVTT or SRT (one
 /// cue per sentence, or per word with `wordCues`). The format follows the file extension.
+/// Output is streamed: a 500,000-word book never builds its timing file in memory.
 public enum TimingWriter {
     public enum Format: String, Sendable, CaseIterable { case json, vtt, srt }
 
@@ -17,15 +18,30 @@ public enum TimingWriter {
         guard let format = format(forPath: path) else {
             throw AudioOutputError(path: path, reason: "unknown timing format; use .json, .vtt or .srt")
         }
-        let text: String
-        switch format {
-        case .json: text = json(timeline, document)
-        case .vtt: text = "WEBVTT\n\n" + cues(timeline, document, wordCues: wordCues, comma: false)
-        case .srt: text = cues(timeline, document, wordCues: wordCues, comma: true)
+        let temporary = path + ".partial-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw AudioOutputError(path: path, reason: "cannot create the file")
         }
+        PartialFiles.register(temporary)
+        var out = BufferedOutput(handle: handle)
         do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            switch format {
+            case .json: try json(timeline, document, &out)
+            case .vtt:
+                out.append("WEBVTT\n\n")
+                try cues(timeline, document, wordCues: wordCues, comma: false, &out)
+            case .srt: try cues(timeline, document, wordCues: wordCues, comma: true, &out)
+            }
+            try out.flush()
+            try handle.close()
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            try FileManager.default.moveItem(atPath: temporary, toPath: path)
+            PartialFiles.unregister(temporary)
         } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: temporary)
+            PartialFiles.unregister(temporary)
             throw AudioOutputError(path: path, reason: (error as NSError).localizedDescription)
         }
     }
@@ -34,38 +50,32 @@ public enum TimingWriter {
         Int((Double(samples) * 1000 / Double(timeline.sampleRate)).rounded())
     }
 
-    static func json(_ timeline: Timeline, _ document: Document) -> String {
-        var out = "{\n  \"sampleRate\": \(timeline.sampleRate),\n  \"durationMs\": \(milliseconds(timeline.totalSamples, timeline)),\n  \"words\": ["
-        var blockIndex = 0
+    static func json(_ timeline: Timeline, _ document: Document, _ out: inout BufferedOutput) throws {
+        out.append("{\n  \"sampleRate\": \(timeline.sampleRate),\n  \"durationMs\": \(milliseconds(timeline.totalSamples, timeline)),\n  \"words\": [")
+        var cursor = WordCursor(document: document)
         for (n, timed) in timeline.words.enumerated() {
-            while blockIndex + 1 < document.blocks.count, document.blocks[blockIndex + 1].firstWord <= timed.index { blockIndex += 1 }
-            let word = document.word(at: timed.index)
-            let text = escape(word?.text ?? "")
-            let range = word?.range ?? 0..<0
-            out += n == 0 ? "\n" : ",\n"
-            out += "    {\"index\": \(timed.index), \"text\": \"\(text)\", \"startMs\": \(milliseconds(timed.startSample, timeline)), "
-            out += "\"endMs\": \(milliseconds(timed.endSample, timeline)), \"block\": \(blockIndex), "
-            out += "\"start\": \(range.lowerBound), \"end\": \(range.upperBound)}"
+            let word = cursor.word(timed.index)
+            out.append(n == 0 ? "\n" : ",\n")
+            out.append("    {\"index\": \(timed.index), \"text\": \"\(escape(word.text))\", ")
+            out.append("\"startMs\": \(milliseconds(timed.startSample, timeline)), \"endMs\": \(milliseconds(timed.endSample, timeline)), ")
+            out.append("\"block\": \(word.block), \"start\": \(word.range.lowerBound), \"end\": \(word.range.upperBound)}")
+            try out.flushIfLarge()
         }
-        return out + "\n  ]\n}\n"
+        out.append("\n  ]\n}\n")
     }
 
-    static func cues(_ timeline: Timeline, _ document: Document, wordCues: Bool, comma: Bool) -> String {
-        let groups: [Range<Int>]
-        if wordCues {
-            groups = timeline.words.indices.map { $0..<($0 + 1) }
-        } else {
-            let starts = timeline.sentenceStarts + [timeline.words.count]
-            groups = zip(starts, starts.dropFirst()).map { $0..<$1 }.filter { !$0.isEmpty }
+    static func cues(_ timeline: Timeline, _ document: Document, wordCues: Bool, comma: Bool, _ out: inout BufferedOutput) throws {
+        var cursor = WordCursor(document: document)
+        let starts = wordCues ? Array(timeline.words.indices) : timeline.sentenceStarts
+        for (n, start) in starts.enumerated() {
+            let end = n + 1 < starts.count ? starts[n + 1] : timeline.words.count
+            guard start < end else { continue }
+            let first = timeline.words[start], last = timeline.words[end - 1]
+            let text = (start..<end).map { cursor.word(timeline.words[$0].index).text }.joined(separator: " ")
+            if comma { out.append("\(n + 1)\n") }
+            out.append("\(clock(first.startSample, timeline, comma)) --> \(clock(last.endSample, timeline, comma))\n\(text)\n\n")
+            try out.flushIfLarge()
         }
-        var out = ""
-        for (n, group) in groups.enumerated() {
-            let first = timeline.words[group.lowerBound], last = timeline.words[group.upperBound - 1]
-            let text = group.compactMap { document.word(at: timeline.words[$0].index)?.text }.joined(separator: " ")
-            if comma { out += "\(n + 1)\n" }
-            out += "\(clock(first.startSample, timeline, comma)) --> \(clock(last.endSample, timeline, comma))\n\(text)\n\n"
-        }
-        return out
     }
 
     private static func clock(_ samples: Int, _ timeline: Timeline, _ comma: Bool) -> String {
@@ -85,5 +95,49 @@ public enum TimingWriter {
             }
         }
         return out
+    }
+}
+
+/// Text of words looked up in increasing index order, decoding each block once.
+struct WordCursor {
+    let document: Document
+    private var blockIndex = -1
+    private var scalars: [Unicode.Scalar] = []
+    private var spans: [WordSpan] = []
+
+    init(document: Document) {
+        self.document = document
+    }
+
+    mutating func word(_ index: Int) -> (text: String, block: Int, range: Range<Int>) {
+        if blockIndex < 0 || !document.blocks[blockIndex].wordIndices.contains(index) {
+            guard let found = document.blockIndex(containingWord: index) else { return ("", 0, 0..<0) }
+            blockIndex = found
+            scalars = Array(document.blocks[found].text.unicodeScalars)
+            spans = document.blocks[found].wordSpans
+        }
+        let span = spans[index - document.blocks[blockIndex].firstWord]
+        return (String(String.UnicodeScalarView(scalars[span.range])), blockIndex, span.range)
+    }
+}
+
+/// Appends text and writes it out in large pieces.
+struct BufferedOutput {
+    let handle: FileHandle
+    private var buffer = ""
+
+    init(handle: FileHandle) {
+        self.handle = handle
+    }
+
+    mutating func append(_ text: String) { buffer += text }
+
+    mutating func flushIfLarge() throws {
+        if buffer.utf8.count >= 1 << 16 { try flush() }
+    }
+
+    mutating func flush() throws {
+        try handle.write(contentsOf: Data(buffer.utf8))
+        buffer.removeAll(keepingCapacity: true)
     }
 }

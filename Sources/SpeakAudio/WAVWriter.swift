@@ -15,11 +15,13 @@ public struct AudioOutputError: UserFacingError, Equatable {
 }
 
 /// Streams 16-bit mono PCM into a WAV file in constant memory. The file is written under a
-/// temporary name and moved into place by `finish()`; `discard()` removes it.
+/// temporary name and moved into place by `finish()`; `discard()` removes it. The path "-"
+/// streams to standard output with an open-ended header (sizes 0xFFFFFFFF), as players expect
+/// from a pipe.
 public final class WAVWriter {
     public let path: String
     public let sampleRate: Int
-    private let temporaryPath: String
+    private let temporaryPath: String?
     private let handle: FileHandle
     private var buffer = Data()
     private(set) public var samplesWritten = 0
@@ -27,12 +29,20 @@ public final class WAVWriter {
     public init(path: String, sampleRate: Int) throws(AudioOutputError) {
         self.path = path
         self.sampleRate = sampleRate
+        if path == "-" {
+            temporaryPath = nil
+            handle = FileHandle.standardOutput
+            buffer = Self.header(dataBytes: nil, sampleRate: sampleRate)
+            return
+        }
         let directory = (path as NSString).deletingLastPathComponent
-        temporaryPath = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporaryPath, contents: Self.header(dataBytes: 0, sampleRate: sampleRate)),
-              let handle = FileHandle(forWritingAtPath: temporaryPath) else {
+        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
+        temporaryPath = temporary
+        guard FileManager.default.createFile(atPath: temporary, contents: Self.header(dataBytes: 0, sampleRate: sampleRate)),
+              let handle = FileHandle(forWritingAtPath: temporary) else {
             throw AudioOutputError(path: path, reason: "cannot create the file")
         }
+        PartialFiles.register(temporary)
         self.handle = handle
         handle.seekToEndOfFile()
     }
@@ -44,8 +54,10 @@ public final class WAVWriter {
         } else {
             for sample in samples { withUnsafeBytes(of: sample.littleEndian) { buffer.append(contentsOf: $0) } }
         }
+        // The first buffer goes out at once: a player on the other end of a pipe starts sooner.
+        let first = samplesWritten == 0
         samplesWritten += samples.count
-        if buffer.count >= 1 << 16 { try flush() }
+        if first || buffer.count >= 1 << 16 { try flush() }
     }
 
     private func flush() throws(AudioOutputError) {
@@ -60,12 +72,14 @@ public final class WAVWriter {
     /// Completes the header and moves the file into place.
     public func finish() throws(AudioOutputError) {
         try flush()
+        guard let temporaryPath else { return }
         do {
             try handle.seek(toOffset: 0)
             try handle.write(contentsOf: Self.header(dataBytes: samplesWritten * 2, sampleRate: sampleRate))
             try handle.close()
             if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
             try FileManager.default.moveItem(atPath: temporaryPath, toPath: path)
+            PartialFiles.unregister(temporaryPath)
         } catch {
             discard()
             throw AudioOutputError(path: path, reason: (error as NSError).localizedDescription)
@@ -74,15 +88,20 @@ public final class WAVWriter {
 
     /// Removes the partial file.
     public func discard() {
+        guard let temporaryPath else { return }
         try? handle.close()
         try? FileManager.default.removeItem(atPath: temporaryPath)
+        PartialFiles.unregister(temporaryPath)
     }
 
-    static func header(dataBytes: Int, sampleRate: Int) -> Data {
+    /// A 44-byte PCM header; nil `dataBytes` means "unknown length" for streams.
+    static func header(dataBytes: Int?, sampleRate: Int) -> Data {
+        let riffSize = dataBytes.map { 36 + $0 } ?? 0xFFFF_FFFF
+        let dataBytes = dataBytes ?? 0xFFFF_FFFF
         var data = Data()
         func u32(_ v: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { data.append(contentsOf: $0) } }
         func u16(_ v: Int) { withUnsafeBytes(of: UInt16(truncatingIfNeeded: v).littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8)); u32(36 + dataBytes)
+        data.append(contentsOf: Array("RIFF".utf8)); u32(riffSize)
         data.append(contentsOf: Array("WAVEfmt ".utf8)); u32(16); u16(1); u16(1)
         u32(sampleRate); u32(sampleRate * 2); u16(2); u16(16)
         data.append(contentsOf: Array("data".utf8)); u32(dataBytes)

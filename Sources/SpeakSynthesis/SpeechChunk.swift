@@ -10,6 +10,8 @@ public struct SpeechChunk: Sendable, Equatable {
     public var firstWord: Int
     /// True when the chunk ends its block: a paragraph pause follows.
     public var endsBlock: Bool
+    /// True for the last chunk of the document: nothing follows, not even a pause.
+    public var endsDocument: Bool
 }
 
 /// Cuts the spoken blocks of a document into sentence chunks, starting exactly at a word.
@@ -18,28 +20,44 @@ public enum ChunkPlanner {
     /// on some ~140-character tokens).
     public static let maximumTokenLength = 60
 
-    /// Chunks from global word `fromWord` to the end; skipped blocks are left out unless
-    /// `includeSkipped`.
-    public static func chunks(of document: Document, fromWord: Int = 0, includeSkipped: Bool = false) -> [SpeechChunk] {
-        var chunks: [SpeechChunk] = []
-        for block in document.blocks where (includeSkipped || block.isSpoken) && block.wordIndices.upperBound > fromWord {
-            let scalars = Array(block.text.unicodeScalars)
-            let spans = block.wordSpans
-            let sentences = SentenceSegmenter.sentences(in: scalars, words: spans)
-            for (n, sentence) in sentences.enumerated() {
-                let first = max(sentence.lowerBound, fromWord - block.firstWord)
-                guard first < sentence.upperBound else { continue }
-                let start = Int(spans[first].start)
-                // Keep the punctuation after the last word: it shapes the intonation.
-                let end = sentence.upperBound < spans.count ? Int(spans[sentence.upperBound].start) : scalars.count
-                let local = spans[first..<sentence.upperBound].map {
-                    WordSpan(start: $0.start - UInt32(start), end: $0.end - UInt32(start))
-                }
-                chunks.append(SpeechChunk(text: sanitize(scalars[start..<end]), wordSpans: local,
-                                          firstWord: block.firstWord + first, endsBlock: n == sentences.count - 1))
-            }
+    /// Chunks from global word `fromWord` up to (not including) `toWord`; skipped blocks are
+    /// left out unless `includeSkipped`.
+    public static func chunks(of document: Document, fromWord: Int = 0, toWord: Int = .max,
+                              includeSkipped: Bool = false) -> [SpeechChunk] {
+        Array(sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped))
+    }
+
+    /// The same chunks, planned lazily one block at a time: the first chunk of a long book is
+    /// ready without segmenting the rest.
+    public static func sequence(of document: Document, fromWord: Int = 0, toWord: Int = .max,
+                                includeSkipped: Bool = false) -> some Sequence<SpeechChunk> {
+        let blocks = document.blocks.lazy.filter { (includeSkipped || $0.isSpoken) && $0.wordIndices.upperBound > fromWord && $0.firstWord < toWord }
+        let lastSpoken = document.blocks.lastIndex { includeSkipped || $0.isSpoken }
+        let lastFirstWord = lastSpoken.map { document.blocks[$0].firstWord } ?? -1
+        return blocks.flatMap { block in
+            chunks(in: block, fromWord: fromWord, toWord: toWord, isLastBlock: block.firstWord == lastFirstWord)
         }
-        return chunks
+    }
+
+    private static func chunks(in block: Block, fromWord: Int, toWord: Int, isLastBlock: Bool) -> [SpeechChunk] {
+        let scalars = Array(block.text.unicodeScalars)
+        let spans = block.wordSpans
+        let sentences = SentenceSegmenter.sentences(in: scalars, words: spans)
+        var result: [SpeechChunk] = []
+        for (n, sentence) in sentences.enumerated() {
+            let first = max(sentence.lowerBound, fromWord - block.firstWord)
+            guard first < sentence.upperBound, block.firstWord + first < toWord else { continue }
+            let start = Int(spans[first].start)
+            // Keep the punctuation after the last word: it shapes the intonation.
+            let end = sentence.upperBound < spans.count ? Int(spans[sentence.upperBound].start) : scalars.count
+            let local = spans[first..<sentence.upperBound].map {
+                WordSpan(start: $0.start - UInt32(start), end: $0.end - UInt32(start))
+            }
+            let endsBlock = n == sentences.count - 1
+            result.append(SpeechChunk(text: sanitize(scalars[start..<end]), wordSpans: local, firstWord: block.firstWord + first,
+                                      endsBlock: endsBlock, endsDocument: endsBlock && isLastBlock))
+        }
+        return result
     }
 
     /// Replaces what engines choke on with spaces, scalar for scalar, so positions still match:

@@ -14,21 +14,20 @@ public final class Synthesizer {
     /// Pause after a paragraph, in seconds at 175 wpm; it shrinks as the rate grows.
     static let paragraphPause = 0.35
 
-    /// Synthesizes `document` from global word `fromWord`; `audio` receives PCM in order and
-    /// `progress` the fraction of chunks done. Returns the timeline of every spoken word.
-    public func run(_ document: Document, fromWord: Int = 0, includeSkipped: Bool = false,
+    /// Synthesizes `document` from global word `fromWord` up to `toWord` (exclusive, at a
+    /// sentence start); `audio` receives PCM in order and `progress` the fraction of words done.
+    /// Returns the timeline of every spoken word, with samples counted from this run's start.
+    public func run(_ document: Document, fromWord: Int = 0, toWord: Int = .max, includeSkipped: Bool = false,
                     audio: (UnsafeBufferPointer<Int16>) throws -> Void,
                     progress: ProgressHandler? = nil) throws -> Timeline {
         guard fromWord >= 0, fromWord < max(1, document.wordCount) else {
             throw SynthesisError.wordOutOfRange(fromWord, count: document.wordCount)
         }
-        let chunks = ChunkPlanner.chunks(of: document, fromWord: fromWord, includeSkipped: includeSkipped)
-        guard !chunks.isEmpty else { throw SynthesisError.nothingToSpeak }
         var timeline = Timeline(sampleRate: engine.sampleRate)
-        timeline.words.reserveCapacity(chunks.reduce(0) { $0 + $1.wordSpans.count })
         let pauseSamples = Int(Self.paragraphPause * 175 / Double(max(80, settings.wordsPerMinute)) * Double(engine.sampleRate))
         let silence = [Int16](repeating: 0, count: pauseSamples)
-        for (n, chunk) in chunks.enumerated() {
+        let span = Double(max(1, min(toWord, document.wordCount) - fromWord))
+        for chunk in ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped) {
             let base = timeline.totalSamples
             var delivered = 0
             let events = try engine.synthesize(chunk.text, settings: settings) { samples in
@@ -42,12 +41,13 @@ public final class Synthesizer {
                 timeline.words.append(TimedWord(index: chunk.firstWord + i, startSample: base + start, endSample: base + end))
             }
             timeline.totalSamples += delivered
-            if chunk.endsBlock, n + 1 < chunks.count, !silence.isEmpty {
+            if chunk.endsBlock, !chunk.endsDocument, !silence.isEmpty {
                 try silence.withUnsafeBufferPointer { try audio($0) }
                 timeline.totalSamples += silence.count
             }
-            progress?(Double(n + 1) / Double(chunks.count))
+            progress?(Double(chunk.firstWord + chunk.wordSpans.count - fromWord) / span)
         }
+        guard !timeline.words.isEmpty else { throw SynthesisError.nothingToSpeak }
         return timeline
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Files being written that must not survive an interruption: on SIGINT, SIGTERM or SIGHUP
+/// they are unlinked before the process exits, so Ctrl-C never leaves half an audio file.
+public enum PartialFiles {
+    private static let lock = NSLock()
+    // C strings kept ready, because only async-signal-safe calls are allowed in the handler.
+    nonisolated(unsafe) private static var paths: [String: UnsafeMutablePointer<CChar>] = [:]
+    nonisolated(unsafe) private static var snapshot: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    nonisolated(unsafe) private static var installed = false
+
+    /// Starts watching `path`.
+    public static func register(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if paths[path] == nil { paths[path] = strdup(path) }
+        rebuildSnapshot()
+        if !installed {
+            installed = true
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber, partialFilesSignalHandler) }
+        }
+    }
+
+    /// Stops watching `path` (it was completed or removed).
+    public static func unregister(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let pointer = paths.removeValue(forKey: path) { free(pointer) }
+        rebuildSnapshot()
+    }
+
+    private static func rebuildSnapshot() {
+        let old = snapshot
+        let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: paths.count + 1)
+        for (i, pointer) in paths.values.enumerated() { list[i] = pointer }
+        list[paths.count] = nil
+        snapshot = list
+        old?.deallocate()
+    }
+
+    fileprivate static func removeAllForSignal() {
+        guard var entry = snapshot else { return }
+        while let path = entry.pointee {
+            unlink(path)
+            entry += 1
+        }
+    }
+}
+
+private func partialFilesSignalHandler(_ signalNumber: Int32) {
+    PartialFiles.removeAllForSignal()
+    _exit(128 + signalNumber)
+}
