@@ -6,9 +6,12 @@ import SpeakSynthesis
 
 /// What the user asked for when converting a document to audio.
 public struct ConvertRequest: Sendable {
-    /// The WAV file to write.
+    /// The WAV file to write ("-" for standard output), or a directory when `outputIsDirectory`.
     public var output: String
-    /// A timing file (.json, .vtt or .srt), if wanted.
+    /// Write into the directory `output`, naming the file after the document's title.
+    public var outputIsDirectory = false
+    /// A timing file (.json, .vtt or .srt), or just a format ("json", "vtt", "srt") to write
+    /// one next to the audio file.
     public var timings: String?
     /// One cue per word in .vtt/.srt instead of one per sentence.
     public var wordCues = false
@@ -23,6 +26,8 @@ public struct ConvertRequest: Sendable {
     public var readAll = false
     /// Replace an existing output file.
     public var overwrite = false
+    /// Processes to synthesize with (one engine each); long documents are split.
+    public var jobs = 1
 
     public init(output: String) {
         self.output = output
@@ -50,36 +55,105 @@ extension Speak {
     public static let speedRange = 0.5...4.5
 
     /// Converts a file or library document to a WAV file (and a timing file), streaming the
-    /// audio to disk; a partial file is removed when anything fails.
+    /// audio to disk; with `jobs` > 1 a long document is split into parts synthesized by
+    /// worker processes and joined in order. A partial file is removed when anything fails.
     public func convert(_ input: InputReference, request: ConvertRequest,
                         progress: ProgressHandler? = nil) throws -> ConversionSummary {
         let started = Date()
         let settings = try voiceSettings(request)
-        if FileManager.default.fileExists(atPath: request.output), !request.overwrite {
-            throw AudioOutputError(path: request.output, reason: "the file exists; pass --force to replace it")
-        }
-        if let timings = request.timings, TimingWriter.format(forPath: timings) == nil {
-            throw InputUsageError(message: "timing file '\(timings)' must end in .json, .vtt or .srt")
-        }
         let document = try self.document(input)
+        let output = request.outputIsDirectory ? Self.outputPath(in: request.output, for: document) : request.output
+        if output != "-", FileManager.default.fileExists(atPath: output), !request.overwrite {
+            throw AudioOutputError(path: output, reason: "the file exists; pass --force to replace it")
+        }
+        let timings = try timingsPath(request.timings, output: output)
         let engine = try ESpeakEngine.shared()
-        let writer = try WAVWriter(path: request.output, sampleRate: engine.sampleRate)
-        let timeline: Timeline
+        let argument: String? = switch input {
+        case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
+        case .document(let id): String(id)
+        case .standardInput: nil
+        }
+        let parts = argument == nil ? [request.fromWord..<Int.max]
+            : ConversionParts.ranges(of: document, fromWord: request.fromWord, includeSkipped: request.readAll, parts: request.jobs)
+        let directory = output == "-" ? FileManager.default.temporaryDirectory.path : ((output as NSString).deletingLastPathComponent.isEmpty ? "." : (output as NSString).deletingLastPathComponent)
+        let writer = try WAVWriter(path: output, sampleRate: engine.sampleRate)
+        var workers: [PartWorker] = []
+        defer { workers.forEach { $0.cleanUp() } }
+        var timeline: Timeline
         do {
+            if let argument {
+                for range in parts.dropFirst() {
+                    workers.append(try PartWorker(argument: argument, range: range, settings: settings,
+                                                  readAll: request.readAll, directory: directory))
+                }
+            }
+            let partCount = Double(parts.count)
+            let firstPartProgress: ProgressHandler = { fraction in progress?(fraction / partCount) }
             timeline = try Synthesizer(engine: engine, settings: settings).run(
-                document, fromWord: request.fromWord, includeSkipped: request.readAll,
-                audio: { try writer.write($0) }, progress: progress)
+                document, fromWord: parts[0].lowerBound, toWord: parts[0].upperBound, includeSkipped: request.readAll,
+                audio: { samples in try writer.write(samples) }, progress: firstPartProgress)
+            for (n, worker) in workers.enumerated() {
+                let part = try worker.finish(input: argument ?? "-")
+                try writer.appendRawPCM(fromFile: worker.pcmPath)
+                timeline.append(part)
+                progress?(Double(n + 2) / Double(parts.count))
+            }
             try writer.finish()
         } catch {
             writer.discard()
             throw error
         }
-        if let timings = request.timings {
+        if let timings {
             try TimingWriter.write(timeline, of: document, to: timings, wordCues: request.wordCues)
         }
-        return ConversionSummary(output: request.output, timings: request.timings, words: timeline.words.count,
+        return ConversionSummary(output: output, timings: timings, words: timeline.words.count,
                                  audioSeconds: timeline.seconds(timeline.totalSamples),
                                  wallSeconds: Date().timeIntervalSince(started))
+    }
+
+    /// Synthesizes words `range` of a document into raw PCM and a timeline file: the work of
+    /// one worker process of a parallel conversion.
+    public func synthesizePart(_ input: InputReference, range: Range<Int>, voice: String, wordsPerMinute: Int,
+                               readAll: Bool, pcmPath: String, timelinePath: String) throws {
+        let document = try self.document(input)
+        let engine = try ESpeakEngine.shared()
+        guard FileManager.default.createFile(atPath: pcmPath, contents: nil),
+              let handle = FileHandle(forWritingAtPath: pcmPath) else {
+            throw AudioOutputError(path: pcmPath, reason: "cannot create the file")
+        }
+        var buffer = Data()
+        let timeline = try Synthesizer(engine: engine, settings: VoiceSettings(voice: voice, wordsPerMinute: wordsPerMinute))
+            .run(document, fromWord: range.lowerBound, toWord: range.upperBound, includeSkipped: readAll, audio: { samples in
+                buffer.append(contentsOf: UnsafeRawBufferPointer(samples))
+                if buffer.count >= 1 << 20 {
+                    try handle.write(contentsOf: buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            })
+        try handle.write(contentsOf: buffer)
+        try handle.close()
+        try timeline.encoded().write(to: URL(fileURLWithPath: timelinePath))
+    }
+
+    /// "<directory>/<title>.wav" with characters that do not belong in file names replaced.
+    static func outputPath(in directory: String, for document: Document) -> String {
+        var name = String(document.metadata.title.map { "/\\:*?\"<>|\0".contains($0) || $0.isNewline ? "_" : $0 }.prefix(120))
+            .trimmingCharacters(in: .whitespaces)
+        if name.isEmpty || name.hasPrefix(".") { name = "document-\(document.metadata.id ?? 0)" + name }
+        return (directory as NSString).appendingPathComponent(name + ".wav")
+    }
+
+    /// The timing file for a request: a path as given, or a bare format placed next to the audio.
+    func timingsPath(_ timings: String?, output: String) throws -> String? {
+        guard let timings else { return nil }
+        if TimingWriter.Format(rawValue: timings.lowercased()) != nil {
+            guard output != "-" else { throw InputUsageError(message: "with -o -, give --timings a file name, not just '\(timings)'") }
+            return (output as NSString).deletingPathExtension + "." + timings.lowercased()
+        }
+        guard TimingWriter.format(forPath: timings) != nil else {
+            throw InputUsageError(message: "timing file '\(timings)' must end in .json, .vtt or .srt")
+        }
+        return timings
     }
 
     /// Voice and rate from the request, falling back to the config file.

@@ -58,3 +58,64 @@ import Testing
         #expect(voices?.contains { $0["identifier"] as? String == "de" } == true)
     }
 }
+
+@Suite(.serialized) struct CLIParallelConvertTests {
+    static let text: String = {
+        let words = ["reading", "aloud", "is", "an", "old", "habit", "and", "a", "new", "one"]
+        var out = ""
+        for n in 0..<6000 { out += words[n % words.count] + (n % 15 == 14 ? ". " : " ") + (n % 150 == 149 ? "\n\n" : "") }
+        return out
+    }()
+
+    @Test func twoJobsGiveTheSameWordsAsOne() throws {
+        let cli = CLI()
+        let path = cli.file("long.txt", Self.text)
+        let one = try cli.run(["convert", path, "-o", "one.wav", "--jobs", "1", "--timings", "one.json"])
+        let two = try cli.run(["convert", path, "-o", "two.wav", "--jobs", "2", "--timings", "two.json"])
+        #expect(one.status == 0 && two.status == 0, "\(one.stderr) \(two.stderr)")
+        func words(_ name: String) throws -> [[String: Any]] {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.work.appendingPathComponent(name))) as? [String: Any]
+            return json?["words"] as? [[String: Any]] ?? []
+        }
+        let a = try words("one.json"), b = try words("two.json")
+        #expect(a.count == 6000 && b.count == 6000)
+        #expect(a.map { $0["index"] as? Int } == b.map { $0["index"] as? Int })
+        let starts = b.compactMap { $0["startMs"] as? Int }
+        #expect(starts == starts.sorted())
+        let sizeA = try Data(contentsOf: cli.work.appendingPathComponent("one.wav")).count
+        let sizeB = try Data(contentsOf: cli.work.appendingPathComponent("two.wav")).count
+        #expect(abs(sizeA - sizeB) < sizeA / 50)
+        let names = try FileManager.default.contentsOfDirectory(atPath: cli.work.path)
+        #expect(!names.contains { $0.contains("partial") || $0.contains("speak-part") })
+    }
+
+    @Test func manyInputsGoToADirectoryNamedByTitle() throws {
+        let cli = CLI()
+        let a = cli.file("a.txt", "# First Title\n\nSome words.")
+        let b = cli.file("b.txt", "Other words here.")
+        let result = try cli.run(["convert", a, b, "-o", "audio", "--jobs", "2", "--timings", "srt"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: cli.work.appendingPathComponent("audio").path))
+        #expect(names == ["First Title.wav", "First Title.srt", "b.wav", "b.srt"])
+        #expect(result.stderr.contains("2 files"))
+        let again = try cli.run(["convert", a, b, "-o", "audio", "--jobs", "2"])
+        #expect(again.status == 73, "no silent overwrite")
+    }
+
+    @Test func aCrashingWorkerFailsTheConversionCleanly() throws {
+        let cli = CLI()
+        let path = cli.file("long.txt", Self.text)
+        let result = try cli.run(["convert", path, "-o", "out.wav", "--jobs", "2"], environment: ["SPEAK_FAULT_INJECT": "part-crash"])
+        #expect(result.status == 70)
+        #expect(result.stderr.contains("long.txt") && result.stderr.contains("words") && result.stderr.contains("crashed"), "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: cli.work.path)
+        #expect(!names.contains { $0.hasSuffix(".wav") || $0.contains("partial") || $0.contains("speak-part") }, "\(names)")
+    }
+
+    @Test func wavToStandardOutput() throws {
+        let cli = CLI()
+        let result = try cli.run(["convert", cli.file("s.txt", "Hello there."), "-o", "-"])
+        #expect(result.status == 0)
+        #expect(result.stdout.utf8.starts(with: Array("RIFF".utf8)))
+    }
+}

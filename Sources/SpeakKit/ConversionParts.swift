@@ -1,0 +1,97 @@
+import Foundation
+import SpeakModel
+import SpeakAudio
+import SpeakSynthesis
+
+/// Splits a conversion into word ranges for worker processes. eSpeak-NG can only run one
+/// synthesis per process, so parallel synthesis means processes; cuts fall on sentence
+/// starts, so the parts join without a seam.
+enum ConversionParts {
+    /// Documents shorter than this are not worth a process start.
+    static let minimumWordsPerPart = 2000
+
+    /// Word ranges from `fromWord` to the end, about equal in spoken words; the last range
+    /// ends at `Int.max`.
+    static func ranges(of document: Document, fromWord: Int, includeSkipped: Bool, parts: Int) -> [Range<Int>] {
+        let chunks = Array(ChunkPlanner.sequence(of: document, fromWord: fromWord, includeSkipped: includeSkipped)
+            .lazy.map { (first: $0.firstWord, count: $0.wordSpans.count) })
+        let total = chunks.reduce(0) { $0 + $1.count }
+        let count = max(1, min(parts, total / minimumWordsPerPart))
+        guard count > 1 else { return [fromWord..<Int.max] }
+        var starts = [fromWord]
+        var done = 0
+        for chunk in chunks {
+            if done >= total * starts.count / count, starts.count < count, chunk.first > starts[starts.count - 1] {
+                starts.append(chunk.first)
+            }
+            done += chunk.count
+        }
+        return starts.enumerated().map { i, start in start..<(i + 1 < starts.count ? starts[i + 1] : Int.max) }
+    }
+}
+
+/// A `speak` child process synthesizing one part into raw PCM and a timeline file.
+final class PartWorker {
+    let range: Range<Int>
+    let pcmPath: String
+    let timelinePath: String
+    private let process = Process()
+    private let errorFile: String
+
+    init(argument: String, range: Range<Int>, settings: VoiceSettings, readAll: Bool, directory: String) throws {
+        self.range = range
+        let stem = directory + "/.speak-part-\(getpid())-\(range.lowerBound)"
+        pcmPath = stem + ".pcm"
+        timelinePath = stem + ".timeline"
+        errorFile = stem + ".err"
+        for path in [pcmPath, timelinePath, errorFile] { PartialFiles.register(path) }
+        process.executableURL = URL(fileURLWithPath: try Self.executable())
+        var arguments = ["__part", argument, "--from-word", String(range.lowerBound), "--voice", settings.voice,
+                         "--wpm", String(settings.wordsPerMinute), "--pcm", pcmPath, "--timeline", timelinePath]
+        if range.upperBound != Int.max { arguments += ["--to-word", String(range.upperBound)] }
+        if readAll { arguments.append("--read-all") }
+        process.arguments = arguments
+        _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errorFile)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Waits for the worker; returns its timeline or throws with the worker's own message.
+    func finish(input: String) throws -> Timeline {
+        process.waitUntilExit()
+        let message = (try? String(contentsOfFile: errorFile, encoding: .utf8))?
+            .split(separator: "\n").last.map { String($0).replacingOccurrences(of: "speak: ", with: "") }
+        guard process.terminationReason == .exit, process.terminationStatus == 0,
+              let data = FileManager.default.contents(atPath: timelinePath), let timeline = Timeline(encoded: data) else {
+            let how = process.terminationReason == .uncaughtSignal ? "crashed (signal \(process.terminationStatus))"
+                : "failed" + (message.map { ": \($0)" } ?? "")
+            throw ConversionFailure(message: "synthesis of '\(input)' words \(range.lowerBound)…\(range.upperBound == Int.max ? "end" : String(range.upperBound - 1)) \(how)")
+        }
+        return timeline
+    }
+
+    /// Stops the worker and removes its files.
+    func cleanUp() {
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        for path in [pcmPath, timelinePath, errorFile] {
+            try? FileManager.default.removeItem(atPath: path)
+            PartialFiles.unregister(path)
+        }
+    }
+
+    static func executable() throws -> String {
+        do {
+            return try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        } catch {
+            throw ConversionFailure(message: "cannot find the speak executable to start workers")
+        }
+    }
+}
+
+/// A conversion that failed inside `speak` (a worker crashed or misbehaved).
+public struct ConversionFailure: UserFacingError {
+    public var message: String
+    public var exitStatus: ExitStatus { .software }
+}

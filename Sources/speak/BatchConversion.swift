@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import SpeakKit
+
+/// Converts many inputs at once: up to `--jobs` child `speak convert` processes, one input
+/// each (eSpeak-NG runs one synthesis per process), reporting their JSON summaries.
+struct BatchConversion {
+    let command: ConvertCommand
+
+    func run() throws -> ([ConversionSummary], ExitStatus?) {
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let bar = ProgressBar(label: "\(command.inputs.count) documents")
+        defer { bar.finish() }
+        var pending = Array(command.inputs.enumerated().reversed())
+        var running: [(index: Int, process: Process, output: Pipe, errors: Pipe)] = []
+        var results = [ConversionSummary?](repeating: nil, count: command.inputs.count)
+        var failure: ExitStatus?
+        var done = 0
+        while !pending.isEmpty || !running.isEmpty {
+            while running.count < command.jobs, let (index, input) = pending.popLast() {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: executable)
+                process.arguments = childArguments(input)
+                let output = Pipe(), errors = Pipe()
+                process.standardOutput = output
+                process.standardError = errors
+                process.standardInput = FileHandle.nullDevice
+                try process.run()
+                running.append((index, process, output, errors))
+            }
+            // Children write little; reading their pipes to the end is waiting for them.
+            let child = running.removeFirst()
+            let data = child.output.fileHandleForReading.readDataToEndOfFile()
+            let message = String(decoding: child.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            child.process.waitUntilExit()
+            done += 1
+            bar.update(Double(done) / Double(command.inputs.count))
+            if child.process.terminationStatus == 0,
+               let summaries = try? JSONDecoder().decode([ConversionSummary].self, from: data), let summary = summaries.first {
+                results[child.index] = summary
+            } else {
+                let line = message.split(separator: "\n").last.map(String.init)?.replacingOccurrences(of: "speak: ", with: "")
+                Terminal.error(line ?? "converting '\(command.inputs[child.index])' failed")
+                failure = failure ?? (ExitStatus(rawValue: child.process.terminationStatus) ?? .software)
+            }
+        }
+        return (results.compactMap { $0 }, failure)
+    }
+
+    private func childArguments(_ input: String) -> [String] {
+        let c = command
+        var arguments = ["convert", input, "-o", c.output.hasSuffix("/") ? c.output : c.output + "/", "--jobs", "1", "--json",
+                         "--from-word", String(c.fromWord)]
+        if let timings = c.timings { arguments += ["--timings", timings] }
+        if let voice = c.voice { arguments += ["--voice", voice] }
+        if let speed = c.speed { arguments += ["--speed", String(speed)] }
+        if let wpm = c.wpm { arguments += ["--wpm", String(wpm)] }
+        for (flag, on) in [("--word-cues", c.wordCues), ("--read-all", c.readAll), ("--force", c.force), ("--save", c.save)] where on {
+            arguments.append(flag)
+        }
+        return arguments
+    }
+}
+
+/// `speak __part`: one worker of a parallel conversion (not for direct use).
+struct PartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "__part", shouldDisplay: false)
+
+    @Argument var input: String
+    @Option var fromWord: Int
+    @Option var toWord: Int?
+    @Option var voice: String
+    @Option var wpm: Int
+    @Flag var readAll = false
+    @Option var pcm: String
+    @Option var timeline: String
+
+    func run() throws {
+        // Fault injection for the tests of worker failure handling.
+        if ProcessInfo.processInfo.environment["SPEAK_FAULT_INJECT"] == "part-crash" { kill(getpid(), SIGKILL) }
+        try reportingErrors {
+            try openSpeak().synthesizePart(InputReference(argument: input), range: fromWord..<(toWord ?? Int.max), voice: voice,
+                                           wordsPerMinute: wpm, readAll: readAll, pcmPath: pcm, timelinePath: timeline)
+        }
+    }
+}
