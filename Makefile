@@ -30,6 +30,7 @@ bench: release
 
 measure: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --show-bin-path)/speak" scripts/measure-foundation
+	@SPEAK_BIN="$$($(SWIFT) build -c release --show-bin-path)/speak" scripts/measure-synthesis
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -11,20 +11,21 @@ enum ConversionParts {
     static let minimumWordsPerPart = 2000
 
     /// Word ranges from `fromWord` to the end, about equal in spoken words; the last range
-    /// ends at `Int.max`.
+    /// ends at `Int.max`. Cuts fall on block starts (a block always starts a sentence), so
+    /// planning needs only word counts and the first audio of a long book is not delayed by
+    /// segmenting all of it.
     static func ranges(of document: Document, fromWord: Int, includeSkipped: Bool, parts: Int) -> [Range<Int>] {
-        let chunks = Array(ChunkPlanner.sequence(of: document, fromWord: fromWord, includeSkipped: includeSkipped)
-            .lazy.map { (first: $0.firstWord, count: $0.wordSpans.count) })
-        let total = chunks.reduce(0) { $0 + $1.count }
+        let blocks = document.blocks.filter { (includeSkipped || $0.isSpoken) && $0.wordIndices.upperBound > fromWord }
+        let total = blocks.reduce(0) { $0 + $1.wordIndices.upperBound - max(fromWord, $1.firstWord) }
         let count = max(1, min(parts, total / minimumWordsPerPart))
         guard count > 1 else { return [fromWord..<Int.max] }
         var starts = [fromWord]
         var done = 0
-        for chunk in chunks {
-            if done >= total * starts.count / count, starts.count < count, chunk.first > starts[starts.count - 1] {
-                starts.append(chunk.first)
+        for block in blocks {
+            if done >= total * starts.count / count, starts.count < count, block.firstWord > starts[starts.count - 1] {
+                starts.append(block.firstWord)
             }
-            done += chunk.count
+            done += block.wordIndices.upperBound - max(fromWord, block.firstWord)
         }
         return starts.enumerated().map { i, start in start..<(i + 1 < starts.count ? starts[i + 1] : Int.max) }
     }
