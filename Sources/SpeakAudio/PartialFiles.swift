@@ -1,7 +1,8 @@
 import Foundation
 
 /// Files being written that must not survive an interruption: on SIGINT, SIGTERM or SIGHUP
-/// they are unlinked before the process exits, so Ctrl-C never leaves half an audio file.
+/// (and SIGPIPE, when a player reading `-o -` goes away) they are unlinked before the
+/// process exits, so Ctrl-C never leaves half an audio file.
 public enum PartialFiles {
     private static let lock = NSLock()
     // C strings kept ready, because only async-signal-safe calls are allowed in the handler.
@@ -17,7 +18,7 @@ public enum PartialFiles {
         rebuildSnapshot()
         if !installed {
             installed = true
-            for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber, partialFilesSignalHandler) }
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { signal(signalNumber, partialFilesSignalHandler) }
         }
     }
 

@@ -11,9 +11,9 @@ enum ConversionParts {
     static let minimumWordsPerPart = 2000
 
     /// Word ranges from `fromWord` to the end, about equal in spoken words; the last range
-    /// ends at `Int.max`. Cuts fall on block starts (a block always starts a sentence), so
-    /// planning needs only word counts and the first audio of a long book is not delayed by
-    /// segmenting all of it.
+    /// ends at `Int.max`. Cuts fall on block starts (a block always starts a sentence) or, in
+    /// a long block, on a sentence start; only the blocks that hold a cut are segmented, so
+    /// the first audio of a long book is not delayed by planning.
     static func ranges(of document: Document, fromWord: Int, includeSkipped: Bool, parts: Int) -> [Range<Int>] {
         let blocks = document.blocks.filter { (includeSkipped || $0.isSpoken) && $0.wordIndices.upperBound > fromWord }
         let total = blocks.reduce(0) { $0 + $1.wordIndices.upperBound - max(fromWord, $1.firstWord) }
@@ -22,10 +22,22 @@ enum ConversionParts {
         var starts = [fromWord]
         var done = 0
         for block in blocks {
-            if done >= total * starts.count / count, starts.count < count, block.firstWord > starts[starts.count - 1] {
-                starts.append(block.firstWord)
+            let first = max(fromWord, block.firstWord)
+            let words = block.wordIndices.upperBound - first
+            // A cut falls in this block: at its start when that is close, else at the sentence
+            // start nearest the target (only this block is segmented).
+            while starts.count < count, total * starts.count / count < done + words {
+                let target = first + total * starts.count / count - done
+                var cut = block.firstWord
+                if target - block.firstWord > minimumWordsPerPart / 4 {
+                    let scalars = Array(block.text.unicodeScalars)
+                    let sentences = SentenceSegmenter.sentences(in: scalars, words: block.wordSpans)
+                    cut = sentences.map { block.firstWord + $0.lowerBound }.first { $0 >= target } ?? block.wordIndices.upperBound
+                }
+                guard cut > starts[starts.count - 1], cut < block.wordIndices.upperBound || cut == block.firstWord else { break }
+                starts.append(cut)
             }
-            done += block.wordIndices.upperBound - max(fromWord, block.firstWord)
+            done += words
         }
         return starts.enumerated().map { i, start in start..<(i + 1 < starts.count ? starts[i + 1] : Int.max) }
     }

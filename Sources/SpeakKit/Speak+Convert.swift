@@ -121,18 +121,34 @@ extension Speak {
               let handle = FileHandle(forWritingAtPath: pcmPath) else {
             throw AudioOutputError(path: pcmPath, reason: "cannot create the file")
         }
+        PartialFiles.register(pcmPath)
+        PartialFiles.register(timelinePath)
+        // A worker whose parent is gone (killed, crashed) stops and removes its files instead
+        // of synthesizing half a book into the temporary directory for nobody.
+        let parent = getppid()
         var buffer = Data()
-        let timeline = try Synthesizer(engine: engine, settings: VoiceSettings(voice: voice, wordsPerMinute: wordsPerMinute))
-            .run(document, fromWord: range.lowerBound, toWord: range.upperBound, includeSkipped: readAll, audio: { samples in
-                buffer.append(contentsOf: UnsafeRawBufferPointer(samples))
-                if buffer.count >= 1 << 20 {
-                    try handle.write(contentsOf: buffer)
-                    buffer.removeAll(keepingCapacity: true)
-                }
-            })
-        try handle.write(contentsOf: buffer)
-        try handle.close()
-        try timeline.encoded().write(to: URL(fileURLWithPath: timelinePath))
+        do {
+            let timeline = try Synthesizer(engine: engine, settings: VoiceSettings(voice: voice, wordsPerMinute: wordsPerMinute))
+                .run(document, fromWord: range.lowerBound, toWord: range.upperBound, includeSkipped: readAll, audio: { samples in
+                    buffer.append(contentsOf: UnsafeRawBufferPointer(samples))
+                    if buffer.count >= 1 << 20 {
+                        guard getppid() == parent else { throw ConversionFailure(message: "the parent process is gone") }
+                        try handle.write(contentsOf: buffer)
+                        buffer.removeAll(keepingCapacity: true)
+                    }
+                })
+            try handle.write(contentsOf: buffer)
+            try handle.close()
+            try timeline.encoded().write(to: URL(fileURLWithPath: timelinePath))
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: pcmPath)
+            try? FileManager.default.removeItem(atPath: timelinePath)
+            throw error
+        }
+        // The parent owns the files from here and removes them after joining.
+        PartialFiles.unregister(pcmPath)
+        PartialFiles.unregister(timelinePath)
     }
 
     /// "<directory>/<title>.wav" with characters that do not belong in file names replaced.
