@@ -178,7 +178,9 @@ final class FakeEngine: SpeechEngine {
         let discarded = try WAVWriter(path: other, sampleRate: 22050)
         discarded.discard()
         #expect(!FileManager.default.fileExists(atPath: other))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.contains(".partial-") }
+        let names = [path, other].map { ($0 as NSString).lastPathComponent }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+            .filter { file in file.contains(".partial-") && names.contains { file.contains($0) } }
         #expect(leftovers.isEmpty)
     }
 }
