@@ -13,7 +13,7 @@ public enum TimingWriter {
         Format(rawValue: (path as NSString).pathExtension.lowercased())
     }
 
-    public static func write(_ timeline: Timeline, of document: Document, to path: String,
+    public static func write(_ timeline: TimelineFile, of document: Document, to path: String,
                              wordCues: Bool = false) throws(AudioOutputError) {
         guard let format = format(forPath: path) else {
             throw AudioOutputError(path: path, reason: "unknown timing format; use .json, .vtt or .srt")
@@ -46,16 +46,19 @@ public enum TimingWriter {
         }
     }
 
-    private static func milliseconds(_ samples: Int, _ timeline: Timeline) -> Int {
+    private static func milliseconds(_ samples: Int, _ timeline: TimelineFile) -> Int {
         Int((Double(samples) * 1000 / Double(timeline.sampleRate)).rounded())
     }
 
-    static func json(_ timeline: Timeline, _ document: Document, _ out: inout BufferedOutput) throws {
+    static func json(_ timeline: TimelineFile, _ document: Document, _ out: inout BufferedOutput) throws {
         out.append("{\n  \"sampleRate\": \(timeline.sampleRate),\n  \"durationMs\": \(milliseconds(timeline.totalSamples, timeline)),\n  \"words\": [")
         var cursor = WordCursor(document: document)
-        for (n, timed) in timeline.words.enumerated() {
+        var first = true
+        for record in try timeline.records() {
+            let timed = record.word
             let word = cursor.word(timed.index)
-            out.append(n == 0 ? "\n" : ",\n")
+            out.append(first ? "\n" : ",\n")
+            first = false
             out.append("    {\"index\": \(timed.index), \"text\": \"\(escape(word.text))\", ")
             out.append("\"startMs\": \(milliseconds(timed.startSample, timeline)), \"endMs\": \(milliseconds(timed.endSample, timeline)), ")
             out.append("\"block\": \(word.block), \"start\": \(word.range.lowerBound), \"end\": \(word.range.upperBound)}")
@@ -64,21 +67,27 @@ public enum TimingWriter {
         out.append("\n  ]\n}\n")
     }
 
-    static func cues(_ timeline: Timeline, _ document: Document, wordCues: Bool, comma: Bool, _ out: inout BufferedOutput) throws {
+    static func cues(_ timeline: TimelineFile, _ document: Document, wordCues: Bool, comma: Bool, _ out: inout BufferedOutput) throws {
         var cursor = WordCursor(document: document)
-        let starts = wordCues ? Array(timeline.words.indices) : timeline.sentenceStarts
-        for (n, start) in starts.enumerated() {
-            let end = n + 1 < starts.count ? starts[n + 1] : timeline.words.count
-            guard start < end else { continue }
-            let first = timeline.words[start], last = timeline.words[end - 1]
-            let text = (start..<end).map { cursor.word(timeline.words[$0].index).text }.joined(separator: " ")
-            if comma { out.append("\(n + 1)\n") }
+        var number = 0
+        var cue: [TimedWord] = []
+        func emit(_ out: inout BufferedOutput) throws {
+            guard let first = cue.first, let last = cue.last else { return }
+            number += 1
+            let text = cue.map { cursor.word($0.index).text }.joined(separator: " ")
+            if comma { out.append("\(number)\n") }
             out.append("\(clock(first.startSample, timeline, comma)) --> \(clock(last.endSample, timeline, comma))\n\(text)\n\n")
+            cue.removeAll(keepingCapacity: true)
             try out.flushIfLarge()
         }
+        for record in try timeline.records() {
+            if wordCues || record.startsSentence { try emit(&out) }
+            cue.append(record.word)
+        }
+        try emit(&out)
     }
 
-    private static func clock(_ samples: Int, _ timeline: Timeline, _ comma: Bool) -> String {
+    private static func clock(_ samples: Int, _ timeline: TimelineFile, _ comma: Bool) -> String {
         let ms = milliseconds(samples, timeline)
         let text = String(format: "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
         return comma ? text.replacingOccurrences(of: ".", with: ",") : text

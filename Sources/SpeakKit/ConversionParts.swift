@@ -71,18 +71,17 @@ final class PartWorker {
         try process.run()
     }
 
-    /// Waits for the worker; returns its timeline or throws with the worker's own message.
-    func finish(input: String) throws -> Timeline {
+    /// Waits for the worker; throws with the worker's own message when it failed.
+    func finish(input: String) throws {
         process.waitUntilExit()
         let message = (try? String(contentsOfFile: errorFile, encoding: .utf8))?
             .split(separator: "\n").last.map { String($0).replacingOccurrences(of: "speak: ", with: "") }
         guard process.terminationReason == .exit, process.terminationStatus == 0,
-              let data = FileManager.default.contents(atPath: timelinePath), let timeline = Timeline(encoded: data) else {
+              FileManager.default.fileExists(atPath: timelinePath) else {
             let how = process.terminationReason == .uncaughtSignal ? "crashed (signal \(process.terminationStatus))"
                 : "failed" + (message.map { ": \($0)" } ?? "")
             throw ConversionFailure(message: "synthesis of '\(input)' words \(range.lowerBound)…\(range.upperBound == Int.max ? "end" : String(range.upperBound - 1)) \(how)")
         }
-        return timeline
     }
 
     /// Stops the worker and removes its files.
@@ -91,6 +90,17 @@ final class PartWorker {
         for path in [pcmPath, timelinePath, errorFile] {
             try? FileManager.default.removeItem(atPath: path)
             PartialFiles.unregister(path)
+        }
+    }
+
+    /// Removes part and timeline files left in `directory` by conversions whose process is
+    /// gone (killed with SIGKILL, or power loss): nothing can clean up after those itself.
+    static func removeAbandonedFiles(in directory: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(".speak-part-") || name.hasPrefix(".speak-timeline-") {
+            let pidText = name.dropFirst(name.hasPrefix(".speak-part-") ? 12 : 16).prefix { $0.isNumber }
+            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: directory + "/" + name)
         }
     }
 

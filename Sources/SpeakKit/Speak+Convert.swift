@@ -67,7 +67,7 @@ extension Speak {
             throw AudioOutputError(path: output, reason: "the file exists; pass --force to replace it")
         }
         let timings = try timingsPath(request.timings, output: output)
-        let engine = try ESpeakEngine.shared()
+        let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
         let argument: String? = switch input {
         case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
         case .document(let id): String(id)
@@ -76,10 +76,16 @@ extension Speak {
         let parts = argument == nil ? [request.fromWord..<Int.max]
             : ConversionParts.ranges(of: document, fromWord: request.fromWord, includeSkipped: request.readAll, parts: request.jobs)
         let directory = output == "-" ? FileManager.default.temporaryDirectory.path : ((output as NSString).deletingLastPathComponent.isEmpty ? "." : (output as NSString).deletingLastPathComponent)
+        PartWorker.removeAbandonedFiles(in: directory)
         let writer = try WAVWriter(path: output, sampleRate: engine.sampleRate)
+        let timeline = try TimelineFile(path: directory + "/.speak-timeline-\(getpid())", sampleRate: engine.sampleRate)
+        PartialFiles.register(timeline.path)
         var workers: [PartWorker] = []
-        defer { workers.forEach { $0.cleanUp() } }
-        var timeline: Timeline
+        defer {
+            workers.forEach { $0.cleanUp() }
+            try? FileManager.default.removeItem(atPath: timeline.path)
+            PartialFiles.unregister(timeline.path)
+        }
         do {
             if let argument {
                 for range in parts.dropFirst() {
@@ -88,16 +94,18 @@ extension Speak {
                 }
             }
             let partCount = Double(parts.count)
-            let firstPartProgress: ProgressHandler = { fraction in progress?(fraction / partCount) }
-            timeline = try Synthesizer(engine: engine, settings: settings).run(
-                document, fromWord: parts[0].lowerBound, toWord: parts[0].upperBound, includeSkipped: request.readAll,
-                audio: { samples in try writer.write(samples) }, progress: firstPartProgress)
+            try Self.speak(document, range: parts[0], engine: engine, settings: settings, readAll: request.readAll,
+                           timeline: timeline, progress: { fraction in progress?(fraction / partCount) }) { samples in
+                try samples.withUnsafeBufferPointer { buffer throws(AudioOutputError) in try writer.write(buffer) }
+            }
             for (n, worker) in workers.enumerated() {
-                let part = try worker.finish(input: argument ?? "-")
-                try writer.appendRawPCM(fromFile: worker.pcmPath)
-                timeline.append(part)
+                try worker.finish(input: argument ?? "-")
+                try timeline.append(contentsOf: worker.timelinePath, offset: timeline.totalSamples)
+                timeline.totalSamples += try writer.appendRawPCM(fromFile: worker.pcmPath)
+                worker.cleanUp()
                 progress?(Double(n + 2) / Double(parts.count))
             }
+            try timeline.finish()
             try writer.finish()
         } catch {
             writer.discard()
@@ -106,9 +114,25 @@ extension Speak {
         if let timings {
             try TimingWriter.write(timeline, of: document, to: timings, wordCues: request.wordCues)
         }
-        return ConversionSummary(output: output, timings: timings, words: timeline.words.count,
-                                 audioSeconds: timeline.seconds(timeline.totalSamples),
+        return ConversionSummary(output: output, timings: timings, words: timeline.wordCount,
+                                 audioSeconds: Double(timeline.totalSamples) / Double(timeline.sampleRate),
                                  wallSeconds: Date().timeIntervalSince(started))
+    }
+
+    /// Speaks words `range` of a document on the engine thread, handing the audio to `audio`
+    /// as it is produced and spilling the timeline to `timeline`.
+    static func speak(_ document: Document, range: Range<Int>, engine: ESpeakEngine, settings: VoiceSettings, readAll: Bool,
+                      timeline: TimelineFile, progress: ProgressHandler?, audio: ([Int16]) throws -> Void) throws {
+        let stream = try SpeechStream(document: document, engine: engine, settings: settings, fromWord: range.lowerBound,
+                                      toWord: range.upperBound, includeSkipped: readAll, historyWords: 0)
+        let span = Double(max(1, min(range.upperBound, document.wordCount) - range.lowerBound))
+        while let piece = try stream.next() {
+            try audio(piece.samples)
+            try timeline.append(sentence: piece.words)
+            timeline.totalSamples = piece.endSample
+            if let last = piece.words.last { progress?(Double(last.index + 1 - range.lowerBound) / span) }
+        }
+        guard timeline.wordCount > 0 else { throw SynthesisError.nothingToSpeak }
     }
 
     /// Synthesizes words `range` of a document into raw PCM and a timeline file: the work of
@@ -116,7 +140,7 @@ extension Speak {
     public func synthesizePart(_ input: InputReference, range: Range<Int>, voice: String, wordsPerMinute: Int,
                                readAll: Bool, pcmPath: String, timelinePath: String) throws {
         let document = try self.document(input)
-        let engine = try ESpeakEngine.shared()
+        let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
         guard FileManager.default.createFile(atPath: pcmPath, contents: nil),
               let handle = FileHandle(forWritingAtPath: pcmPath) else {
             throw AudioOutputError(path: pcmPath, reason: "cannot create the file")
@@ -128,18 +152,20 @@ extension Speak {
         let parent = getppid()
         var buffer = Data()
         do {
-            let timeline = try Synthesizer(engine: engine, settings: VoiceSettings(voice: voice, wordsPerMinute: wordsPerMinute))
-                .run(document, fromWord: range.lowerBound, toWord: range.upperBound, includeSkipped: readAll, audio: { samples in
-                    buffer.append(contentsOf: UnsafeRawBufferPointer(samples))
-                    if buffer.count >= 1 << 20 {
-                        guard getppid() == parent else { throw ConversionFailure(message: "the parent process is gone") }
-                        try handle.write(contentsOf: buffer)
-                        buffer.removeAll(keepingCapacity: true)
-                    }
-                })
+            let timeline = try TimelineFile(path: timelinePath, sampleRate: engine.sampleRate)
+            try Self.speak(document, range: range, engine: engine,
+                           settings: VoiceSettings(voice: voice, wordsPerMinute: wordsPerMinute), readAll: readAll,
+                           timeline: timeline, progress: nil) { samples in
+                samples.withUnsafeBytes { buffer.append(contentsOf: $0) }
+                if buffer.count >= 1 << 20 {
+                    guard getppid() == parent else { throw ConversionFailure(message: "the parent process is gone") }
+                    try handle.write(contentsOf: buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
             try handle.write(contentsOf: buffer)
             try handle.close()
-            try timeline.encoded().write(to: URL(fileURLWithPath: timelinePath))
+            try timeline.finish()
         } catch {
             try? handle.close()
             try? FileManager.default.removeItem(atPath: pcmPath)

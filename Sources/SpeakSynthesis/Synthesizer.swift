@@ -1,7 +1,21 @@
 import SpeakModel
 
-/// Speaks a document chunk by chunk with an engine, streaming the audio to a consumer and
-/// building the timeline as it goes: memory stays flat however long the document is.
+/// The audio of one sentence chunk (with the paragraph pause after it, if any) and when each
+/// of its words starts, in samples of the stream it belongs to.
+public struct SpeechPiece: Sendable {
+    /// PCM, 16-bit mono at the engine's rate; empty when the piece was only timed.
+    public var samples: [Int16]
+    /// Stream position of the piece's first sample.
+    public var startSample: Int
+    /// Length of the piece in samples (also when `samples` was not kept).
+    public var sampleCount: Int
+    /// Every word of the chunk, with stream samples.
+    public var words: [TimedWord]
+    public var endSample: Int { startSample + sampleCount }
+}
+
+/// Speaks a document chunk by chunk with an engine. `run` streams the audio to a consumer on
+/// the calling thread; `SpeechStream` runs the same chunks ahead on the engine thread.
 public final class Synthesizer {
     public let engine: any SpeechEngine
     public var settings: VoiceSettings
@@ -20,34 +34,53 @@ public final class Synthesizer {
     public func run(_ document: Document, fromWord: Int = 0, toWord: Int = .max, includeSkipped: Bool = false,
                     audio: (UnsafeBufferPointer<Int16>) throws -> Void,
                     progress: ProgressHandler? = nil) throws -> Timeline {
-        guard fromWord >= 0, fromWord < max(1, document.wordCount) else {
-            throw SynthesisError.wordOutOfRange(fromWord, count: document.wordCount)
-        }
+        try Self.check(fromWord, in: document)
         var timeline = Timeline(sampleRate: engine.sampleRate)
-        let pauseSamples = Int(Self.paragraphPause * 175 / Double(max(80, settings.wordsPerMinute)) * Double(engine.sampleRate))
-        let silence = [Int16](repeating: 0, count: pauseSamples)
         let span = Double(max(1, min(toWord, document.wordCount) - fromWord))
         for chunk in ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped) {
-            let base = timeline.totalSamples
-            var delivered = 0
-            let events = try engine.synthesize(chunk.text, settings: settings) { samples in
-                delivered += samples.count
-                try audio(samples)
-            }
+            let piece = try self.piece(for: chunk, startingAt: timeline.totalSamples)
+            try piece.samples.withUnsafeBufferPointer { try audio($0) }
             timeline.sentenceStarts.append(timeline.words.count)
-            let starts = EventMapper.wordStarts(words: chunk.wordSpans, events: events, audioSamples: delivered)
-            for (i, start) in starts.enumerated() {
-                let end = i + 1 < starts.count ? starts[i + 1] : delivered
-                timeline.words.append(TimedWord(index: chunk.firstWord + i, startSample: base + start, endSample: base + end))
-            }
-            timeline.totalSamples += delivered
-            if chunk.endsBlock, !chunk.endsDocument, !silence.isEmpty {
-                try silence.withUnsafeBufferPointer { try audio($0) }
-                timeline.totalSamples += silence.count
-            }
+            timeline.words += piece.words
+            timeline.totalSamples = piece.endSample
             progress?(Double(chunk.firstWord + chunk.wordSpans.count - fromWord) / span)
         }
         guard !timeline.words.isEmpty else { throw SynthesisError.nothingToSpeak }
         return timeline
     }
+
+    static func check(_ fromWord: Int, in document: Document) throws(SynthesisError) {
+        guard fromWord >= 0, fromWord < max(1, document.wordCount) else {
+            throw .wordOutOfRange(fromWord, count: document.wordCount)
+        }
+    }
+
+    /// Synthesizes one chunk into a piece that starts at stream sample `base`. Without
+    /// `keepAudio` only the timing is kept (seeking ahead needs times, not sound);
+    /// `shouldStop` is asked between audio buffers and aborts with `SynthesisCancelled`.
+    func piece(for chunk: SpeechChunk, startingAt base: Int, keepAudio: Bool = true,
+               shouldStop: () -> Bool = { false }) throws -> SpeechPiece {
+        var samples: [Int16] = []
+        var delivered = 0
+        let events = try engine.synthesize(chunk.text, settings: settings) { buffer in
+            if shouldStop() { throw SynthesisCancelled() }
+            delivered += buffer.count
+            if keepAudio { samples.append(contentsOf: buffer) }
+        }
+        let starts = EventMapper.wordStarts(words: chunk.wordSpans, events: events, audioSamples: delivered)
+        let words = starts.enumerated().map { i, start in
+            TimedWord(index: chunk.firstWord + i, startSample: base + start,
+                      endSample: base + (i + 1 < starts.count ? starts[i + 1] : delivered))
+        }
+        var count = delivered
+        if chunk.endsBlock, !chunk.endsDocument {
+            let pause = Int(Self.paragraphPause * 175 / Double(max(80, settings.wordsPerMinute)) * Double(engine.sampleRate))
+            count += pause
+            if keepAudio { samples.append(contentsOf: repeatElement(0, count: pause)) }
+        }
+        return SpeechPiece(samples: samples, startSample: base, sampleCount: count, words: words)
+    }
 }
+
+/// Thrown inside synthesis when its result is no longer wanted (the stream was sought).
+struct SynthesisCancelled: Error {}

@@ -6,6 +6,12 @@ public struct TimedWord: Sendable, Equatable, Codable {
     public var startSample: Int
     /// Sample where the next word starts (or where its chunk's audio ends).
     public var endSample: Int
+
+    public init(index: Int, startSample: Int, endSample: Int) {
+        self.index = index
+        self.startSample = startSample
+        self.endSample = endSample
+    }
 }
 
 /// The timeline of a synthesis run: every spoken word with its samples, in order.

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The one thread that drives the speech engine. eSpeak-NG keeps its state in globals and a
+/// synthesis call blocks for a while, so engine work never runs on the Swift concurrency pool
+/// or on whichever thread happens to ask: it is queued here and runs in order.
+public final class EngineThread: @unchecked Sendable {
+    /// The process's engine thread, started on first use.
+    public static let shared = EngineThread()
+
+    private let condition = NSCondition()
+    private var jobs: [@Sendable () -> Void] = []
+    private var thread: Thread?
+
+    init() {}
+
+    /// Runs `job` on the engine thread after the jobs queued before it.
+    public func async(_ job: @escaping @Sendable () -> Void) {
+        condition.lock()
+        defer { condition.unlock() }
+        jobs.append(job)
+        if thread == nil {
+            let thread = Thread { [unowned self] in
+                Thread.current.name = "speak.engine"
+                self.loop()
+            }
+            // eSpeak keeps large buffers on the stack of the synthesizing thread.
+            thread.stackSize = 8 << 20
+            self.thread = thread
+            thread.start()
+        }
+        condition.signal()
+    }
+
+    /// Runs `work` on the engine thread and waits for its result (runs it at once when
+    /// called from the engine thread itself).
+    public func sync<T>(_ work: () throws -> T) throws -> T {
+        condition.lock()
+        let engineThread = thread
+        condition.unlock()
+        if let engineThread, Thread.current === engineThread { return try work() }
+        return try withoutActuallyEscaping(work) { work in
+            let box = ResultBox<T>(work: work)
+            async { box.run() }
+            return try box.wait()
+        }
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job()
+        }
+    }
+}
+
+/// Hands one job's result from the engine thread back to the waiting caller.
+private final class ResultBox<T>: @unchecked Sendable {
+    private let condition = NSCondition()
+    // Released before the caller is woken: it must not outlive `withoutActuallyEscaping`.
+    private var work: (() throws -> T)?
+    private var result: Result<T, any Error>?
+
+    init(work: @escaping () throws -> T) {
+        self.work = work
+    }
+
+    func run() {
+        let outcome = Result { () throws -> T in
+            guard let work else { throw CancellationError() }
+            return try work()
+        }
+        condition.lock()
+        work = nil
+        result = outcome
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() throws -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let result { return try result.get() }
+            condition.wait()
+        }
+    }
+}

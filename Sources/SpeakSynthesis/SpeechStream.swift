@@ -1,0 +1,295 @@
+import Foundation
+import SpeakModel
+
+/// A document being spoken: the engine thread synthesizes sentence pieces ahead of the
+/// consumer (up to `aheadSeconds`), the consumer takes them in order with `next()`, and
+/// `seek(to:)` / `skip(by:)` restart speech at the word sounding at a time.
+///
+/// Times are stream samples: 0 is the start of the first word spoken, and a seek moves the
+/// position to the start of the word it lands on, so the timeline stays continuous.
+public final class SpeechStream: @unchecked Sendable {
+    public let sampleRate: Int
+    public let document: Document
+    private let synthesizer: Synthesizer
+    private let thread: EngineThread
+    private let toWord: Int
+    private let includeSkipped: Bool
+    private let aheadSamples: Int
+    /// Words kept behind the consumer for seeking back without re-synthesizing.
+    private let historyWords: Int
+
+    private let condition = NSCondition()
+    private var generation = 0
+    private var source: ChunkSource
+    private var queue: [SpeechPiece] = []
+    private var queuedSamples = 0
+    /// Every word with a known time: the words heard (within the history) and those queued.
+    private var known: [TimedWord] = []
+    private var producedSamples = 0
+    private var consumedSamples = 0
+    private var demandSample = -1
+    private var producing = false
+    private var exhausted = false
+    private var failure: (any Error)?
+    private var settings: VoiceSettings
+
+    /// Starts synthesizing `document` at `fromWord` (up to `toWord`, exclusive) on `thread`.
+    public init(document: Document, engine: any SpeechEngine, settings: VoiceSettings, fromWord: Int = 0,
+                toWord: Int = .max, includeSkipped: Bool = false, aheadSeconds: Double = 30,
+                historyWords: Int = 20_000, thread: EngineThread = .shared) throws {
+        try Synthesizer.check(fromWord, in: document)
+        self.document = document
+        self.sampleRate = engine.sampleRate
+        self.synthesizer = Synthesizer(engine: engine, settings: settings)
+        self.settings = settings
+        self.thread = thread
+        self.toWord = toWord
+        self.includeSkipped = includeSkipped
+        self.aheadSamples = Int(aheadSeconds * Double(engine.sampleRate))
+        self.historyWords = historyWords
+        self.source = ChunkSource(document: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped)
+        condition.lock()
+        pump()
+        condition.unlock()
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// The next piece of speech in order, waiting for the engine if needed; nil at the end.
+    public func next() throws -> SpeechPiece? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let failure { throw failure }
+            if !queue.isEmpty {
+                let piece = queue.removeFirst()
+                queuedSamples -= piece.sampleCount
+                consumedSamples = piece.endSample
+                trimHistory()
+                pump()
+                return piece
+            }
+            if exhausted { return nil }
+            pump()
+            condition.wait()
+        }
+    }
+
+    /// Stream position after the pieces taken so far, in seconds.
+    public var position: Double {
+        condition.lock()
+        defer { condition.unlock() }
+        return Double(consumedSamples) / Double(sampleRate)
+    }
+
+    /// Restarts speech at the word sounding `seconds` into the stream: synthesizes ahead when
+    /// the time is beyond what is ready, and times the text before the first known word when
+    /// it lies before it. Returns the word speech restarts at, or nil when `seconds` is past
+    /// the end (the stream then ends).
+    @discardableResult
+    public func seek(to seconds: Double) throws -> Int? {
+        let target = Int((seconds * Double(sampleRate)).rounded())
+        condition.lock()
+        defer { condition.unlock() }
+        // Ahead: let the producer run past its limit, timing only, until the target is covered.
+        demandSample = target
+        while target >= producedSamples, !exhausted, failure == nil {
+            pump()
+            condition.wait()
+        }
+        demandSample = -1
+        if let failure { throw failure }
+        if target >= producedSamples {
+            generation += 1
+            queue.removeAll()
+            queuedSamples = 0
+            consumedSamples = producedSamples
+            return nil
+        }
+        if let first = known.first, target < first.startSample, first.index > 0 {
+            generation += 1
+            let before = try timeWords(before: first, covering: first.startSample - target)
+            if known.first == first { known.insert(contentsOf: before, at: 0) }
+        }
+        let landing = known.last { $0.startSample <= target } ?? known.first
+        guard let landing else { return nil }
+        restart(at: landing.index, sample: landing.startSample)
+        return landing.index
+    }
+
+    /// Moves by `seconds` (negative: back) from `position`, or from `from` when the caller's
+    /// clock is behind the pieces taken (a player hears a piece after taking it). Going back
+    /// before the word the stream started at times the text before it (negative times).
+    @discardableResult
+    public func skip(by seconds: Double, from: Double? = nil) throws -> Int? {
+        try seek(to: (from ?? position) + seconds)
+    }
+
+    /// Restarts speech at document word `word`, at the current position.
+    public func jump(toWord word: Int) throws {
+        try Synthesizer.check(word, in: document)
+        condition.lock()
+        defer { condition.unlock() }
+        // Times of other words no longer line up with the position: forget them.
+        known.removeAll()
+        restart(at: word, sample: consumedSamples)
+    }
+
+    /// Changes voice or rate from the word sounding at the position on; times of the words
+    /// before it keep the old rate.
+    public func change(settings newSettings: VoiceSettings) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard newSettings != settings else { return }
+        settings = newSettings
+        let word = known.last { $0.startSample <= consumedSamples }?.index ?? known.first?.index
+        guard let word else { return }
+        restart(at: word, sample: consumedSamples)
+    }
+
+    /// Stops synthesis; `next()` returns nil from now on.
+    public func cancel() {
+        condition.lock()
+        defer { condition.unlock() }
+        generation += 1
+        queue.removeAll()
+        queuedSamples = 0
+        exhausted = true
+        condition.broadcast()
+    }
+
+    // MARK: Producer (the engine thread); everything below runs with `condition` locked.
+
+    private func restart(at word: Int, sample: Int) {
+        generation += 1
+        queue.removeAll()
+        queuedSamples = 0
+        if let cut = known.firstIndex(where: { $0.index >= word }) { known.removeSubrange(cut...) }
+        producedSamples = sample
+        consumedSamples = sample
+        source = ChunkSource(document: document, fromWord: word, toWord: toWord, includeSkipped: includeSkipped)
+        exhausted = false
+        failure = nil
+        pump()
+        condition.broadcast()
+    }
+
+    /// Schedules the next chunk on the engine thread when the queue wants more.
+    private func pump() {
+        guard !producing, !exhausted, failure == nil,
+              queuedSamples < aheadSamples || producedSamples <= demandSample else { return }
+        producing = true
+        let job = Job(generation: generation, source: source, settings: settings, base: producedSamples,
+                      keepAudio: producedSamples > demandSample)
+        thread.async { [self] in produce(job) }
+    }
+
+    private func produce(_ job: Job) {
+        let chunk = job.source.next()
+        var piece: SpeechPiece?
+        var error: (any Error)?
+        if let chunk {
+            synthesizer.settings = job.settings
+            do {
+                piece = try synthesizer.piece(for: chunk, startingAt: job.base, keepAudio: job.keepAudio) {
+                    isStale(job.generation)
+                }
+            } catch is SynthesisCancelled {
+            } catch let failed {
+                error = failed
+            }
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        producing = false
+        if job.generation == generation {
+            if let error {
+                failure = error
+            } else if let piece {
+                queue.append(piece)
+                queuedSamples += piece.sampleCount
+                known += piece.words
+                producedSamples = piece.endSample
+            } else if chunk == nil {
+                exhausted = true
+            }
+        }
+        pump()
+        condition.broadcast()
+    }
+
+    private func isStale(_ generation: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return generation != self.generation
+    }
+
+    /// Drops times of words heard long ago; a seek back beyond them times the text again.
+    private func trimHistory() {
+        guard known.count > 2 * historyWords else { return }
+        let heard = known.firstIndex { $0.startSample >= consumedSamples } ?? known.count
+        let drop = min(heard, known.count - historyWords)
+        if drop > 0 { known.removeFirst(drop) }
+    }
+
+    /// Times the words before `first` (without keeping audio) until they cover `needed`
+    /// samples or reach the start of the document; their times end where `first` starts.
+    private func timeWords(before first: TimedWord, covering needed: Int) throws -> [TimedWord] {
+        let settings = self.settings
+        var estimate = max(20, Int(Double(needed) / Double(sampleRate) * Double(settings.wordsPerMinute) / 60 * 1.5))
+        while true {
+            let from = max(0, first.index - estimate)
+            let pieces = try condition.unlocked {
+                try thread.sync {
+                    synthesizer.settings = settings
+                    return try ChunkPlanner.sequence(of: document, fromWord: from, toWord: first.index, includeSkipped: includeSkipped)
+                        .map { try synthesizer.piece(for: $0, startingAt: 0, keepAudio: false) }
+                }
+            }
+            let total = pieces.reduce(0) { $0 + $1.sampleCount }
+            if total >= needed || from == 0 {
+                var offset = first.startSample - total
+                var words: [TimedWord] = []
+                for piece in pieces {
+                    words += piece.words.map {
+                        TimedWord(index: $0.index, startSample: $0.startSample + offset, endSample: $0.endSample + offset)
+                    }
+                    offset += piece.sampleCount
+                }
+                return words
+            }
+            estimate *= 2
+        }
+    }
+}
+
+/// The chunks still to speak in one generation of a stream; used by one job at a time.
+private final class ChunkSource: @unchecked Sendable {
+    private var iterator: any IteratorProtocol<SpeechChunk>
+
+    init(document: Document, fromWord: Int, toWord: Int, includeSkipped: Bool) {
+        iterator = ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped)
+            .makeIterator()
+    }
+
+    func next() -> SpeechChunk? { iterator.next() }
+}
+
+private struct Job: @unchecked Sendable {
+    var generation: Int
+    var source: ChunkSource
+    var settings: VoiceSettings
+    var base: Int
+    var keepAudio: Bool
+}
+
+extension NSCondition {
+    /// Runs `work` with the lock released (for waiting on another thread without blocking it).
+    func unlocked<T>(_ work: () throws -> T) rethrows -> T {
+        unlock()
+        defer { lock() }
+        return try work()
+    }
+}
