@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        // pcaudiolib ships no .pc file; libespeak-ng already links it, so it costs no start time.
+        .systemLibrary(name: "CPCAudio", providers: [.apt(["libpcaudio-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // The document model: the only contract between importers, library and synthesis.
@@ -39,7 +41,7 @@ let package = Package(
         // Synthesis: engine-agnostic scheduling and timelines; the eSpeak-NG engine; sinks.
         .target(name: "SpeakSynthesis", dependencies: ["SpeakModel"]),
         .target(name: "SpeakESpeak", dependencies: ["SpeakModel", "SpeakSynthesis", "CEspeakNG"]),
-        .target(name: "SpeakAudio", dependencies: ["SpeakModel", "SpeakSynthesis"]),
+        .target(name: "SpeakAudio", dependencies: ["SpeakModel", "SpeakSynthesis", "CPCAudio"]),
 
         // Facade and command line.
         // The HTML, PDF and OCR modules join the facade with their issues. Linking

@@ -22,6 +22,8 @@ public final class ESpeakEngine: SpeechEngine, @unchecked Sendable {
     public let sampleRate: Int
     private var currentVoice: String?
     private var currentRate: Int?
+    private var currentPitch: Int?
+    private var currentRange: Int?
 
     private init() throws(SynthesisError) {
         espeak_ng_InitializePath(nil)
@@ -66,12 +68,20 @@ public final class ESpeakEngine: SpeechEngine, @unchecked Sendable {
             }
             currentVoice = settings.voice
             currentRate = nil
+            currentPitch = nil
+            currentRange = nil
         }
-        if currentRate != settings.wordsPerMinute {
-            let status = espeak_ng_SetParameter(espeakRATE, Int32(settings.wordsPerMinute), 0)
-            guard status == ENS_OK else { throw .engineFailed(Self.message(status)) }
-            currentRate = settings.wordsPerMinute
-        }
+        try set(espeakRATE, settings.wordsPerMinute, &currentRate)
+        // Selecting a voice resets pitch and range to 50, eSpeak's own default.
+        try set(espeakPITCH, settings.pitch ?? 50, &currentPitch)
+        try set(espeakRANGE, settings.range ?? 50, &currentRange)
+    }
+
+    private func set(_ parameter: espeak_PARAMETER, _ value: Int, _ current: inout Int?) throws(SynthesisError) {
+        guard current != value else { return }
+        let status = espeak_ng_SetParameter(parameter, Int32(value), 0)
+        guard status == ENS_OK else { throw .engineFailed(Self.message(status)) }
+        current = value
     }
 
     /// Selects a voice by eSpeak name ("en-us", "Klingon") or by language code with an

@@ -60,8 +60,10 @@ final class PartWorker {
         for path in [pcmPath, timelinePath, errorFile] { PartialFiles.register(path) }
         process.executableURL = URL(fileURLWithPath: try Self.executable())
         var arguments = ["__part", argument, "--from-word", String(range.lowerBound), "--voice", settings.voice,
-                         "--wpm", String(settings.wordsPerMinute), "--pcm", pcmPath, "--timeline", timelinePath]
+                         "--wpm", String(settings.wordsPerMinute), "--pcm", pcmPath, "--timeline", timelinePath, "--parent", String(getpid())]
         if range.upperBound != Int.max { arguments += ["--to-word", String(range.upperBound)] }
+        if let pitch = settings.pitch { arguments += ["--pitch", String(pitch)] }
+        if let range = settings.range { arguments += ["--range", String(range)] }
         if readAll { arguments.append("--read-all") }
         process.arguments = arguments
         _ = FileManager.default.createFile(atPath: errorFile, contents: nil)

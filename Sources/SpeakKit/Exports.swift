@@ -1,6 +1,7 @@
 @_exported import SpeakModel
 import SpeakESpeak
 import SpeakLibrary
+import SpeakSynthesis
 
 // The command line talks to SpeakKit only; these are the library types it needs to name.
 
@@ -12,3 +13,5 @@ public typealias LibrarySort = SpeakLibrary.LibrarySort
 public typealias LibraryError = SpeakLibrary.LibraryError
 /// A voice of the speech engine.
 public typealias Voice = SpeakESpeak.ESpeakVoice
+/// Voice, rate, pitch and range for synthesis.
+public typealias VoiceSettings = SpeakSynthesis.VoiceSettings

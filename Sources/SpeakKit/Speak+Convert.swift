@@ -137,8 +137,13 @@ extension Speak {
 
     /// Synthesizes words `range` of a document into raw PCM and a timeline file: the work of
     /// one worker process of a parallel conversion.
-    public func synthesizePart(_ input: InputReference, range: Range<Int>, voice: String, wordsPerMinute: Int,
-                               readAll: Bool, pcmPath: String, timelinePath: String) throws {
+    public func synthesizePart(_ input: InputReference, range: Range<Int>, settings: VoiceSettings,
+                               readAll: Bool, pcmPath: String, timelinePath: String, parent: Int32? = nil) throws {
+        // A worker whose parent is gone (killed, crashed) stops and removes its files instead
+        // of synthesizing half a book into the temporary directory for nobody. The parent's
+        // pid comes on the command line: it may already be gone when this process starts.
+        let parent = parent ?? getppid()
+        guard getppid() == parent else { throw ConversionFailure(message: "the parent process is gone") }
         let document = try self.document(input)
         let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
         guard FileManager.default.createFile(atPath: pcmPath, contents: nil),
@@ -147,14 +152,11 @@ extension Speak {
         }
         PartialFiles.register(pcmPath)
         PartialFiles.register(timelinePath)
-        // A worker whose parent is gone (killed, crashed) stops and removes its files instead
-        // of synthesizing half a book into the temporary directory for nobody.
-        let parent = getppid()
         var buffer = Data()
         do {
             let timeline = try TimelineFile(path: timelinePath, sampleRate: engine.sampleRate)
             try Self.speak(document, range: range, engine: engine,
-                           settings: VoiceSettings(voice: voice, wordsPerMinute: wordsPerMinute), readAll: readAll,
+                           settings: settings, readAll: readAll,
                            timeline: timeline, progress: nil) { samples in
                 samples.withUnsafeBytes { buffer.append(contentsOf: $0) }
                 if buffer.count >= 1 << 20 {
@@ -196,24 +198,5 @@ extension Speak {
             throw InputUsageError(message: "timing file '\(timings)' must end in .json, .vtt or .srt")
         }
         return timings
-    }
-
-    /// Voice and rate from the request, falling back to the config file.
-    func voiceSettings(_ request: ConvertRequest) throws -> VoiceSettings {
-        if let wpm = request.wordsPerMinute, !(80...1000).contains(wpm) {
-            throw SpeedError(message: "--wpm \(wpm) is out of range; use 80…1000 words per minute")
-        }
-        if let speed = request.speed, !Self.speedRange.contains(speed) {
-            throw SpeedError(message: "--speed \(speed) is out of range; use \(Self.speedRange.lowerBound)…\(Self.speedRange.upperBound)")
-        }
-        let wpm = request.wordsPerMinute ?? Int((config.wordsPerMinute * (request.speed ?? config.speed)).rounded())
-        return VoiceSettings(voice: request.voice ?? config.voice, wordsPerMinute: wpm)
-    }
-
-    /// The language voices of the speech engine, optionally only those for `language`.
-    public func voices(language: String? = nil) -> [ESpeakVoice] {
-        let all = ESpeakVoices.all()
-        guard let language = language?.lowercased() else { return all }
-        return all.filter { voice in voice.languages.contains { $0.lowercased().hasPrefix(language) } }
     }
 }

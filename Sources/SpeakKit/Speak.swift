@@ -8,6 +8,7 @@ public final class Speak: @unchecked Sendable {
     public let environment: [String: String]
     public let config: SpeakConfig
     private var openedLibrary: LibraryStore?
+    var loadedPresets: [VoicePreset]?
 
     /// `environment` decides where the library and config live (`SPEAK_HOME`, XDG variables).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigError) {

@@ -22,10 +22,16 @@ public struct VoiceSettings: Sendable, Equatable {
     public var voice: String
     /// Speaking rate in words per minute.
     public var wordsPerMinute: Int
+    /// Base pitch 0…100 (nil: the voice's own, eSpeak's 50).
+    public var pitch: Int?
+    /// Pitch range 0…100: 0 is monotone (nil: the voice's own).
+    public var range: Int?
 
-    public init(voice: String = "en-us", wordsPerMinute: Int = 175) {
+    public init(voice: String = "en-us", wordsPerMinute: Int = 175, pitch: Int? = nil, range: Int? = nil) {
         self.voice = voice
         self.wordsPerMinute = wordsPerMinute
+        self.pitch = pitch
+        self.range = range
     }
 }
 

@@ -71,6 +71,9 @@ struct PartCommand: ParsableCommand {
     @Option var toWord: Int?
     @Option var voice: String
     @Option var wpm: Int
+    @Option var parent: Int32?
+    @Option var pitch: Int?
+    @Option var range: Int?
     @Flag var readAll = false
     @Option var pcm: String
     @Option var timeline: String
@@ -79,8 +82,8 @@ struct PartCommand: ParsableCommand {
         // Fault injection for the tests of worker failure handling.
         if ProcessInfo.processInfo.environment["SPEAK_FAULT_INJECT"] == "part-crash" { kill(getpid(), SIGKILL) }
         try reportingErrors {
-            try openSpeak().synthesizePart(InputReference(argument: input), range: fromWord..<(toWord ?? Int.max), voice: voice,
-                                           wordsPerMinute: wpm, readAll: readAll, pcmPath: pcm, timelinePath: timeline)
+            try openSpeak().synthesizePart(InputReference(argument: input), range: fromWord..<(toWord ?? Int.max),
+                                           settings: VoiceSettings(voice: voice, wordsPerMinute: wpm, pitch: pitch, range: range), readAll: readAll, pcmPath: pcm, timelinePath: timeline, parent: parent)
         }
     }
 }

@@ -150,31 +150,3 @@ struct ConvertUsageError: UserFacingError {
     var message: String
     var exitStatus: ExitStatus
 }
-
-struct VoicesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "voices",
-        abstract: "List the speech engine's voices.",
-        discussion: """
-            Examples:
-              speak voices
-              speak voices --lang de --json
-            """
-    )
-
-    @Option(help: "Only voices for this language (prefix match: 'en' matches en-us, en-gb, …).")
-    var lang: String?
-
-    @Flag(help: "Print the list as JSON.")
-    var json = false
-
-    func run() throws {
-        try reportingErrors {
-            let voices = try openSpeak().voices(language: lang)
-            if json { try printJSON(voices); return }
-            var table = TextTable(headers: ["VOICE", "NAME", "LANGUAGES"], flexibleColumn: 1)
-            table.rows = voices.map { [$0.identifier, $0.name, $0.languages.joined(separator: " ")] }
-            print(table.render(maxWidth: Terminal.width))
-        }
-    }
-}

@@ -51,11 +51,51 @@ import Testing
         #expect(leftovers == ["b.wav"])
     }
 
-    @Test func voicesListsTheEngineLanguages() throws {
+    @Test func voicesListsPresetsAndTheEngineLanguages() throws {
         let result = try CLI().run(["voices", "--lang", "de", "--json"])
-        #expect(result.status == 0)
-        let voices = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
-        #expect(voices?.contains { $0["identifier"] as? String == "de" } == true)
+        #expect(result.status == 0, "\(result.stderr)")
+        let list = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let languages = list?["languages"] as? [[String: Any]] ?? []
+        let presets = list?["presets"] as? [[String: Any]] ?? []
+        #expect(languages.contains { $0["identifier"] as? String == "de" })
+        #expect(presets.map { $0["id"] as? String } == ["hanna"])
+        let table = try CLI().run(["voices"])
+        #expect(table.stdout.hasPrefix("PRESET") && table.stdout.contains("alex") && table.stdout.contains("en-us+m3"))
+    }
+
+    @Test func presetsShapeTheVoiceAndBrokenPresetsAreNamed() throws {
+        let cli = CLI()
+        let path = cli.file("d.txt", "Some words to speak in another voice.")
+        let plain = try cli.run(["convert", path, "-o", "plain.wav"])
+        let emma = try cli.run(["convert", path, "-o", "emma.wav", "--voice", "Emma"])
+        #expect(plain.status == 0 && emma.status == 0, "\(emma.stderr)")
+        let a = try Data(contentsOf: cli.work.appendingPathComponent("plain.wav"))
+        let b = try Data(contentsOf: cli.work.appendingPathComponent("emma.wav"))
+        #expect(a != b, "a preset's voice, pitch and range change the audio")
+        let voices = cli.work.appendingPathComponent("my-voices")
+        try FileManager.default.createDirectory(at: voices, withIntermediateDirectories: true)
+        try Data("{\"id\": \"bad\", \"pitch\": 7".utf8).write(to: voices.appendingPathComponent("bad.json"))
+        let broken = try cli.run(["voices"], environment: ["SPEAK_VOICES": voices.path])
+        #expect(broken.status == 64 && broken.stderr.contains("bad.json"), "\(broken.stderr)")
+    }
+
+    @Test func previewWritesAFilePlaysSilentlyOrExplainsTheMissingDevice() throws {
+        let cli = CLI()
+        let file = try cli.run(["voices", "preview", "alex", "-o", "alex.wav"])
+        #expect(file.status == 0, "\(file.stderr)")
+        let wav = try Data(contentsOf: cli.work.appendingPathComponent("alex.wav"))
+        #expect(wav.prefix(4) == Data("RIFF".utf8) && wav.count > 44 + 22050)
+        let unknown = try cli.run(["voices", "preview", "nobody-here", "-o", "x.wav"])
+        #expect(unknown.status == 69 && unknown.stderr.contains("unknown voice"))
+        #expect(!FileManager.default.fileExists(atPath: cli.work.appendingPathComponent("x.wav").path))
+        let null = try cli.run(["voices", "preview", "en-us", "--audio", "null"])
+        #expect(null.status == 0, "\(null.stderr)")
+        // No sound server and a sound card that does not exist: one line from us, no ALSA noise.
+        let device = try cli.run(["voices", "preview", "alex"],
+                                 environment: ["PULSE_SERVER": "unix:/nonexistent", "ALSA_CARD": "no-such-card", "SPEAK_AUDIO": ""])
+        #expect(device.status == 69, "\(device.stderr)")
+        #expect(device.stderr.contains("cannot play audio") && device.stderr.contains("-o"))
+        #expect(device.stderr.split(separator: "\n").count == 1, "\(device.stderr)")
     }
 }
 

@@ -1,0 +1,1 @@
+#include <pcaudiolib/audio.h>

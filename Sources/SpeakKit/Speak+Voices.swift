@@ -1,0 +1,89 @@
+import Foundation
+import SpeakAudio
+import SpeakESpeak
+import SpeakModel
+import SpeakSynthesis
+
+/// The voices `speak voices` lists: the presets, then every language eSpeak ships.
+public struct VoiceList: Sendable, Codable {
+    public var presets: [VoicePreset]
+    public var languages: [Voice]
+}
+
+extension Speak {
+    /// What the preview says when the preset has no sentence of its own.
+    public static let previewSentence = "Hi, would you like to use me as your voice?"
+
+    /// The voice presets (`voices/` directories), read once.
+    public func presets() throws(VoicePresetError) -> [VoicePreset] {
+        if let loadedPresets { return loadedPresets }
+        let presets = try VoicePresets.load(environment: environment)
+        loadedPresets = presets
+        return presets
+    }
+
+    /// Presets and engine languages, optionally only those for `language` (prefix match).
+    public func voiceList(language: String? = nil) throws(VoicePresetError) -> VoiceList {
+        let all = ESpeakVoices.all()
+        guard let language = language?.lowercased() else { return VoiceList(presets: try presets(), languages: all) }
+        return VoiceList(presets: try presets().filter { $0.language.lowercased().hasPrefix(language) || $0.voice.lowercased().hasPrefix(language) },
+                         languages: all.filter { voice in voice.languages.contains { $0.lowercased().hasPrefix(language) } })
+    }
+
+    /// Voice, rate, pitch and range for a voice name (a preset id or an eSpeak voice), a speed
+    /// multiplier and a rate, falling back to the config file. A preset's own pace is the
+    /// "normal rate" that `speed` multiplies.
+    public func voiceSettings(voice: String?, speed: Double?, wordsPerMinute: Int?) throws -> VoiceSettings {
+        if let wpm = wordsPerMinute, !(80...1000).contains(wpm) {
+            throw SpeedError(message: "--wpm \(wpm) is out of range; use 80…1000 words per minute")
+        }
+        if let speed, !Self.speedRange.contains(speed) {
+            throw SpeedError(message: "--speed \(speed) is out of range; use \(Self.speedRange.lowerBound)…\(Self.speedRange.upperBound)")
+        }
+        let name = voice ?? config.voice
+        let preset = try presets().first { $0.id.lowercased() == name.lowercased() }
+        let normal = config.wordsPerMinute * (preset?.speed ?? 1)
+        let wpm = wordsPerMinute ?? min(1000, Int((normal * (speed ?? config.speed)).rounded()))
+        return VoiceSettings(voice: preset?.engineVoice ?? name, wordsPerMinute: wpm, pitch: preset?.pitch, range: preset?.range)
+    }
+
+    func voiceSettings(_ request: ConvertRequest) throws -> VoiceSettings {
+        try voiceSettings(voice: request.voice, speed: request.speed, wordsPerMinute: request.wordsPerMinute)
+    }
+
+    /// Says a voice's sample sentence: on the audio device (`audio` "null" for the silent
+    /// real-time sink), or into the WAV file `output` ("-" for standard output).
+    public func previewVoice(_ name: String, output: String?, audio: String?) throws {
+        let settings = try voiceSettings(voice: name, speed: nil, wordsPerMinute: nil)
+        let preset = try presets().first { $0.id.lowercased() == name.lowercased() }
+        var builder = DocumentBuilder()
+        builder.append(.paragraph, text: preset?.sample ?? Self.previewSentence)
+        let document = builder.build(metadata: DocumentMetadata(title: "Preview", source: name, format: .text, contentHash: ""))
+        let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
+        let stream = try SpeechStream(document: document, engine: engine, settings: settings)
+        // Fail on an unknown voice before touching the output.
+        let first = try stream.next()
+        if let output {
+            let writer = try WAVWriter(path: output, sampleRate: engine.sampleRate)
+            do {
+                var piece = first
+                while let current = piece {
+                    try current.samples.withUnsafeBufferPointer { buffer throws(AudioOutputError) in try writer.write(buffer) }
+                    piece = try stream.next()
+                }
+                try writer.finish()
+            } catch {
+                writer.discard()
+                throw error
+            }
+            return
+        }
+        let sink = try AudioOutput.open(name: audio ?? environment["SPEAK_AUDIO"], sampleRate: engine.sampleRate)
+        var piece = first
+        while let current = piece {
+            try current.samples.withUnsafeBufferPointer { buffer throws(AudioDeviceError) in try sink.write(buffer) }
+            piece = try stream.next()
+        }
+        sink.drain()
+    }
+}
