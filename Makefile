@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure clean
+.PHONY: all bootstrap build release demo test eval bench measure install clean
 
 all: build
 
@@ -31,6 +31,12 @@ bench: release
 measure: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --show-bin-path)/speak" scripts/measure-foundation
 	@SPEAK_BIN="$$($(SWIFT) build -c release --show-bin-path)/speak" scripts/measure-synthesis
+
+PREFIX ?= /usr/local
+install: release
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/speak/voices"
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/speak" "$(PREFIX)/bin/speak"
+	install -m 644 voices/*.json "$(PREFIX)/share/speak/voices/"
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -8,16 +8,13 @@ public struct TimelineRecord: Sendable, Equatable {
     public var startsSentence: Bool
 }
 
-/// A timeline written to disk as it grows, so a book of any length is converted in flat
-/// memory, and read back in order for the timing file. Worker processes hand their part's
-/// timeline to the parent in the same form. Each word is three little-endian 64-bit
+/// A timeline written to disk as it grows: how a worker process hands its part's timeline to
+/// the parent, in flat memory for a part of any length. Each word is three little-endian 64-bit
 /// integers: its index (bit 62 set when it starts a sentence), start and end sample.
 public final class TimelineFile {
     public let path: String
     public let sampleRate: Int
     public private(set) var wordCount = 0
-    /// Samples of audio the timeline covers (the caller advances it with the audio).
-    public var totalSamples = 0
     private var handle: FileHandle?
     private var buffer = Data()
     private static let sentenceFlag: Int64 = 1 << 62
@@ -44,19 +41,6 @@ public final class TimelineFile {
         }
         wordCount += words.count
         if buffer.count >= 1 << 20 { try flush() }
-    }
-
-    /// Appends another timeline file (a worker's part), its samples shifted by `offset`.
-    public func append(contentsOf other: String, offset: Int) throws(AudioOutputError) {
-        var sentence: [TimedWord] = []
-        for record in try Self.records(at: other) {
-            if record.startsSentence, !sentence.isEmpty {
-                try append(sentence: sentence, offset: offset)
-                sentence.removeAll(keepingCapacity: true)
-            }
-            sentence.append(record.word)
-        }
-        if !sentence.isEmpty { try append(sentence: sentence, offset: offset) }
     }
 
     /// Writes what is buffered and closes the file for writing.

@@ -2,10 +2,12 @@ import Foundation
 import SpeakModel
 import SpeakSynthesis
 
-/// Writes word timings next to an audio file: JSON (one entry per word), WebVTT or SRT (one
-/// cue per sentence, or per word with `wordCues`). The format follows the file extension.
-/// Output is streamed: a 500,000-word book never builds its timing file in memory.
-public enum TimingWriter {
+/// Writes word timings next to an audio file while it is synthesized: JSON (one entry per
+/// word), WebVTT or SRT (one cue per sentence, or per word with `wordCues`). The format
+/// follows the file extension. Sentences are written as they come, so a 500,000-word book
+/// never builds its timing file in memory and nothing is left to do when the audio is done.
+/// The file is written under a temporary name and moved into place by `finish`.
+public final class TimingWriter {
     public enum Format: String, Sendable, CaseIterable { case json, vtt, srt }
 
     /// The format for a path's extension, or nil when it is not one of json, vtt, srt.
@@ -13,9 +15,19 @@ public enum TimingWriter {
         Format(rawValue: (path as NSString).pathExtension.lowercased())
     }
 
-    public static func write(_ timeline: TimelineFile, of document: Document, to path: String,
-                             wordCues: Bool = false) throws(AudioOutputError) {
-        guard let format = format(forPath: path) else {
+    public let path: String
+    private let format: Format
+    private let wordCues: Bool
+    private let sampleRate: Int
+    private let temporary: String
+    private let handle: FileHandle
+    private var out: BufferedOutput
+    private var cursor: WordCursor
+    private var words = 0
+    private var cues = 0
+
+    public init(path: String, document: Document, sampleRate: Int, wordCues: Bool = false) throws(AudioOutputError) {
+        guard let format = Self.format(forPath: path) else {
             throw AudioOutputError(path: path, reason: "unknown timing format; use .json, .vtt or .srt")
         }
         let temporary = path + ".partial-\(getpid())"
@@ -24,73 +36,104 @@ public enum TimingWriter {
             throw AudioOutputError(path: path, reason: "cannot create the file")
         }
         PartialFiles.register(temporary)
-        var out = BufferedOutput(handle: handle)
-        do {
-            switch format {
-            case .json: try json(timeline, document, &out)
-            case .vtt:
-                out.append("WEBVTT\n\n")
-                try cues(timeline, document, wordCues: wordCues, comma: false, &out)
-            case .srt: try cues(timeline, document, wordCues: wordCues, comma: true, &out)
+        self.path = path
+        self.format = format
+        self.wordCues = wordCues
+        self.sampleRate = sampleRate
+        self.temporary = temporary
+        self.handle = handle
+        out = BufferedOutput(handle: handle)
+        cursor = WordCursor(document: document)
+        switch format {
+        case .json: out.append("{\n  \"sampleRate\": \(sampleRate),\n  \"words\": [")
+        case .vtt: out.append("WEBVTT\n\n")
+        case .srt: break
+        }
+    }
+
+    /// Writes the words of one sentence, their samples shifted by `offset`.
+    public func append(sentence: [TimedWord], offset: Int = 0) throws(AudioOutputError) {
+        let shifted = sentence.map { TimedWord(index: $0.index, startSample: $0.startSample + offset, endSample: $0.endSample + offset) }
+        switch format {
+        case .json:
+            for timed in shifted {
+                let word = cursor.word(timed.index)
+                out.append(words == 0 ? "\n" : ",\n")
+                out.append("    {\"index\": \(timed.index), \"text\": \"\(Self.escape(word.text))\", ")
+                out.append("\"startMs\": \(milliseconds(timed.startSample)), \"endMs\": \(milliseconds(timed.endSample)), ")
+                out.append("\"block\": \(word.block), \"start\": \(word.range.lowerBound), \"end\": \(word.range.upperBound)}")
+                words += 1
             }
-            try out.flush()
+        case .vtt, .srt:
+            if wordCues {
+                for timed in shifted { cue([timed]) }
+            } else {
+                cue(shifted)
+            }
+            words += shifted.count
+        }
+        try flush(large: true)
+    }
+
+    /// Appends the sentences of a timeline file (a worker's part), shifted by `offset`.
+    public func append(contentsOf timeline: String, offset: Int) throws(AudioOutputError) {
+        var sentence: [TimedWord] = []
+        for record in try TimelineFile.records(at: timeline) {
+            if record.startsSentence, !sentence.isEmpty {
+                try append(sentence: sentence, offset: offset)
+                sentence.removeAll(keepingCapacity: true)
+            }
+            sentence.append(record.word)
+        }
+        if !sentence.isEmpty { try append(sentence: sentence, offset: offset) }
+    }
+
+    /// Completes the file (the JSON gets the total duration) and moves it into place.
+    public func finish(totalSamples: Int) throws(AudioOutputError) {
+        if format == .json { out.append("\n  ],\n  \"durationMs\": \(milliseconds(totalSamples))\n}\n") }
+        do {
+            try flush(large: false)
             try handle.close()
             if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
             try FileManager.default.moveItem(atPath: temporary, toPath: path)
             PartialFiles.unregister(temporary)
         } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(atPath: temporary)
-            PartialFiles.unregister(temporary)
+            discard()
             throw AudioOutputError(path: path, reason: (error as NSError).localizedDescription)
         }
     }
 
-    private static func milliseconds(_ samples: Int, _ timeline: TimelineFile) -> Int {
-        Int((Double(samples) * 1000 / Double(timeline.sampleRate)).rounded())
+    /// Removes the partial file.
+    public func discard() {
+        try? handle.close()
+        try? FileManager.default.removeItem(atPath: temporary)
+        PartialFiles.unregister(temporary)
     }
 
-    static func json(_ timeline: TimelineFile, _ document: Document, _ out: inout BufferedOutput) throws {
-        out.append("{\n  \"sampleRate\": \(timeline.sampleRate),\n  \"durationMs\": \(milliseconds(timeline.totalSamples, timeline)),\n  \"words\": [")
-        var cursor = WordCursor(document: document)
-        var first = true
-        for record in try timeline.records() {
-            let timed = record.word
-            let word = cursor.word(timed.index)
-            out.append(first ? "\n" : ",\n")
-            first = false
-            out.append("    {\"index\": \(timed.index), \"text\": \"\(escape(word.text))\", ")
-            out.append("\"startMs\": \(milliseconds(timed.startSample, timeline)), \"endMs\": \(milliseconds(timed.endSample, timeline)), ")
-            out.append("\"block\": \(word.block), \"start\": \(word.range.lowerBound), \"end\": \(word.range.upperBound)}")
-            try out.flushIfLarge()
-        }
-        out.append("\n  ]\n}\n")
+    private func cue(_ timed: [TimedWord]) {
+        guard let first = timed.first, let last = timed.last else { return }
+        cues += 1
+        let text = timed.map { cursor.word($0.index).text }.joined(separator: " ")
+        if format == .srt { out.append("\(cues)\n") }
+        out.append("\(clock(first.startSample)) --> \(clock(last.endSample))\n\(text)\n\n")
     }
 
-    static func cues(_ timeline: TimelineFile, _ document: Document, wordCues: Bool, comma: Bool, _ out: inout BufferedOutput) throws {
-        var cursor = WordCursor(document: document)
-        var number = 0
-        var cue: [TimedWord] = []
-        func emit(_ out: inout BufferedOutput) throws {
-            guard let first = cue.first, let last = cue.last else { return }
-            number += 1
-            let text = cue.map { cursor.word($0.index).text }.joined(separator: " ")
-            if comma { out.append("\(number)\n") }
-            out.append("\(clock(first.startSample, timeline, comma)) --> \(clock(last.endSample, timeline, comma))\n\(text)\n\n")
-            cue.removeAll(keepingCapacity: true)
-            try out.flushIfLarge()
+    private func flush(large: Bool) throws(AudioOutputError) {
+        do {
+            if large { try out.flushIfLarge() } else { try out.flush() }
+        } catch {
+            throw AudioOutputError(path: path, reason: (error as NSError).localizedDescription)
         }
-        for record in try timeline.records() {
-            if wordCues || record.startsSentence { try emit(&out) }
-            cue.append(record.word)
-        }
-        try emit(&out)
     }
 
-    private static func clock(_ samples: Int, _ timeline: TimelineFile, _ comma: Bool) -> String {
-        let ms = milliseconds(samples, timeline)
+    private func milliseconds(_ samples: Int) -> Int {
+        Int((Double(samples) * 1000 / Double(sampleRate)).rounded())
+    }
+
+    private func clock(_ samples: Int) -> String {
+        let ms = milliseconds(samples)
         let text = String(format: "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
-        return comma ? text.replacingOccurrences(of: ".", with: ",") : text
+        return format == .srt ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
     private static func escape(_ text: String) -> String {

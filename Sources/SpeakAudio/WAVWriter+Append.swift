@@ -1,29 +1,37 @@
 import Foundation
 
 extension WAVWriter {
-    /// Appends raw 16-bit little-endian PCM from a file (a worker's part), in constant memory;
-    /// returns the number of samples appended.
+    /// Appends raw 16-bit little-endian PCM from a file that another process may still be
+    /// writing (a worker's part): reads what is there, and while `isGrowing()` says the
+    /// writer is still at work, waits for more. Constant memory; returns the samples appended.
     @discardableResult
-    public func appendRawPCM(fromFile path: String) throws(AudioOutputError) -> Int {
+    public func appendRawPCM(fromFile path: String, isGrowing: () -> Bool = { false }) throws(AudioOutputError) -> Int {
         guard let input = FileHandle(forReadingAtPath: path) else {
             throw AudioOutputError(path: self.path, reason: "a synthesized part is missing (\(path))")
         }
         defer { try? input.close() }
         var appended = 0
+        var carry = Data()
         while true {
+            // Ask before reading: data written before the writer exits is then always seen.
+            let growing = isGrowing()
             let chunk: Data
             do {
-                guard let read = try input.read(upToCount: 1 << 20), !read.isEmpty else { return appended }
-                chunk = read
+                chunk = try input.read(upToCount: 1 << 20) ?? Data()
             } catch {
                 throw AudioOutputError(path: self.path, reason: (error as NSError).localizedDescription)
             }
-            let samples = [Int16](unsafeUninitializedCapacity: chunk.count / 2) { buffer, count in
-                _ = chunk.copyBytes(to: UnsafeMutableRawBufferPointer(buffer))
-                count = chunk.count / 2
+            if chunk.isEmpty {
+                guard growing else { return appended }
+                Thread.sleep(forTimeInterval: 0.01)
+                continue
             }
-            try samples.withUnsafeBufferPointer { buffer throws(AudioOutputError) in try write(buffer) }
-            appended += samples.count
+            // A read can end in the middle of a sample the writer has not finished.
+            var bytes = carry.isEmpty ? chunk : carry + chunk
+            carry = bytes.count % 2 == 0 ? Data() : bytes.suffix(1)
+            if !carry.isEmpty { bytes.removeLast() }
+            try writeRaw(bytes)
+            appended += bytes.count / 2
         }
     }
 }

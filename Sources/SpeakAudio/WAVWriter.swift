@@ -49,6 +49,17 @@ public final class WAVWriter {
 
     /// Appends samples (little-endian on disk).
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioOutputError) {
+        if Int16(littleEndian: 1) == 1, samples.count >= 1 << 15 {
+            // A whole sentence of audio: straight to the file, without another copy.
+            try flush()
+            samplesWritten += samples.count
+            do {
+                try handle.write(contentsOf: UnsafeRawBufferPointer(samples))
+            } catch {
+                throw AudioOutputError(path: path, reason: (error as NSError).localizedDescription)
+            }
+            return
+        }
         if Int16(littleEndian: 1) == 1 {
             buffer.append(contentsOf: UnsafeRawBufferPointer(samples))
         } else {
@@ -60,7 +71,24 @@ public final class WAVWriter {
         if first || buffer.count >= 1 << 16 { try flush() }
     }
 
+    /// Appends little-endian PCM bytes as they are (an even count).
+    func writeRaw(_ bytes: Data) throws(AudioOutputError) {
+        let first = samplesWritten == 0
+        samplesWritten += bytes.count / 2
+        if buffer.count + bytes.count < 1 << 16, !first {
+            buffer.append(bytes)
+            return
+        }
+        try flush()
+        do {
+            try handle.write(contentsOf: bytes)
+        } catch {
+            throw AudioOutputError(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
     private func flush() throws(AudioOutputError) {
+        guard !buffer.isEmpty else { return }
         do {
             try handle.write(contentsOf: buffer)
         } catch {

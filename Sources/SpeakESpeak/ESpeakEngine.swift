@@ -25,6 +25,14 @@ public final class ESpeakEngine: SpeechEngine, @unchecked Sendable {
     private var currentPitch: Int?
     private var currentRange: Int?
 
+    /// Points the C library's `stderr` stream at /dev/null, so eSpeak's diagnostics ("espeak:
+    /// No envelope") never reach the user. For a command line's process only: everything else
+    /// that writes through C `stdio` stderr (test runners, some argument parsers) goes quiet
+    /// too; messages written to file descriptor 2 directly still get through.
+    public static func silenceDiagnostics() {
+        speak_silence_c_stderr()
+    }
+
     private init() throws(SynthesisError) {
         espeak_ng_InitializePath(nil)
         var context: espeak_ng_ERROR_CONTEXT?
@@ -64,6 +72,8 @@ public final class ESpeakEngine: SpeechEngine, @unchecked Sendable {
     private func apply(_ settings: VoiceSettings) throws(SynthesisError) {
         if currentVoice != settings.voice {
             guard select(settings.voice) else {
+                // A failed selection can leave eSpeak between voices: select again next time.
+                currentVoice = nil
                 throw .unknownVoice(settings.voice, suggestions: ESpeakVoices.closeMatches(to: settings.voice))
             }
             currentVoice = settings.voice

@@ -10,34 +10,52 @@ enum ConversionParts {
     /// Documents shorter than this are not worth a process start.
     static let minimumWordsPerPart = 2000
 
-    /// Word ranges from `fromWord` to the end, about equal in spoken words; the last range
-    /// ends at `Int.max`. Cuts fall on block starts (a block always starts a sentence) or, in
-    /// a long block, on a sentence start; only the blocks that hold a cut are segmented, so
-    /// the first audio of a long book is not delayed by planning.
+    /// How much less than an equal share the parent synthesizes: it also joins the parts,
+    /// copying each worker's audio while the worker is still at work, and writes the timings.
+    static let parentHandicap = 0.05
+
+    /// Word ranges from `fromWord` to the end, about equal in synthesis work — measured in
+    /// text length, not words: eSpeak's time follows the sounds, and a part of long words took
+    /// 15% longer than one with as many short words. The last range ends at `Int.max`. Cuts
+    /// fall on block starts (a block always starts a sentence) or, in a long block, on a
+    /// sentence start; only the blocks that hold a cut are segmented, so the first audio of a
+    /// long book is not delayed by planning.
     static func ranges(of document: Document, fromWord: Int, includeSkipped: Bool, parts: Int) -> [Range<Int>] {
         let blocks = document.blocks.filter { (includeSkipped || $0.isSpoken) && $0.wordIndices.upperBound > fromWord }
-        let total = blocks.reduce(0) { $0 + $1.wordIndices.upperBound - max(fromWord, $1.firstWord) }
-        let count = max(1, min(parts, total / minimumWordsPerPart))
-        guard count > 1 else { return [fromWord..<Int.max] }
+        let words = blocks.reduce(0) { $0 + $1.wordIndices.upperBound - max(fromWord, $1.firstWord) }
+        let count = max(1, min(parts, words / minimumWordsPerPart))
+        guard count > 1, let firstBlock = blocks.first else { return [fromWord..<Int.max] }
+        // Work per block in UTF-8 bytes (known without a pass over the text); the first block
+        // counts only from the starting word.
+        var weights = blocks.map { $0.text.utf8.count }
+        if fromWord > firstBlock.firstWord {
+            let spans = firstBlock.wordSpans
+            let scalars = Array(firstBlock.text.unicodeScalars)
+            weights[0] = String(String.UnicodeScalarView(scalars[Int(spans[fromWord - firstBlock.firstWord].start)...])).utf8.count
+        }
+        let total = Double(weights.reduce(0, +))
+        func target(_ k: Int) -> Double { total * (Double(k) - parentHandicap) / Double(count) }
         var starts = [fromWord]
-        var done = 0
-        for block in blocks {
+        var done = 0.0
+        for (block, weight) in zip(blocks, weights) {
             let first = max(fromWord, block.firstWord)
-            let words = block.wordIndices.upperBound - first
-            // A cut falls in this block: at its start when that is close, else at the sentence
-            // start nearest the target (only this block is segmented).
-            while starts.count < count, total * starts.count / count < done + words {
-                let target = first + total * starts.count / count - done
-                var cut = block.firstWord
-                if target - block.firstWord > minimumWordsPerPart / 4 {
+            while starts.count < count, target(starts.count) < done + Double(weight) {
+                // Where in this block the cut should be, as a share of its text.
+                let share = (target(starts.count) - done) / Double(max(1, weight))
+                var cut = first
+                if share > 0.02, block.wordIndices.upperBound - first > minimumWordsPerPart / 4 {
                     let scalars = Array(block.text.unicodeScalars)
-                    let sentences = SentenceSegmenter.sentences(in: scalars, words: block.wordSpans)
-                    cut = sentences.map { block.firstWord + $0.lowerBound }.first { $0 >= target } ?? block.wordIndices.upperBound
+                    let spans = block.wordSpans
+                    let from = Int(spans[first - block.firstWord].start)
+                    let goal = UInt32(from + Int(share * Double(scalars.count - from)))
+                    let sentences = SentenceSegmenter.sentences(in: scalars, words: spans)
+                    cut = sentences.map(\.lowerBound).first { $0 >= first - block.firstWord && spans[$0].start >= goal }
+                        .map { block.firstWord + $0 } ?? block.wordIndices.upperBound
                 }
                 guard cut > starts[starts.count - 1], cut < block.wordIndices.upperBound || cut == block.firstWord else { break }
                 starts.append(cut)
             }
-            done += words
+            done += Double(weight)
         }
         return starts.enumerated().map { i, start in start..<(i + 1 < starts.count ? starts[i + 1] : Int.max) }
     }
@@ -58,6 +76,8 @@ final class PartWorker {
         timelinePath = stem + ".timeline"
         errorFile = stem + ".err"
         for path in [pcmPath, timelinePath, errorFile] { PartialFiles.register(path) }
+        // The parent starts reading the part while the worker still writes it.
+        _ = FileManager.default.createFile(atPath: pcmPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: try Self.executable())
         var arguments = ["__part", argument, "--from-word", String(range.lowerBound), "--voice", settings.voice,
                          "--wpm", String(settings.wordsPerMinute), "--pcm", pcmPath, "--timeline", timelinePath, "--parent", String(getpid())]
@@ -71,6 +91,13 @@ final class PartWorker {
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Words in the finished part's timeline (24 bytes each).
+    var wordCount: Int {
+        ((try? FileManager.default.attributesOfItem(atPath: timelinePath)[.size] as? Int) ?? 0) / 24
     }
 
     /// Waits for the worker; throws with the worker's own message when it failed.

@@ -78,15 +78,15 @@ extension Speak {
         let directory = output == "-" ? FileManager.default.temporaryDirectory.path : ((output as NSString).deletingLastPathComponent.isEmpty ? "." : (output as NSString).deletingLastPathComponent)
         PartWorker.removeAbandonedFiles(in: directory)
         let writer = try WAVWriter(path: output, sampleRate: engine.sampleRate)
-        let timeline = try TimelineFile(path: directory + "/.speak-timeline-\(getpid())", sampleRate: engine.sampleRate)
-        PartialFiles.register(timeline.path)
+        var timingWriter: TimingWriter?
         var workers: [PartWorker] = []
-        defer {
-            workers.forEach { $0.cleanUp() }
-            try? FileManager.default.removeItem(atPath: timeline.path)
-            PartialFiles.unregister(timeline.path)
-        }
+        defer { workers.forEach { $0.cleanUp() } }
+        var totalSamples = 0, words = 0
         do {
+            // Timings are written as the audio is, so nothing is left to do at the end.
+            timingWriter = try timings.map { path throws(AudioOutputError) in
+                try TimingWriter(path: path, document: document, sampleRate: engine.sampleRate, wordCues: request.wordCues)
+            }
             if let argument {
                 for range in parts.dropFirst() {
                     workers.append(try PartWorker(argument: argument, range: range, settings: settings,
@@ -95,44 +95,48 @@ extension Speak {
             }
             let partCount = Double(parts.count)
             try Self.speak(document, range: parts[0], engine: engine, settings: settings, readAll: request.readAll,
-                           timeline: timeline, progress: { fraction in progress?(fraction / partCount) }) { samples in
-                try samples.withUnsafeBufferPointer { buffer throws(AudioOutputError) in try writer.write(buffer) }
+                           progress: { fraction in progress?(fraction / partCount) }) { piece in
+                try piece.samples.withUnsafeBufferPointer { buffer throws(AudioOutputError) in try writer.write(buffer) }
+                try timingWriter?.append(sentence: piece.words)
+                words += piece.words.count
+                totalSamples = piece.endSample
             }
             for (n, worker) in workers.enumerated() {
+                // Copy the part while the worker is still writing it: the join overlaps synthesis.
+                let samples = try writer.appendRawPCM(fromFile: worker.pcmPath, isGrowing: { worker.isRunning })
                 try worker.finish(input: argument ?? "-")
-                try timeline.append(contentsOf: worker.timelinePath, offset: timeline.totalSamples)
-                timeline.totalSamples += try writer.appendRawPCM(fromFile: worker.pcmPath)
+                try timingWriter?.append(contentsOf: worker.timelinePath, offset: totalSamples)
+                words += worker.wordCount
+                totalSamples += samples
                 worker.cleanUp()
                 progress?(Double(n + 2) / Double(parts.count))
             }
-            try timeline.finish()
             try writer.finish()
+            try timingWriter?.finish(totalSamples: totalSamples)
         } catch {
             writer.discard()
+            timingWriter?.discard()
             throw error
         }
-        if let timings {
-            try TimingWriter.write(timeline, of: document, to: timings, wordCues: request.wordCues)
-        }
-        return ConversionSummary(output: output, timings: timings, words: timeline.wordCount,
-                                 audioSeconds: Double(timeline.totalSamples) / Double(timeline.sampleRate),
+        return ConversionSummary(output: output, timings: timings, words: words,
+                                 audioSeconds: Double(totalSamples) / Double(engine.sampleRate),
                                  wallSeconds: Date().timeIntervalSince(started))
     }
 
-    /// Speaks words `range` of a document on the engine thread, handing the audio to `audio`
-    /// as it is produced and spilling the timeline to `timeline`.
+    /// Speaks words `range` of a document on the engine thread (running ahead of the
+    /// consumer), handing each sentence piece to `consume` in order.
     static func speak(_ document: Document, range: Range<Int>, engine: ESpeakEngine, settings: VoiceSettings, readAll: Bool,
-                      timeline: TimelineFile, progress: ProgressHandler?, audio: ([Int16]) throws -> Void) throws {
+                      progress: ProgressHandler?, consume: (SpeechPiece) throws -> Void) throws {
         let stream = try SpeechStream(document: document, engine: engine, settings: settings, fromWord: range.lowerBound,
                                       toWord: range.upperBound, includeSkipped: readAll, historyWords: 0)
         let span = Double(max(1, min(range.upperBound, document.wordCount) - range.lowerBound))
+        var spoken = false
         while let piece = try stream.next() {
-            try audio(piece.samples)
-            try timeline.append(sentence: piece.words)
-            timeline.totalSamples = piece.endSample
+            try consume(piece)
+            spoken = spoken || !piece.words.isEmpty
             if let last = piece.words.last { progress?(Double(last.index + 1 - range.lowerBound) / span) }
         }
-        guard timeline.wordCount > 0 else { throw SynthesisError.nothingToSpeak }
+        guard spoken else { throw SynthesisError.nothingToSpeak }
     }
 
     /// Synthesizes words `range` of a document into raw PCM and a timeline file: the work of
@@ -146,19 +150,19 @@ extension Speak {
         guard getppid() == parent else { throw ConversionFailure(message: "the parent process is gone") }
         let document = try self.document(input)
         let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
-        guard FileManager.default.createFile(atPath: pcmPath, contents: nil),
-              let handle = FileHandle(forWritingAtPath: pcmPath) else {
-            throw AudioOutputError(path: pcmPath, reason: "cannot create the file")
-        }
+        // Truncate in place, never replace: the parent may already be reading this file.
+        let descriptor = open(pcmPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw AudioOutputError(path: pcmPath, reason: "cannot create the file") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         PartialFiles.register(pcmPath)
         PartialFiles.register(timelinePath)
         var buffer = Data()
         do {
             let timeline = try TimelineFile(path: timelinePath, sampleRate: engine.sampleRate)
-            try Self.speak(document, range: range, engine: engine,
-                           settings: settings, readAll: readAll,
-                           timeline: timeline, progress: nil) { samples in
-                samples.withUnsafeBytes { buffer.append(contentsOf: $0) }
+            try Self.speak(document, range: range, engine: engine, settings: settings, readAll: readAll,
+                           progress: nil) { piece in
+                try timeline.append(sentence: piece.words)
+                piece.samples.withUnsafeBytes { buffer.append(contentsOf: $0) }
                 if buffer.count >= 1 << 20 {
                     guard getppid() == parent else { throw ConversionFailure(message: "the parent process is gone") }
                     try handle.write(contentsOf: buffer)

@@ -11,6 +11,12 @@ public struct VoiceList: Sendable, Codable {
 }
 
 extension Speak {
+    /// Keeps the speech engine's C diagnostics off the terminal (call once, from a command
+    /// that synthesizes, after its arguments are parsed): `speak` reports problems itself.
+    public static func silenceEngineDiagnostics() {
+        ESpeakEngine.silenceDiagnostics()
+    }
+
     /// What the preview says when the preset has no sentence of its own.
     public static let previewSentence = "Hi, would you like to use me as your voice?"
 

@@ -34,15 +34,19 @@ public final class EngineThread: @unchecked Sendable {
     /// Runs `work` on the engine thread and waits for its result (runs it at once when
     /// called from the engine thread itself).
     public func sync<T>(_ work: () throws -> T) throws -> T {
-        condition.lock()
-        let engineThread = thread
-        condition.unlock()
-        if let engineThread, Thread.current === engineThread { return try work() }
+        if isCurrent { return try work() }
         return try withoutActuallyEscaping(work) { work in
             let box = ResultBox<T>(work: work)
             async { box.run() }
             return try box.wait()
         }
+    }
+
+    /// True on the engine thread itself.
+    var isCurrent: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return thread.map { Thread.current === $0 } ?? false
     }
 
     private func loop() {

@@ -79,6 +79,7 @@ struct PartCommand: ParsableCommand {
     @Option var timeline: String
 
     func run() throws {
+        Speak.silenceEngineDiagnostics()
         // Fault injection for the tests of worker failure handling.
         if ProcessInfo.processInfo.environment["SPEAK_FAULT_INJECT"] == "part-crash" { kill(getpid(), SIGKILL) }
         try reportingErrors {

@@ -68,6 +68,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
+        Speak.silenceEngineDiagnostics()
         try reportingErrors {
             let speak = try openSpeak()
             let started = Date()

@@ -82,6 +82,7 @@ struct PreviewVoice: ParsableCommand {
     var audio: String?
 
     func run() throws {
+        Speak.silenceEngineDiagnostics()
         try reportingErrors {
             try openSpeak().previewVoice(voice, output: output, audio: audio == "default" ? nil : audio)
         }

@@ -43,7 +43,9 @@ final class CLI {
     @discardableResult
     func file(_ name: String, _ text: String) -> String { file(name, Data(text.utf8)) }
 
-    func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    /// Runs `speak`; with `discardOutput` its standard output goes to /dev/null (gigabytes of WAV).
+    func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
+             discardOutput: Bool = false) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
@@ -59,7 +61,7 @@ final class CLI {
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let outHandle = try FileHandle(forWritingTo: out)
         let errHandle = try FileHandle(forWritingTo: err)
-        process.standardOutput = outHandle
+        process.standardOutput = discardOutput ? FileHandle.nullDevice : outHandle
         process.standardError = errHandle
         let input = Pipe()
         process.standardInput = input

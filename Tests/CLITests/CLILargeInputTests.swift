@@ -105,4 +105,38 @@ import Testing
         #expect(processes.allSatisfy { $0.terminationStatus == 0 })
         #expect(try cli.list().count == 4)
     }
+
+    /// 100,000 words of random Unicode, every plane up to U+2FFFF: the conversion completes
+    /// on two processes, every word gets a time, and eSpeak's own complaints ("No envelope")
+    /// never reach the terminal.
+    @Test(.disabled("""
+        Known failure (issue 3): eSpeak-NG 1.51 dereferences NULL about 12 hours of audio into         this document, in whichever process synthesizes that stretch. The crash depends on state         built up inside eSpeak: the paragraphs around that point convert fine on their own.         The fix planned is to resume a crashed part in a fresh worker process.
+        """))
+    func aHundredThousandWordsOfRandomUnicodeConvert() throws {
+        let cli = CLI()
+        var state: UInt64 = 11
+        var text = ""
+        for n in 0..<100_000 {
+            for _ in 0..<(1 + Int(state % 7)) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let value = UInt32(truncatingIfNeeded: state >> 40) % 0x2FFFF
+                if let scalar = Unicode.Scalar(value), !(0xD800...0xDFFF).contains(value) { text.unicodeScalars.append(scalar) }
+            }
+            text += n % 200 == 199 ? "\n\n" : " "
+        }
+        let path = cli.file("random.txt", text)
+        // Hours of audio: to a pipe, not the test disk.
+        let result = try cli.run(["convert", path, "-o", "-", "--timings", "random.json", "--wpm", "400", "--jobs", "2"],
+                                 discardOutput: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.hasPrefix("wrote -"), "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.work.appendingPathComponent("random.json"))) as? [String: Any]
+        let words = json?["words"] as? [[String: Any]] ?? []
+        let digits = Array(String(words.count))
+        let grouped = stride(from: digits.count, to: 0, by: -3).reversed()
+            .map { String(digits[max(0, $0 - 3)..<$0]) }.joined(separator: ",")
+        #expect(words.count > 90_000 && result.stderr.contains(" \(grouped) words"), "\(words.count) \(result.stderr)")
+        let starts = words.compactMap { $0["startMs"] as? Int }
+        #expect(starts == starts.sorted())
+    }
 }

@@ -118,8 +118,10 @@ final class FakeEngine: SpeechEngine {
         let doc = document(Self.text)
         let engine = try ESpeakEngine.shared()
         var samples: [Int16] = []
-        let timeline = try Synthesizer(engine: engine, settings: VoiceSettings(voice: "en-us", wordsPerMinute: wpm))
-            .run(doc, audio: { samples.append(contentsOf: $0) })
+        let timeline = try EngineThread.shared.sync {
+            try Synthesizer(engine: engine, settings: VoiceSettings(voice: "en-us", wordsPerMinute: wpm))
+                .run(doc, audio: { samples.append(contentsOf: $0) })
+        }
         #expect(timeline.words.map(\.index) == Array(0..<doc.wordCount), "every spoken word gets a time")
         for (a, b) in zip(timeline.words, timeline.words.dropFirst()) { #expect(a.startSample <= b.startSample) }
         #expect(timeline.words.allSatisfy { $0.startSample <= $0.endSample })
@@ -139,18 +141,25 @@ final class FakeEngine: SpeechEngine {
     @Test func unknownVoiceSuggestsCloseMatches() throws {
         let engine = try ESpeakEngine.shared()
         #expect(throws: SynthesisError.self) {
-            _ = try engine.synthesize("hi", settings: VoiceSettings(voice: "en-zz-nope", wordsPerMinute: 175), audio: { _ in })
+            _ = try EngineThread.shared.sync {
+                try engine.synthesize("hi", settings: VoiceSettings(voice: "en-zz-nope", wordsPerMinute: 175), audio: { _ in })
+            }
         }
         // A language code with a variant works although eSpeak names the file "en".
-        _ = try engine.synthesize("hi", settings: VoiceSettings(voice: "en-gb+f3", wordsPerMinute: 175), audio: { _ in })
+        _ = try EngineThread.shared.sync {
+            try engine.synthesize("hi", settings: VoiceSettings(voice: "en-gb+f3", wordsPerMinute: 175, pitch: 70, range: 20), audio: { _ in })
+        }
     }
 
+    /// Random Unicode (every plane up to U+2FFFF, unpaired marks, controls, private use, a
+    /// 160-character "s's's'…" token) goes through the stream and the engine; the CLI tests
+    /// convert 100,000 such words.
     @Test func randomUnicodeDoesNotCrashTheEngine() throws {
         var state: UInt64 = 7
         var words: [String] = []
-        for _ in 0..<3000 {
+        for _ in 0..<10_000 {
             var word = ""
-            for _ in 0..<(1 + Int(state % 12)) {
+            for _ in 0..<(1 + Int(state % 7)) {
                 state = state &* 6364136223846793005 &+ 1442695040888963407
                 let value = UInt32(truncatingIfNeeded: state >> 40) % 0x2FFFF
                 if let scalar = Unicode.Scalar(value), !(0xD800...0xDFFF).contains(value) { word.unicodeScalars.append(scalar) }
@@ -158,9 +167,21 @@ final class FakeEngine: SpeechEngine {
             words.append(word)
         }
         words.append(String(repeating: "s'", count: 80))
-        let doc = document([words.joined(separator: " ")])
-        let timeline = try Synthesizer(engine: try ESpeakEngine.shared(), settings: VoiceSettings()).run(doc, audio: { _ in })
-        #expect(timeline.words.count == doc.spokenWordCount)
+        // Paragraphs of 200 words, as a long document would have.
+        let doc = document(stride(from: 0, to: words.count, by: 200).map { words[$0..<min(words.count, $0 + 200)].joined(separator: " ") })
+        let stream = try SpeechStream(document: doc, engine: try EngineThread.shared.sync { try ESpeakEngine.shared() },
+                                      settings: VoiceSettings(wordsPerMinute: 450), historyWords: 0)
+        var timed = 0, misplaced = 0
+        var last = Int.min
+        while let piece = try stream.next() {
+            timed += piece.words.count
+            for word in piece.words {
+                if word.startSample < last || word.endSample > piece.endSample { misplaced += 1 }
+                last = word.startSample
+            }
+        }
+        #expect(timed == doc.spokenWordCount)
+        #expect(misplaced == 0, "times never go backwards and stay inside their audio")
     }
 }
 
