@@ -109,9 +109,7 @@ import Testing
     /// 100,000 words of random Unicode, every plane up to U+2FFFF: the conversion completes
     /// on two processes, every word gets a time, and eSpeak's own complaints ("No envelope")
     /// never reach the terminal.
-    @Test(.disabled("""
-        Known failure (issue 3): eSpeak-NG 1.51 dereferences NULL about 12 hours of audio into         this document, in whichever process synthesizes that stretch. The crash depends on state         built up inside eSpeak: the paragraphs around that point convert fine on their own.         The fix planned is to resume a crashed part in a fresh worker process.
-        """))
+    @Test(.disabled("Known failure (issue 3): eSpeak-NG 1.51 dereferences NULL about 12 hours of audio into this document, in whichever process synthesizes that stretch; the paragraphs around that point convert fine on their own, so the crash depends on state built up inside eSpeak. Planned fix: resume a crashed part in a fresh worker process."))
     func aHundredThousandWordsOfRandomUnicodeConvert() throws {
         let cli = CLI()
         var state: UInt64 = 11
