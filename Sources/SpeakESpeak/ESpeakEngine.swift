@@ -68,6 +68,11 @@ public final class ESpeakEngine: SpeechEngine, @unchecked Sendable {
         return context.events
     }
 
+    /// Selects the voice and rate now, so an unknown voice is reported before any work starts.
+    public func prepare(_ settings: VoiceSettings) throws(SynthesisError) {
+        try apply(settings)
+    }
+
     /// Sets voice and rate only when they change (each voice change allocates inside eSpeak).
     private func apply(_ settings: VoiceSettings) throws(SynthesisError) {
         if currentVoice != settings.voice {

@@ -68,6 +68,7 @@ extension Speak {
         }
         let timings = try timingsPath(request.timings, output: output)
         let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
+        try prepare(engine, settings, requested: request.voice)
         let argument: String? = switch input {
         case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
         case .document(let id): String(id)

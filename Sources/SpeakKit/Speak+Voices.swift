@@ -57,6 +57,20 @@ extension Speak {
         try voiceSettings(voice: request.voice, speed: request.speed, wordsPerMinute: request.wordsPerMinute)
     }
 
+    /// Selects the voice on the engine thread: an unknown voice fails here, before workers
+    /// start or output files are created, with the close presets among the suggestions.
+    func prepare(_ engine: ESpeakEngine, _ settings: VoiceSettings, requested: String?) throws {
+        do {
+            try EngineThread.shared.sync { try engine.prepare(settings) }
+        } catch SynthesisError.unknownVoice(let voice, let suggestions) {
+            let name = (requested ?? voice).lowercased()
+            let presets = ((try? presets()) ?? []).map(\.id).filter { id in
+                id.hasPrefix(String(name.prefix(2))) || name.hasPrefix(String(id.prefix(2)))
+            }
+            throw SynthesisError.unknownVoice(requested ?? voice, suggestions: Array((presets + suggestions).prefix(6)))
+        }
+    }
+
     /// Says a voice's sample sentence: on the audio device (`audio` "null" for the silent
     /// real-time sink), or into the WAV file `output` ("-" for standard output).
     public func previewVoice(_ name: String, output: String?, audio: String?) throws {
@@ -66,6 +80,7 @@ extension Speak {
         builder.append(.paragraph, text: preset?.sample ?? Self.previewSentence)
         let document = builder.build(metadata: DocumentMetadata(title: "Preview", source: name, format: .text, contentHash: ""))
         let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
+        try prepare(engine, settings, requested: name)
         let stream = try SpeechStream(document: document, engine: engine, settings: settings)
         // Fail on an unknown voice before touching the output.
         let first = try stream.next()

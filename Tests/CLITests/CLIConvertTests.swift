@@ -38,6 +38,8 @@ import Testing
         let path = cli.file("d.txt", "Some words to speak.")
         let voice = try cli.run(["convert", path, "-o", "a.wav", "--voice", "xx-nonexistent"])
         #expect(voice.status == 69 && voice.stderr.contains("unknown voice 'xx-nonexistent'"))
+        let typo = try cli.run(["convert", path, "-o", "a.wav", "--voice", "emmma", "--jobs", "2"])
+        #expect(typo.status == 69 && typo.stderr.contains("did you mean emma"), "\(typo.stderr)")
         let speed = try cli.run(["convert", path, "-o", "a.wav", "--speed", "9"])
         #expect(speed.status == 64 && speed.stderr.contains("0.5…4.5"))
         let directory = try cli.run(["convert", path, "-o", "/nonexistent-dir/a.wav"])
