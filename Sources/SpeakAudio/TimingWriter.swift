@@ -19,8 +19,7 @@ public final class TimingWriter {
     private let format: Format
     private let wordCues: Bool
     private let sampleRate: Int
-    private let temporary: String
-    private let handle: FileHandle
+    private let file: PartialFile
     private var out: BufferedOutput
     private var cursor: WordCursor
     private var words = 0
@@ -30,19 +29,12 @@ public final class TimingWriter {
         guard let format = Self.format(forPath: path) else {
             throw AudioOutputError(path: path, reason: "unknown timing format; use .json, .vtt or .srt")
         }
-        let temporary = path + ".partial-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw AudioOutputError(path: path, reason: "cannot create the file")
-        }
-        PartialFiles.register(temporary)
+        file = try PartialFile(path: path)
         self.path = path
         self.format = format
         self.wordCues = wordCues
         self.sampleRate = sampleRate
-        self.temporary = temporary
-        self.handle = handle
-        out = BufferedOutput(handle: handle)
+        out = BufferedOutput(handle: file.handle)
         cursor = WordCursor(document: document)
         switch format {
         case .json: out.append("{\n  \"sampleRate\": \(sampleRate),\n  \"words\": [")
@@ -93,21 +85,16 @@ public final class TimingWriter {
         if format == .json { out.append("\n  ],\n  \"durationMs\": \(milliseconds(totalSamples))\n}\n") }
         do {
             try flush(large: false)
-            try handle.close()
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.moveItem(atPath: temporary, toPath: path)
-            PartialFiles.unregister(temporary)
         } catch {
-            discard()
-            throw AudioOutputError(path: path, reason: (error as NSError).localizedDescription)
+            file.discard()
+            throw error
         }
+        try file.commit()
     }
 
     /// Removes the partial file.
     public func discard() {
-        try? handle.close()
-        try? FileManager.default.removeItem(atPath: temporary)
-        PartialFiles.unregister(temporary)
+        file.discard()
     }
 
     private func cue(_ timed: [TimedWord]) {

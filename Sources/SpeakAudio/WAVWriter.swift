@@ -21,7 +21,8 @@ public struct AudioOutputError: UserFacingError, Equatable {
 public final class WAVWriter {
     public let path: String
     public let sampleRate: Int
-    private let temporaryPath: String?
+    /// The file being written; nil for standard output.
+    private let file: PartialFile?
     private let handle: FileHandle
     private var buffer = Data()
     private(set) public var samplesWritten = 0
@@ -30,21 +31,14 @@ public final class WAVWriter {
         self.path = path
         self.sampleRate = sampleRate
         if path == "-" {
-            temporaryPath = nil
+            file = nil
             handle = FileHandle.standardOutput
             buffer = Self.header(dataBytes: nil, sampleRate: sampleRate)
             return
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
-        temporaryPath = temporary
-        guard FileManager.default.createFile(atPath: temporary, contents: Self.header(dataBytes: 0, sampleRate: sampleRate)),
-              let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw AudioOutputError(path: path, reason: "cannot create the file")
-        }
-        PartialFiles.register(temporary)
-        self.handle = handle
-        handle.seekToEndOfFile()
+        let file = try PartialFile(path: path, contents: Self.header(dataBytes: 0, sampleRate: sampleRate))
+        self.file = file
+        handle = file.handle
     }
 
     /// Appends samples (little-endian on disk).
@@ -100,26 +94,20 @@ public final class WAVWriter {
     /// Completes the header and moves the file into place.
     public func finish() throws(AudioOutputError) {
         try flush()
-        guard let temporaryPath else { return }
+        guard let file else { return }
         do {
             try handle.seek(toOffset: 0)
             try handle.write(contentsOf: Self.header(dataBytes: samplesWritten * 2, sampleRate: sampleRate))
-            try handle.close()
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.moveItem(atPath: temporaryPath, toPath: path)
-            PartialFiles.unregister(temporaryPath)
         } catch {
-            discard()
+            file.discard()
             throw AudioOutputError(path: path, reason: (error as NSError).localizedDescription)
         }
+        try file.commit()
     }
 
     /// Removes the partial file.
     public func discard() {
-        guard let temporaryPath else { return }
-        try? handle.close()
-        try? FileManager.default.removeItem(atPath: temporaryPath)
-        PartialFiles.unregister(temporaryPath)
+        file?.discard()
     }
 
     /// A 44-byte PCM header; nil `dataBytes` means "unknown length" for streams.
