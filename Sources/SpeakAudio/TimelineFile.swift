@@ -13,17 +13,16 @@ public struct TimelineRecord: Sendable, Equatable {
 /// integers: its index (bit 62 set when it starts a sentence), start and end sample.
 public final class TimelineFile {
     public let path: String
-    public let sampleRate: Int
     public private(set) var wordCount = 0
     private var handle: FileHandle?
     private var buffer = Data()
     private static let sentenceFlag: Int64 = 1 << 62
-    private static let recordSize = 24
+    fileprivate static let recordSize = 24
+    fileprivate static let blockSize = recordSize * 40_000
 
     /// Creates (or truncates) the file at `path`.
-    public init(path: String, sampleRate: Int) throws(AudioOutputError) {
+    public init(path: String) throws(AudioOutputError) {
         self.path = path
-        self.sampleRate = sampleRate
         guard FileManager.default.createFile(atPath: path, contents: nil),
               let handle = FileHandle(forWritingAtPath: path) else {
             throw AudioOutputError(path: path, reason: "cannot create the timeline file")
@@ -86,8 +85,10 @@ public final class TimelineFile {
                               startsSentence: index & sentenceFlag != 0)
     }
 
-    fileprivate static var blockSize: Int { recordSize * 40_000 }
-    fileprivate static var size: Int { recordSize }
+    /// The number of words in the finished timeline file at `path` (0 when it is missing).
+    public static func wordCount(at path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / recordSize
+    }
 }
 
 /// The records of a timeline file, read block by block (one pass).
@@ -101,15 +102,15 @@ public struct TimelineRecords: Sequence, IteratorProtocol {
     }
 
     public mutating func next() -> TimelineRecord? {
-        if offset + TimelineFile.size > block.count {
-            guard let read = try? handle.read(upToCount: TimelineFile.blockSize), read.count >= TimelineFile.size else {
+        if offset + TimelineFile.recordSize > block.count {
+            guard let read = try? handle.read(upToCount: TimelineFile.blockSize), read.count >= TimelineFile.recordSize else {
                 try? handle.close()
                 return nil
             }
             block = read
             offset = 0
         }
-        defer { offset += TimelineFile.size }
+        defer { offset += TimelineFile.recordSize }
         return TimelineFile.decode(block, at: offset)
     }
 }

@@ -95,10 +95,8 @@ final class PartWorker {
 
     var isRunning: Bool { process.isRunning }
 
-    /// Words in the finished part's timeline (24 bytes each).
-    var wordCount: Int {
-        ((try? FileManager.default.attributesOfItem(atPath: timelinePath)[.size] as? Int) ?? 0) / 24
-    }
+    /// Words in the finished part's timeline.
+    var wordCount: Int { TimelineFile.wordCount(at: timelinePath) }
 
     /// Waits for the worker; throws with the worker's own message when it failed.
     func finish(input: String) throws {
@@ -122,12 +120,12 @@ final class PartWorker {
         }
     }
 
-    /// Removes part and timeline files left in `directory` by conversions whose process is
+    /// Removes part files left in `directory` by conversions whose process is
     /// gone (killed with SIGKILL, or power loss): nothing can clean up after those itself.
     static func removeAbandonedFiles(in directory: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(".speak-part-") || name.hasPrefix(".speak-timeline-") {
-            let pidText = name.dropFirst(name.hasPrefix(".speak-part-") ? 12 : 16).prefix { $0.isNumber }
+        for name in names where name.hasPrefix(".speak-part-") {
+            let pidText = name.dropFirst(".speak-part-".count).prefix { $0.isNumber }
             guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
             try? FileManager.default.removeItem(atPath: directory + "/" + name)
         }

@@ -159,7 +159,7 @@ extension Speak {
         PartialFiles.register(timelinePath)
         var buffer = Data()
         do {
-            let timeline = try TimelineFile(path: timelinePath, sampleRate: engine.sampleRate)
+            let timeline = try TimelineFile(path: timelinePath)
             try Self.speak(document, range: range, engine: engine, settings: settings, readAll: readAll,
                            progress: nil) { piece in
                 try timeline.append(sentence: piece.words)
