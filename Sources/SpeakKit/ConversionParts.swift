@@ -98,17 +98,19 @@ final class PartWorker {
     /// Words in the finished part's timeline.
     var wordCount: Int { TimelineFile.wordCount(at: timelinePath) }
 
-    /// Waits for the worker; throws with the worker's own message when it failed.
-    func finish(input: String) throws {
+    /// Waits for the worker; throws with the worker's own message when it failed. Returns the
+    /// number of sentences the worker had to leave silent (it reports them as "silenced N").
+    func finish(input: String) throws -> Int {
         process.waitUntilExit()
-        let message = (try? String(contentsOfFile: errorFile, encoding: .utf8))?
-            .split(separator: "\n").last.map { String($0).replacingOccurrences(of: "speak: ", with: "") }
+        let lines = ((try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "").split(separator: "\n")
+        let message = lines.last.map { String($0).replacingOccurrences(of: "speak: ", with: "") }
         guard process.terminationReason == .exit, process.terminationStatus == 0,
               FileManager.default.fileExists(atPath: timelinePath) else {
             let how = process.terminationReason == .uncaughtSignal ? "crashed (signal \(process.terminationStatus))"
                 : "failed" + (message.map { ": \($0)" } ?? "")
             throw ConversionFailure(message: "synthesis of '\(input)' words \(range.lowerBound)…\(range.upperBound == Int.max ? "end" : String(range.upperBound - 1)) \(how)")
         }
+        return lines.compactMap { $0.hasPrefix("silenced ") ? Int($0.dropFirst("silenced ".count)) : nil }.reduce(0, +)
     }
 
     /// Stops the worker and removes its files.

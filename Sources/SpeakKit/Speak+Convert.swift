@@ -41,6 +41,8 @@ public struct ConversionSummary: Sendable, Codable {
     public var words: Int
     public var audioSeconds: Double
     public var wallSeconds: Double
+    /// Sentences left silent because eSpeak-NG crashed on them (twice): reported, never hidden.
+    public var silencedSentences = 0
     public var realTimeFactor: Double { wallSeconds > 0 ? audioSeconds / wallSeconds : 0 }
 }
 
@@ -67,8 +69,9 @@ extension Speak {
             throw AudioOutputError(path: output, reason: "the file exists; pass --force to replace it")
         }
         let timings = try timingsPath(request.timings, output: output)
-        let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
-        try prepare(engine, settings, requested: request.voice)
+        let inProcess = try EngineThread.shared.sync { try ESpeakEngine.shared() }
+        try prepare(inProcess, settings, requested: request.voice)
+        let engine = GuardedEngine(inProcess)
         let argument: String? = switch input {
         case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
         case .document(let id): String(id)
@@ -82,7 +85,7 @@ extension Speak {
         var timingWriter: TimingWriter?
         var workers: [PartWorker] = []
         defer { workers.forEach { $0.cleanUp() } }
-        var totalSamples = 0, words = 0
+        var totalSamples = 0, words = 0, silenced = 0
         do {
             // Timings are written as the audio is, so nothing is left to do at the end.
             timingWriter = try timings.map { path throws(AudioOutputError) in
@@ -105,7 +108,7 @@ extension Speak {
             for (n, worker) in workers.enumerated() {
                 // Copy the part while the worker is still writing it: the join overlaps synthesis.
                 let samples = try writer.appendRawPCM(fromFile: worker.pcmPath, isGrowing: { worker.isRunning })
-                try worker.finish(input: argument ?? "-")
+                silenced += try worker.finish(input: argument ?? "-")
                 try timingWriter?.append(contentsOf: worker.timelinePath, offset: totalSamples)
                 words += worker.wordCount
                 totalSamples += samples
@@ -121,12 +124,13 @@ extension Speak {
         }
         return ConversionSummary(output: output, timings: timings, words: words,
                                  audioSeconds: Double(totalSamples) / Double(engine.sampleRate),
-                                 wallSeconds: Date().timeIntervalSince(started))
+                                 wallSeconds: Date().timeIntervalSince(started),
+                                 silencedSentences: silenced + engine.silencedSentences)
     }
 
     /// Speaks words `range` of a document on the engine thread (running ahead of the
     /// consumer), handing each sentence piece to `consume` in order.
-    static func speak(_ document: Document, range: Range<Int>, engine: ESpeakEngine, settings: VoiceSettings, readAll: Bool,
+    static func speak(_ document: Document, range: Range<Int>, engine: any SpeechEngine, settings: VoiceSettings, readAll: Bool,
                       progress: ProgressHandler?, consume: (SpeechPiece) throws -> Void) throws {
         let stream = try SpeechStream(document: document, engine: engine, settings: settings, fromWord: range.lowerBound,
                                       toWord: range.upperBound, includeSkipped: readAll, historyWords: 0)
@@ -141,16 +145,18 @@ extension Speak {
     }
 
     /// Synthesizes words `range` of a document into raw PCM and a timeline file: the work of
-    /// one worker process of a parallel conversion.
+    /// one worker process of a parallel conversion. Returns the number of sentences left
+    /// silent because the engine crashed on them.
+    @discardableResult
     public func synthesizePart(_ input: InputReference, range: Range<Int>, settings: VoiceSettings,
-                               readAll: Bool, pcmPath: String, timelinePath: String, parent: Int32? = nil) throws {
+                               readAll: Bool, pcmPath: String, timelinePath: String, parent: Int32? = nil) throws -> Int {
         // A worker whose parent is gone (killed, crashed) stops and removes its files instead
         // of synthesizing half a book into the temporary directory for nobody. The parent's
         // pid comes on the command line: it may already be gone when this process starts.
         let parent = parent ?? getppid()
         guard getppid() == parent else { throw ConversionFailure(message: "the parent process is gone") }
         let document = try self.document(input)
-        let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
+        let engine = GuardedEngine(try EngineThread.shared.sync { try ESpeakEngine.shared() })
         // Truncate in place, never replace: the parent may already be reading this file.
         let descriptor = open(pcmPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw AudioOutputError(path: pcmPath, reason: "cannot create the file") }
@@ -182,6 +188,7 @@ extension Speak {
         // The parent owns the files from here and removes them after joining.
         PartialFiles.unregister(pcmPath)
         PartialFiles.unregister(timelinePath)
+        return engine.silencedSentences
     }
 
     /// "<directory>/<title>.wav" with characters that do not belong in file names replaced.

@@ -83,8 +83,21 @@ struct PartCommand: ParsableCommand {
         // Fault injection for the tests of worker failure handling.
         if ProcessInfo.processInfo.environment["SPEAK_FAULT_INJECT"] == "part-crash" { kill(getpid(), SIGKILL) }
         try reportingErrors {
-            try openSpeak().synthesizePart(InputReference(argument: input), range: fromWord..<(toWord ?? Int.max),
-                                           settings: VoiceSettings(voice: voice, wordsPerMinute: wpm, pitch: pitch, range: range), readAll: readAll, pcmPath: pcm, timelinePath: timeline, parent: parent)
+            let silenced = try openSpeak().synthesizePart(InputReference(argument: input), range: fromWord..<(toWord ?? Int.max),
+                                                          settings: VoiceSettings(voice: voice, wordsPerMinute: wpm, pitch: pitch, range: range),
+                                                          readAll: readAll, pcmPath: pcm, timelinePath: timeline, parent: parent)
+            // Read by the parent from this worker's error file.
+            if silenced > 0 { FileHandle.standardError.write(Data("silenced \(silenced)\n".utf8)) }
         }
+    }
+}
+
+/// `speak __engine`: the engine helper that synthesizes text eSpeak-NG could crash on, so that
+/// only the helper dies (not for direct use).
+struct EngineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "__engine", shouldDisplay: false)
+
+    func run() {
+        Speak.serveEngine()
     }
 }

@@ -125,6 +125,10 @@ struct ConvertCommand: ParsableCommand {
             try? printJSON(summaries)
             return
         }
+        for summary in summaries where summary.silencedSentences > 0 {
+            let count = summary.silencedSentences
+            Terminal.warning("\(summary.output): \(count) sentence\(count == 1 ? "" : "s") left silent: eSpeak-NG crashed on \(count == 1 ? "it" : "them") twice")
+        }
         for summary in summaries where summaries.count > 1 {
             Terminal.note("wrote \(summary.output): \(DisplayFormat.duration(summary.audioSeconds)) of audio, \(DisplayFormat.count(summary.words)) words")
         }

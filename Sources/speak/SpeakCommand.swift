@@ -18,6 +18,6 @@ struct SpeakCommand: ParsableCommand {
             """,
         version: "speak \(SpeakVersion.current)",
         subcommands: [ImportCommand.self, ListCommand.self, ShowCommand.self, TextCommand.self, RemoveCommand.self,
-                      ConvertCommand.self, VoicesCommand.self, PartCommand.self]
+                      ConvertCommand.self, VoicesCommand.self, PartCommand.self, EngineCommand.self]
     )
 }

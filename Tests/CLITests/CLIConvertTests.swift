@@ -154,6 +154,37 @@ import Testing
         #expect(!names.contains { $0.hasSuffix(".wav") || $0.contains("partial") || $0.contains("speak-part") }, "\(names)")
     }
 
+    /// Text eSpeak-NG could crash on goes to a helper process: a helper that dies is restarted
+    /// and the sentence tried again; a sentence that kills it twice is left silent, named in a
+    /// warning, and the conversion still completes with every word timed.
+    @Test func anEngineCrashCostsOneSentenceNotTheConversion() throws {
+        let cli = CLI()
+        let path = cli.file("greek.txt", "Hello there, in English.\n\nΚαλημέρα κόσμε, in Greek.\n\nΩmega CRASHME here. The end.\n")
+        let clean = try cli.run(["convert", path, "-o", "clean.wav", "--timings", "clean.json"])
+        #expect(clean.status == 0 && !clean.stderr.contains("warning"), "\(clean.stderr)")
+        let marker = cli.work.appendingPathComponent("crashed-once").path
+        let once = try cli.run(["convert", path, "-o", "once.wav", "--timings", "once.json"],
+                               environment: ["SPEAK_FAULT_INJECT": "engine-crash-once:" + marker])
+        #expect(once.status == 0 && !once.stderr.contains("warning"), "\(once.stderr)")
+        #expect(FileManager.default.fileExists(atPath: marker), "the helper really crashed")
+        let always = try cli.run(["convert", path, "-o", "always.wav", "--timings", "always.json"],
+                                 environment: ["SPEAK_FAULT_INJECT": "engine-crash"])
+        #expect(always.status == 0)
+        #expect(always.stderr.contains("warning: ") && always.stderr.contains("1 sentence left silent"), "\(always.stderr)")
+        func words(_ name: String) throws -> [[String: Any]] {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.work.appendingPathComponent(name))) as? [String: Any]
+            return json?["words"] as? [[String: Any]] ?? []
+        }
+        let counts = [try words("clean.json").count, try words("once.json").count, try words("always.json").count]
+        #expect(counts == [13, 13, 13])
+        func size(_ name: String) throws -> Int {
+            try FileManager.default.attributesOfItem(atPath: cli.work.appendingPathComponent(name).path)[.size] as? Int ?? 0
+        }
+        let (cleanSize, onceSize, alwaysSize) = (try size("clean.wav"), try size("once.wav"), try size("always.wav"))
+        #expect(alwaysSize < cleanSize - 22_050, "the crashing sentence is silent")
+        #expect(abs(onceSize - cleanSize) < 2_000, "a retried sentence is spoken")
+    }
+
     @Test func wavToStandardOutput() throws {
         let cli = CLI()
         let result = try cli.run(["convert", cli.file("s.txt", "Hello there."), "-o", "-"])

@@ -108,8 +108,9 @@ import Testing
 
     /// 100,000 words of random Unicode, every plane up to U+2FFFF: the conversion completes
     /// on two processes, every word gets a time, and eSpeak's own complaints ("No envelope")
-    /// never reach the terminal.
-    @Test(.disabled("Known failure (issue 3): eSpeak-NG 1.51 dereferences NULL about 12 hours of audio into this document, in whichever process synthesizes that stretch; the paragraphs around that point convert fine on their own, so the crash depends on state built up inside eSpeak. Planned fix: resume a crashed part in a fresh worker process."))
+    /// never reach the terminal. eSpeak-NG 1.51 reads freed memory on such text and used to
+    /// crash about 12 hours of audio in; the text now goes to the engine helper.
+    @Test
     func aHundredThousandWordsOfRandomUnicodeConvert() throws {
         let cli = CLI()
         var state: UInt64 = 11
@@ -127,7 +128,9 @@ import Testing
         let result = try cli.run(["convert", path, "-o", "-", "--timings", "random.json", "--wpm", "400", "--jobs", "2"],
                                  discardOutput: true)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.hasPrefix("wrote -"), "\(result.stderr)")
+        // A helper crash that repeats on the retry may leave a sentence silent, with a warning.
+        let lines = result.stderr.split(separator: "\n").filter { !$0.contains("left silent") }
+        #expect(lines.count == 1 && lines[0].hasPrefix("wrote -"), "\(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.work.appendingPathComponent("random.json"))) as? [String: Any]
         let words = json?["words"] as? [[String: Any]] ?? []
         let digits = Array(String(words.count))

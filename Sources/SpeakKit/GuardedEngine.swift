@@ -1,0 +1,116 @@
+import Foundation
+import SpeakESpeak
+import SpeakSynthesis
+
+/// eSpeak-NG behind a guard: text the library could crash on (see
+/// `ESpeakEngine.isSafeInProcess`) is synthesized by a helper process, `speak __engine`, and
+/// everything else in this process at full speed. A helper that dies is restarted and the
+/// sentence tried once more; a sentence that kills it twice is left silent and counted, so one
+/// bad sentence never costs the whole conversion.
+final class GuardedEngine: SpeechEngine {
+    private let inner: ESpeakEngine
+    private var helper: EngineHelper?
+    /// Sentences left silent because the engine crashed on them twice.
+    private(set) var silencedSentences = 0
+
+    init(_ inner: ESpeakEngine) {
+        self.inner = inner
+    }
+
+    deinit {
+        helper?.stop()
+    }
+
+    var sampleRate: Int { inner.sampleRate }
+
+    func synthesize(_ text: String, settings: VoiceSettings,
+                    audio: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> [WordEvent] {
+        if ESpeakEngine.isSafeInProcess(text, voice: settings.voice) {
+            return try inner.synthesize(text, settings: settings, audio: audio)
+        }
+        for _ in 0..<2 {
+            let helper = try self.helper ?? EngineHelper()
+            self.helper = helper
+            if let (samples, events) = try helper.synthesize(text, settings: settings) {
+                try samples.withUnsafeBufferPointer { try audio($0) }
+                return events
+            }
+            helper.stop()
+            self.helper = nil
+        }
+        silencedSentences += 1
+        return []
+    }
+}
+
+/// One `speak __engine` child process on a socket pair.
+final class EngineHelper {
+    private let process = Process()
+    private let socket: Int32
+
+    init() throws {
+        var descriptors: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0 else {
+            throw ConversionFailure(message: "cannot start the engine helper: \(String(cString: strerror(errno)))")
+        }
+        socket = descriptors[0]
+        let child = FileHandle(fileDescriptor: descriptors[1], closeOnDealloc: true)
+        process.executableURL = URL(fileURLWithPath: try PartWorker.executable())
+        process.arguments = ["__engine"]
+        // A crash inside eSpeak should end the helper at once, not start Swift's backtracer.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        process.standardInput = child
+        process.standardOutput = child
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            try child.close()
+        } catch {
+            close(socket)
+            throw ConversionFailure(message: "cannot start the engine helper: \(error.localizedDescription)")
+        }
+    }
+
+    /// The chunk's audio and events; nil when the helper died on it. Errors the helper
+    /// reports (unknown voice, engine failure) are thrown.
+    func synthesize(_ text: String, settings: VoiceSettings) throws -> ([Int16], [WordEvent])? {
+        guard EngineWire.write(socket, EngineWire.request(text, settings: settings)) else { return nil }
+        var samples: [Int16] = []
+        while let tag = EngineWire.read(socket, count: 1)?.first {
+            switch tag {
+            case UInt8(ascii: "A"):
+                guard let count = EngineWire.readInt(socket), (0...(1 << 26)).contains(count) else { return nil }
+                let start = samples.count
+                samples.append(contentsOf: repeatElement(0, count: count))
+                let complete = samples.withUnsafeMutableBytes { bytes in
+                    EngineWire.read(socket, into: UnsafeMutableRawBufferPointer(rebasing: bytes[(start * 2)...]))
+                }
+                guard complete else { return nil }
+            case UInt8(ascii: "E"):
+                guard let count = EngineWire.readInt(socket), (0...(1 << 24)).contains(count) else { return nil }
+                var events: [WordEvent] = []
+                events.reserveCapacity(count)
+                for _ in 0..<count {
+                    guard let position = EngineWire.readInt(socket), let length = EngineWire.readInt(socket),
+                          let sample = EngineWire.readInt(socket) else { return nil }
+                    events.append(WordEvent(textPosition: position, length: length, sample: sample))
+                }
+                return (samples, events)
+            case UInt8(ascii: "X"):
+                guard let code = EngineWire.readInt(socket), let message = EngineWire.readString(socket) else { return nil }
+                throw EngineWire.error(code: code, message)
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Ends the helper: closing the socket is its signal to exit.
+    func stop() {
+        close(socket)
+        process.waitUntilExit()
+    }
+}
