@@ -48,7 +48,8 @@ let package = Package(
         // poppler and tesseract costs every command ~30 ms of process start (about 120 shared
         // libraries), so `ls` and `show` must not pay for them: see the closing note of issue 2.
         .target(name: "SpeakKit", dependencies: [
-            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakLibrary", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio",
+            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakLibrary", "SpeakSynthesis", "SpeakESpeak",
+            "SpeakAudio",
         ]),
         .executableTarget(name: "speak", dependencies: [
             "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -56,7 +57,8 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),
-        .testTarget(name: "SpeakImportTests", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportText"], exclude: ["Golden"]),
+        .testTarget(name: "SpeakImportTests", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML"],
+                    exclude: ["Golden"]),
         .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),
         .testTarget(name: "NativeLibraryTests", dependencies: [
             "SpeakESpeak", "SpeakImportHTML", "SpeakImportPDF", "SpeakImportOCR",

@@ -1,6 +1,9 @@
 import CLibXML2
+import Foundation
 
-/// Facts about the linked libxml2 library, used by the HTML importer.
+/// The only file that talks to libxml2: parses a page and copies what a reader needs into an
+/// `HTMLTree`. The bytes must already be UTF-8 — the importer decides the encoding, because
+/// libxml2 switches undeclared input to Latin-1 at the first invalid byte.
 public enum LibXML2Library {
     /// The compiled-against version ("2.9.14"), after checking the runtime library matches.
     public static var version: String {
@@ -8,5 +11,131 @@ public enum LibXML2Library {
         xmlCheckVersion(LIBXML_VERSION)
         guard let cString = speak_xml_version() else { return "unknown" }
         return String(cString: cString)
+    }
+
+    private static let initialized: Bool = {
+        xmlInitParser()
+        // Recovered errors are the normal case for real pages; never let them reach stderr.
+        xmlSetStructuredErrorFunc(nil) { _, _ in }
+        return true
+    }()
+
+    /// Elements whose content is never read: code, styling, embedded media and controls.
+    static let skippedElements: Set<String> = [
+        "script", "style", "noscript", "template", "svg", "math", "iframe", "canvas", "object", "embed",
+        "video", "audio", "select", "textarea", "button", "input", "option", "map", "dialog",
+    ]
+
+    static let keptAttributes: Set<String> = [
+        "id", "class", "role", "itemprop", "itemtype", "lang", "name", "property", "content", "rel", "href",
+        "datetime", "type", "alt", "rel",
+    ]
+
+    /// Parses UTF-8 HTML. Returns nil when libxml2 finds no document at all.
+    static func parse(utf8 data: Data) -> HTMLTree? {
+        _ = initialized
+        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_COMPACT.rawValue)
+        let document = data.withUnsafeBytes { raw -> htmlDocPtr? in
+            guard let base = raw.bindMemory(to: CChar.self).baseAddress, raw.count < Int(Int32.max) else { return nil }
+            return htmlReadMemory(base, Int32(raw.count), nil, "UTF-8", options)
+        }
+        guard let document else { return nil }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document) else { return nil }
+        return convert(root)
+    }
+
+    /// Copies the tree iteratively (pages nest tens of thousands of elements deep).
+    private static func convert(_ root: xmlNodePtr) -> HTMLTree {
+        let html = HTMLElement(name: "html", attributes: attributes(of: root))
+        var tree = HTMLTree(body: html, language: html["lang"])
+        var stack: [(next: xmlNodePtr?, parent: HTMLElement, depth: Int)] = [(root.pointee.children, html, 1)]
+        while let top = stack.last {
+            guard let node = top.next else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next = node.pointee.next
+            switch node.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = node.pointee.content { top.parent.children.append(.text(String(cString: content))) }
+            case XML_ELEMENT_NODE:
+                guard let namePointer = node.pointee.name else { continue }
+                let name = String(cString: namePointer)
+                let attributes = attributes(of: node)
+                if take(name, attributes, node, into: &tree) || isHidden(attributes, node) { continue }
+                if top.depth >= HTMLTree.maximumDepth {
+                    stack.append((node.pointee.children, top.parent, top.depth))
+                    continue
+                }
+                let element = HTMLElement(name: name, attributes: attributes, parent: top.parent)
+                top.parent.children.append(.element(element))
+                stack.append((node.pointee.children, element, top.depth + 1))
+            default:
+                continue
+            }
+        }
+        if let body = html.elements.first(where: { $0.name == "body" }) { tree.body = body }
+        return tree
+    }
+
+    /// Head elements and skipped elements: records what they say; true when they are consumed.
+    private static func take(_ name: String, _ attributes: [String: String], _ node: xmlNodePtr, into tree: inout HTMLTree) -> Bool {
+        switch name {
+        case "title":
+            if tree.title == nil { tree.title = text(of: node) }
+            return true
+        case "meta":
+            if let key = (attributes["property"] ?? attributes["name"] ?? attributes["itemprop"])?.lowercased(),
+               let content = attributes["content"], tree.meta[key] == nil {
+                tree.meta[key] = content
+            }
+            return true
+        case "link":
+            if attributes["rel"]?.lowercased().split(separator: " ").contains("canonical") == true, tree.canonical == nil {
+                tree.canonical = attributes["href"]
+            }
+            return true
+        case "script":
+            if attributes["type"]?.lowercased().contains("ld+json") == true { tree.jsonLD.append(text(of: node)) }
+            return true
+        case "head":
+            return false
+        default:
+            return skippedElements.contains(name)
+        }
+    }
+
+    private static func isHidden(_ attributes: [String: String], _ node: xmlNodePtr) -> Bool {
+        if xmlHasProp(node, "hidden") != nil { return true }
+        if attributes["aria-hidden"]?.lowercased() == "true" { return true }
+        guard let style = property(node, "style")?.lowercased().filter({ !$0.isWhitespace }) else { return false }
+        return style.contains("display:none") || style.contains("visibility:hidden")
+    }
+
+    private static func attributes(of node: xmlNodePtr) -> [String: String] {
+        var result: [String: String] = [:]
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            attribute = current.pointee.next
+            guard let namePointer = current.pointee.name else { continue }
+            let name = String(cString: namePointer).lowercased()
+            guard keptAttributes.contains(name) || name == "aria-hidden" else { continue }
+            result[name] = current.pointee.children?.pointee.content.map { String(cString: $0) } ?? ""
+        }
+        return result
+    }
+
+    private static func property(_ node: xmlNodePtr, _ name: String) -> String? {
+        guard let value = xmlGetProp(node, name) else { return nil }
+        defer { speak_xml_free(value) }
+        return String(cString: value)
+    }
+
+    private static func text(of node: xmlNodePtr) -> String {
+        guard let content = xmlNodeGetContent(node) else { return "" }
+        defer { speak_xml_free(content) }
+        return String(cString: content)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SpeakImport
+import SpeakImportHTML
 import SpeakImportText
 import SpeakModel
 
@@ -9,11 +10,14 @@ public struct ImportRequest: Sendable {
     public var language: String?
     /// Import a copy even when the same content is already in the library.
     public var force: Bool
+    /// The format to read the input as; nil decides by content.
+    public var format: DocumentFormat?
 
-    public init(title: String? = nil, language: String? = nil, force: Bool = false) {
+    public init(title: String? = nil, language: String? = nil, force: Bool = false, format: DocumentFormat? = nil) {
         self.title = title
         self.language = language
         self.force = force
+        self.format = format
     }
 }
 
@@ -23,7 +27,7 @@ enum DocumentImport {
 
     static func run(_ source: consuming ImportSource, request: ImportRequest, hash: String? = nil,
                     progress: ProgressHandler) throws -> Document {
-        let importer = try importer(for: source)
+        let importer = try importer(for: source, format: request.format)
         let options = ImportOptions(title: request.title, language: request.language)
         let name = source.name
         let stem = source.stem
@@ -36,13 +40,21 @@ enum DocumentImport {
         return document
     }
 
-    static func importer(for source: ImportSource) throws(ImportError) -> any Importer {
+    static func importer(for source: ImportSource, format: DocumentFormat? = nil) throws(ImportError) -> any Importer {
         let sniffed = FormatSniffer.sniff(source.data, fileExtension: source.fileExtension)
+        // A format the user names wins over the content's look, but not over binary content.
+        switch (format, sniffed) {
+        case (.html, .text), (.html, .html): return HTMLImporter()
+        case (.text, .text), (.text, .html): return PlainTextImporter()
+        case (.html?, _), (.text?, _), (.pdf?, _), (.image?, _), (nil, _): break
+        }
         switch sniffed {
         case .empty:
             throw .noReadableText(source.name)
         case .text:
             return PlainTextImporter()
+        case .html where !(source.name != "-" && textExtensions.contains(source.fileExtension) && source.fileExtension != ""):
+            return HTMLImporter()
         case .binary(let what):
             throw .notText(source.name, detected: what)
         case .html, .pdf, .image:

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A readable, stable text rendering of a document, used by golden tests and
 /// `speak show --dump`-style debugging: metadata, chapters, then every block with its
 /// kind, page, skip reason, word range, text, and its sentences with words split by "|".
@@ -8,6 +10,9 @@ public enum DocumentDump {
         out += "title: \(m.title)\n"
         if let author = m.author { out += "author: \(author)\n" }
         if let language = m.language { out += "language: \(language)\n" }
+        if let site = m.siteName { out += "site: \(site)\n" }
+        if let created = m.created { out += "published: \(ISO8601DateFormatter().string(from: created))\n" }
+        if let canonical = m.canonicalURL { out += "canonical: \(canonical)\n" }
         out += "format: \(m.format.rawValue)\n"
         if let pages = m.pageCount { out += "pages: \(pages)\n" }
         out += "words: \(document.wordCount) (spoken \(document.spokenWordCount))\n"

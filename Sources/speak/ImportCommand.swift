@@ -14,6 +14,8 @@ struct ImportCommand: ParsableCommand {
             Examples:
               speak import notes.txt chapter*.txt
               cat draft.txt | speak import - --title "Draft"
+              speak import article.html
+              curl -s https://example.org/post | speak import - --format html
               speak import report.txt --json
             """
     )
@@ -29,6 +31,9 @@ struct ImportCommand: ParsableCommand {
 
     @Flag(help: "Import a copy even when the same content is already in the library.")
     var force = false
+
+    @Option(help: "Read the input as this format: auto (by content), text or html.")
+    var format: InputFormat = .auto
 
     @Flag(help: "Print the result as JSON.")
     var json = false
@@ -47,7 +52,7 @@ struct ImportCommand: ParsableCommand {
             for input in inputs {
                 let bar = ProgressBar(label: input == "-" ? "standard input" : input)
                 do {
-                    let request = ImportRequest(title: title, language: lang, force: force)
+                    let request = ImportRequest(title: title, language: lang, force: force, format: format.documentFormat)
                     let outcome = try speak.importInput(InputReference(argument: input), request: request,
                                                         progress: { bar.update($0) })
                     bar.finish()
@@ -71,5 +76,18 @@ struct ImportCommand: ParsableCommand {
 
     private func line(for outcome: ImportOutcome) -> String {
         "\(outcome.id)  \(outcome.title)  (\(DisplayFormat.count(outcome.words)) words)"
+    }
+}
+
+/// `--format` of commands that read documents.
+enum InputFormat: String, ExpressibleByArgument, CaseIterable {
+    case auto, text, html
+
+    var documentFormat: DocumentFormat? {
+        switch self {
+        case .auto: nil
+        case .text: .text
+        case .html: .html
+        }
     }
 }

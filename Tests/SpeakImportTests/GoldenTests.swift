@@ -1,5 +1,6 @@
 import Foundation
 import SpeakImport
+import SpeakImportHTML
 import SpeakImportText
 import SpeakModel
 import Testing
@@ -15,20 +16,21 @@ import Testing
     static var inputs: [URL] {
         let golden = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
         let sampleFiles = (try? FileManager.default.contentsOfDirectory(at: samples, includingPropertiesForKeys: nil)) ?? []
-        return (golden + sampleFiles.filter { ["txt", "md"].contains($0.pathExtension) })
+        return (golden + sampleFiles.filter { ["txt", "md", "html"].contains($0.pathExtension) })
             .filter { $0.pathExtension != "dump" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
     @Test func everyGoldenInputHasItsDump() {
-        #expect(Self.inputs.count >= 11)
+        #expect(Self.inputs.count >= 19)
     }
 
     @Test(arguments: inputs)
     func importMatchesGoldenDump(_ input: URL) throws {
         let data = try Data(contentsOf: input)
         let source = ImportSource(name: input.lastPathComponent, data: data)
-        let document = try PlainTextImporter().importDocument(source, options: ImportOptions(), progress: { _ in })
+        let importer: any Importer = input.pathExtension == "html" ? HTMLImporter() : PlainTextImporter()
+        let document = try importer.importDocument(source, options: ImportOptions(), progress: { _ in })
         let dump = DocumentDump.render(document)
         let expectedURL = Self.directory.appendingPathComponent(input.lastPathComponent + ".dump")
         if ProcessInfo.processInfo.environment["SPEAK_REGENERATE_GOLDEN"] == "1" {

@@ -1,0 +1,154 @@
+/// Finds the element that holds a page's article, readability-style: every paragraph gives
+/// points to its ancestors (more for long text with commas), containers are weighted by their
+/// tag and by what their id and class say, and link-heavy containers lose their points.
+enum ContentScorer {
+    /// Measures text, link text and commas of every element, bottom up.
+    static func measure(_ element: HTMLElement, insideLink: Bool = false) {
+        var text = 0, links = 0, commas = 0
+        let isLink = insideLink || element.name == "a"
+        for child in element.children {
+            switch child {
+            case .text(let string):
+                var count = 0
+                for character in string.unicodeScalars where !character.properties.isWhitespace {
+                    count += 1
+                    if character == "," || character == "、" || character == "，" { commas += 1 }
+                }
+                text += count
+                if isLink { links += count }
+            case .element(let child):
+                measure(child, insideLink: isLink)
+                text += child.textLength
+                links += child.linkLength
+                commas += child.commas
+            }
+        }
+        element.textLength = text
+        element.linkLength = links
+        element.commas = commas
+    }
+
+    static let paragraphTags: Set<String> = ["p", "pre", "td", "blockquote"]
+    static let containerTags: Set<String> = ["div", "section", "article", "main", "td", "blockquote", "pre", "body", "center", "font", "span"]
+
+    /// The best candidate, or nil when nothing on the page reads like an article.
+    static func bestCandidate(in body: HTMLElement) -> HTMLElement? {
+        measure(body)
+        var candidates: [HTMLElement] = []
+        let paragraphs = body.descendants { element in
+            paragraphTags.contains(element.name) || (containerTags.contains(element.name) && directText(element) >= 25)
+        }
+        for paragraph in paragraphs {
+            let length = paragraph.name == "p" || paragraphTags.contains(paragraph.name) ? paragraph.textLength : directText(paragraph)
+            guard length >= 25 else { continue }
+            let points = 1 + Double(paragraph.commas) + min(Double(length / 100), 3)
+            var ancestor = paragraph.parent
+            var level = 0
+            while let current = ancestor, level < 5 {
+                if !current.isCandidate {
+                    current.isCandidate = true
+                    current.score = initialScore(current)
+                    candidates.append(current)
+                }
+                current.score += points / (level == 0 ? 1 : level == 1 ? 2 : Double(level * 3))
+                ancestor = current.parent
+                level += 1
+            }
+        }
+        for candidate in candidates { candidate.score *= 1 - candidate.linkDensity }
+        guard var top = candidates.max(by: { $0.score < $1.score }), top.score > 0 else { return nil }
+        // An article split over several containers: when close rivals sit under one ancestor
+        // of the best, that ancestor holds the article.
+        let rivals = candidates.filter { $0.score >= top.score * 0.75 && !related($0, top) }
+        if rivals.count >= 2, let shared = commonAncestor(top, rivals), shared.name != "body" || rivals.count >= 3 {
+            top = shared
+        }
+        // A lone paragraph's parent that holds more of the text is the better answer.
+        while let parent = top.parent, parent.name != "body", parent.name != "html",
+              Double(top.textLength) < Double(parent.textLength) * 0.4, parent.score >= top.score * 0.5,
+              parent.linkDensity < 0.35 {
+            top = parent
+        }
+        return top
+    }
+
+    /// The best candidate and those of its siblings that continue the article: high-scoring
+    /// containers and plain paragraphs of real sentences.
+    static func withSiblings(_ top: HTMLElement) -> [HTMLElement] {
+        guard let parent = top.parent, top.name != "body" else { return [top] }
+        let threshold = max(10, top.score * 0.2)
+        return parent.elements.filter { sibling in
+            if sibling === top { return true }
+            if sibling.isCandidate, sibling.score >= threshold, !Boilerplate.isNegative(sibling) { return true }
+            guard sibling.name == "p" else { return false }
+            return (sibling.textLength > 80 && sibling.linkDensity < 0.25)
+                || (sibling.textLength > 0 && sibling.linkDensity == 0 && sibling.rawText.contains(". "))
+        }
+    }
+
+    /// Text directly inside (not inside a child block element).
+    static func directText(_ element: HTMLElement) -> Int {
+        var count = 0
+        for child in element.children {
+            switch child {
+            case .text(let text): count += text.unicodeScalars.reduce(0) { $0 + ($1.properties.isWhitespace ? 0 : 1) }
+            case .element(let inline) where BlockEmitter.inlineTags.contains(inline.name): count += inline.textLength
+            default: break
+            }
+        }
+        return count
+    }
+
+    static func initialScore(_ element: HTMLElement) -> Double {
+        var score: Double = switch element.name {
+        case "div", "article", "main", "section": 5
+        case "pre", "td", "blockquote": 3
+        case "address", "ol", "ul", "dl", "dd", "dt", "li", "form", "aside", "nav", "footer": -3
+        case "h1", "h2", "h3", "h4", "h5", "h6", "th", "header": -5
+        default: 0
+        }
+        if element.name == "article" || element.name == "main" { score += 10 }
+        if element["itemprop"]?.lowercased().contains("articlebody") == true { score += 25 }
+        return score + classWeight(element)
+    }
+
+    /// +25 for content hints in id/class, −25 for boilerplate hints.
+    static func classWeight(_ element: HTMLElement) -> Double {
+        var weight = 0.0
+        if Boilerplate.isNegative(element) { weight -= 25 }
+        if Boilerplate.isPositive(element) { weight += 25 }
+        return weight
+    }
+
+    /// Whether one element contains the other (or they are the same).
+    static func related(_ a: HTMLElement, _ b: HTMLElement) -> Bool {
+        func contains(_ outer: HTMLElement, _ inner: HTMLElement) -> Bool {
+            var node: HTMLElement? = inner
+            while let element = node {
+                if element === outer { return true }
+                node = element.parent
+            }
+            return false
+        }
+        return contains(a, b) || contains(b, a)
+    }
+
+    private static func commonAncestor(_ top: HTMLElement, _ others: [HTMLElement]) -> HTMLElement? {
+        var ancestors: [HTMLElement] = []
+        var current = top.parent
+        while let element = current {
+            ancestors.append(element)
+            current = element.parent
+        }
+        var best: Int?
+        for other in others {
+            var node: HTMLElement? = other
+            while let element = node, !ancestors.contains(where: { $0 === element }) { node = element.parent }
+            guard let shared = node, let index = ancestors.firstIndex(where: { $0 === shared }) else { return nil }
+            best = max(best ?? index, index)
+        }
+        // Rivals far away (only the page body in common) do not count.
+        guard let best, best <= 2 else { return nil }
+        return ancestors[best]
+    }
+}

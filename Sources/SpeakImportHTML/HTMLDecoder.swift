@@ -1,0 +1,102 @@
+import Foundation
+import SpeakImport
+
+/// Decides a page's encoding the way browsers do, instead of leaving it to libxml2: a byte
+/// order mark, then `<meta charset>` or `http-equiv`, then the HTTP `Content-Type`, then a
+/// UTF-8 check, then Windows-1252. The result is always valid UTF-8.
+enum HTMLDecoder {
+    struct Result {
+        var text: String
+        /// The encoding used, as named in messages and tests ("UTF-8", "windows-1252", …).
+        var encoding: String
+    }
+
+    static func decode(_ data: Data, declaredCharset: String?) -> Result {
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            let decoded = TextDecoder.decode(data)
+            return Result(text: decoded.text, encoding: decoded.encoding)
+        }
+        if TextDecoder.utf16WithoutBOM([UInt8](data.prefix(512))) != nil {
+            let decoded = TextDecoder.decode(data)
+            return Result(text: decoded.text, encoding: decoded.encoding)
+        }
+        for charset in [metaCharset(data), declaredCharset].compactMap({ $0 }) {
+            if let result = decode(data, charset: charset) { return result }
+        }
+        let decoded = TextDecoder.decode(data)
+        return Result(text: decoded.text, encoding: decoded.encoding == "UTF-8" ? "UTF-8" : "windows-1252")
+    }
+
+    /// The charset named by a `<meta>` in the first 8 KB, per the HTML prescan (roughly).
+    static func metaCharset(_ data: Data) -> String? {
+        let head = String(decoding: data.prefix(8192), as: UTF8.self).lowercased()
+        var searchStart = head.startIndex
+        while let meta = head.range(of: "<meta", range: searchStart..<head.endIndex) {
+            let end = head[meta.upperBound...].firstIndex(of: ">") ?? head.endIndex
+            let tag = head[meta.upperBound..<end]
+            searchStart = end
+            guard let charset = tag.range(of: "charset=") else { continue }
+            let value = tag[charset.upperBound...].drop { $0 == "\"" || $0 == "'" || $0 == " " }
+            let name = value.prefix { !"\"'; />".contains($0) && !$0.isWhitespace }
+            if !name.isEmpty { return String(name) }
+        }
+        return nil
+    }
+
+    /// Decodes with a named charset; nil when the name is unknown here.
+    static func decode(_ data: Data, charset: String) -> Result? {
+        let name = charset.lowercased().trimmingCharacters(in: .whitespaces)
+        switch name {
+        case "utf-8", "utf8", "unicode-1-1-utf-8":
+            let decoded = TextDecoder.decode(data)
+            return Result(text: decoded.text, encoding: "UTF-8")
+        case "utf-16", "utf-16le", "utf-16be":
+            // A page that says UTF-16 but was read as ASCII to find that out is not UTF-16.
+            return nil
+        case "iso-8859-1", "latin1", "l1", "us-ascii", "ascii", "windows-1252", "cp1252", "x-cp1252", "iso8859-1":
+            // As in browsers: Latin-1 and ASCII labels mean Windows-1252.
+            return iconv(data, from: "WINDOWS-1252").map { Result(text: $0, encoding: "windows-1252") }
+        case "shift_jis", "shift-jis", "x-sjis", "sjis", "ms_kanji", "csshiftjis":
+            return iconv(data, from: "SHIFT_JIS").map { Result(text: $0, encoding: "Shift_JIS") }
+        case "windows-31j", "ms932", "cp932":
+            return iconv(data, from: "CP932").map { Result(text: $0, encoding: "windows-31j") }
+        case "gb2312", "gbk", "x-gbk":
+            // As in browsers: GB2312 and GBK labels mean GB18030, a superset.
+            return iconv(data, from: "GB18030").map { Result(text: $0, encoding: "GB18030") }
+        default:
+            return iconv(data, from: name.uppercased()).map { Result(text: $0, encoding: name) }
+        }
+    }
+
+    /// Converts with glibc's iconv; bytes it cannot convert become U+FFFD (one per byte), so a
+    /// single bad byte never loses the rest of the page. Nil when iconv does not know `charset`.
+    static func iconv(_ data: Data, from charset: String) -> String? {
+        let converter = iconv_open("UTF-8", charset)
+        guard converter != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(converter) }
+        var output = [UInt8]()
+        output.reserveCapacity(data.count * 2)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        data.withUnsafeBytes { raw in
+            guard let base = raw.bindMemory(to: CChar.self).baseAddress else { return }
+            var input: UnsafeMutablePointer<CChar>? = UnsafeMutablePointer(mutating: base)
+            var inputLeft = raw.count
+            while inputLeft > 0 {
+                let (result, failure, produced) = chunk.withUnsafeMutableBytes { out -> (Int, Int32, Int) in
+                    var outPointer = out.baseAddress?.assumingMemoryBound(to: CChar.self)
+                    var outLeft = out.count
+                    let result = Glibc.iconv(converter, &input, &inputLeft, &outPointer, &outLeft)
+                    return (result, errno, out.count - outLeft)
+                }
+                output.append(contentsOf: chunk[0..<produced])
+                if result == -1, failure != E2BIG {
+                    // EILSEQ or EINVAL (truncated at the end): replace one byte and go on.
+                    output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    input = input.map { $0 + 1 }
+                    inputLeft -= 1
+                }
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
