@@ -35,7 +35,10 @@ public enum LibXML2Library {
     static func parse(utf8 data: Data) -> HTMLTree? {
         _ = initialized
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_COMPACT.rawValue)
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | HTML_PARSE_COMPACT.rawValue
+            // Without it libxml2 stops at 256 levels of nesting and the rest of the page is lost;
+            // the copy below flattens deep nesting itself.
+            | XML_PARSE_HUGE.rawValue)
         let document = data.withUnsafeBytes { raw -> htmlDocPtr? in
             guard let base = raw.bindMemory(to: CChar.self).baseAddress, raw.count < Int(Int32.max) else { return nil }
             return htmlReadMemory(base, Int32(raw.count), nil, "UTF-8", options)

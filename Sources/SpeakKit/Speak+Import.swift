@@ -10,6 +10,8 @@ public struct ImportOutcome: Sendable, Equatable, Codable {
     public var words: Int
     /// True when the same content was already in the library and nothing new was stored.
     public var duplicate: Bool
+    /// What the importer had to say (also kept with the document for `speak show`).
+    public var warnings: [String] = []
 }
 
 /// An argument that names something that cannot be imported.
@@ -50,6 +52,6 @@ extension Speak {
         let stored = try store.insert(document, allowDuplicate: request.force) { report(0.7 + 0.3 * $0) }
         if stored.duplicate { return try duplicateOutcome(store.summary(id: stored.id)) }
         return ImportOutcome(id: stored.id, title: document.metadata.title, source: document.metadata.source,
-                             words: document.wordCount, duplicate: false)
+                             words: document.wordCount, duplicate: false, warnings: document.warnings)
     }
 }

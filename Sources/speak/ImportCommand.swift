@@ -58,6 +58,7 @@ struct ImportCommand: ParsableCommand {
                     bar.finish()
                     outcomes.append(outcome)
                     if !json { print(line(for: outcome)) }
+                    for warning in outcome.warnings where !json { Terminal.warning("'\(input)': \(warning)") }
                     if outcome.duplicate, !json {
                         Terminal.note("'\(input)' is already in the library as \(outcome.id); use --force to import a copy")
                     }

@@ -44,6 +44,9 @@ struct DocumentDetails: Encodable {
     var title: String
     var author: String?
     var language: String?
+    var site: String?
+    var published: Date?
+    var canonicalURL: String?
     var format: String
     var source: String
     var contentHash: String
@@ -65,6 +68,9 @@ struct DocumentDetails: Encodable {
         title = m.title
         author = m.author
         language = m.language
+        site = m.siteName
+        published = m.created
+        canonicalURL = m.canonicalURL
         format = m.format.rawValue
         source = m.source
         contentHash = m.contentHash
@@ -94,6 +100,9 @@ struct DocumentDetails: Encodable {
         field("format", format)
         field("source", source)
         field("language", language)
+        if let site { field("site", site) }
+        if let published { field("published", DisplayFormat.date(published)) }
+        if let canonicalURL { field("url", canonicalURL) }
         if let pages { field("pages", String(pages)) }
         let skippedWords = words - spokenWords
         field("words", "\(DisplayFormat.count(words))" + (skippedWords > 0 ? " (\(DisplayFormat.count(spokenWords)) spoken, \(DisplayFormat.count(skippedWords)) skipped)" : ""))
