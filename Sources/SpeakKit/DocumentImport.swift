@@ -34,7 +34,8 @@ enum DocumentImport {
         let contentHash = hash ?? contentHash(source.data)
         var document = try importer.importDocument(consume source, options: options, progress: progress)
         document.metadata.contentHash = contentHash
-        document.metadata.source = name == "-" ? "stdin" : URL(fileURLWithPath: name).standardizedFileURL.path
+        document.metadata.source = name == "-" ? "stdin"
+            : InputReference(argument: name).isURL ? name : URL(fileURLWithPath: name).standardizedFileURL.path
         document.metadata.imported = Date()
         if document.metadata.title.isEmpty { document.metadata.title = fallbackTitle(stem, document) }
         return document
@@ -89,7 +90,7 @@ enum DocumentImport {
 
     /// The file name, or for standard input the first words of the text.
     private static func fallbackTitle(_ stem: String?, _ document: Document) -> String {
-        if let stem { return stem }
+        if let stem, !stem.isEmpty { return stem }
         guard let first = document.blocks.first else { return "Untitled" }
         let words = first.wordTexts.prefix(8)
         return words.joined(separator: " ") + (first.wordCount > 8 ? "…" : "")

@@ -27,6 +27,8 @@ enum InputReader {
             }
         case .document(let id):
             throw .notFound(String(id))
+        case .url(let address):
+            return try URLFetcher.fetch(address)
         }
     }
 }

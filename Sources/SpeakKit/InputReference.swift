@@ -3,16 +3,25 @@ public enum InputReference: Sendable, Equatable {
     case file(String)
     case standardInput
     case document(Int64)
+    /// An http(s) URL, fetched when read.
+    case url(String)
 
     /// Reads an argument: "-" is standard input, a plain number is a library id (write
-    /// "./3" for a file named 3), anything else is a path.
+    /// "./3" for a file named 3), "http://" and "https://" are URLs, anything else is a path.
     public init(argument: String) {
+        let lowered = argument.lowercased()
         if argument == "-" {
             self = .standardInput
+        } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            self = .url(argument)
         } else if let id = Int64(argument), id > 0, argument.allSatisfy(\.isASCII) {
             self = .document(id)
         } else {
             self = .file(argument)
         }
+    }
+
+    var isURL: Bool {
+        if case .url = self { true } else { false }
     }
 }

@@ -76,6 +76,8 @@ extension Speak {
         case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
         case .document(let id): String(id)
         case .standardInput: nil
+        // Workers would fetch the page again: a URL converts in one process.
+        case .url: nil
         }
         let parts = argument == nil ? [request.fromWord..<Int.max]
             : ConversionParts.ranges(of: document, fromWord: request.fromWord, includeSkipped: request.readAll, parts: request.jobs)
