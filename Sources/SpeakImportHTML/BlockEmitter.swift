@@ -137,19 +137,23 @@ struct BlockEmitter {
     }
 
     static func collapse(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        var out = String.UnicodeScalarView()
         var pendingSpace = false
-        for character in text {
-            if character.isWhitespace {
+        for scalar in text.unicodeScalars {
+            if isSpace(scalar) {
                 pendingSpace = !out.isEmpty
             } else {
                 if pendingSpace { out.append(" ") }
                 pendingSpace = false
-                out.append(character)
+                out.append(scalar)
             }
         }
-        return out
+        return String(out)
+    }
+
+    /// Unicode whitespace, with the common ASCII case answered without a property lookup.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 }
 

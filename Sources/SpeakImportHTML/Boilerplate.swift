@@ -26,19 +26,6 @@ enum Boilerplate {
     static let positiveParts = ["article-body", "articlebody", "article__body", "post-body", "entry-content",
                                 "story-body", "article-content", "post-content", "rich-text", "body-text"]
 
-    static func words(_ element: HTMLElement) -> [Substring] {
-        element.hints.split { !$0.isLetter && !$0.isNumber }
-    }
-
-    static func isNegative(_ element: HTMLElement) -> Bool {
-        if let role = element["role"]?.lowercased(),
-           ["navigation", "banner", "contentinfo", "complementary", "menu", "dialog", "alert"].contains(role) { return true }
-        let hints = element.hints
-        guard hints.count > 1 else { return false }
-        if isPositiveStrongly(hints) { return false }
-        return words(element).contains { negativeWords.contains(String($0)) } || negativeParts.contains { hints.contains($0) }
-    }
-
     /// Boilerplate hints that hold however much text the element has: comment threads and
     /// related-story lists can be longer than the article.
     static let strongParts = [
@@ -47,24 +34,60 @@ enum Boilerplate {
         "recommend", "trending", "footer", "navbar", "most-read", "mostread", "more-stories",
     ]
 
-    static func isStronglyNegative(_ element: HTMLElement) -> Bool {
-        let hints = element.hints
-        guard hints.count > 1, !isPositiveStrongly(hints) else { return false }
-        return strongParts.contains { hints.contains($0) }
+    /// What an element's hints say, worked out once per element.
+    struct Verdict {
+        var negative = false
+        var stronglyNegative = false
+        var positive = false
+        /// A byline or author element ("byline", "author", "…author-name").
+        var byline = false
     }
 
-    static func isPositive(_ element: HTMLElement) -> Bool {
-        let hints = element.hints
-        guard hints.count > 1 else { return false }
-        return isPositiveStrongly(hints) || words(element).contains { positiveWords.contains(String($0)) }
+    static func verdict(_ element: HTMLElement) -> Verdict {
+        var verdict = Verdict()
+        if let role = element["role"]?.lowercased(),
+           ["navigation", "banner", "contentinfo", "complementary", "menu", "dialog", "alert"].contains(role) {
+            verdict.negative = true
+        }
+        let hints = Array(element.hints.utf8)
+        guard hints.count > 1 else { return verdict }
+        // Runs for every element of every page: a byte search, not Foundation's String search.
+        let has: ([UInt8]) -> Bool = { part in
+            guard part.count <= hints.count, let first = part.first else { return false }
+            for start in 0...(hints.count - part.count) where hints[start] == first {
+                var matched = 1
+                while matched < part.count, hints[start + matched] == part[matched] { matched += 1 }
+                if matched == part.count { return true }
+            }
+            return false
+        }
+        let words = hints.split { !(($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 >= 0x80) }
+            .map { String(decoding: $0, as: UTF8.self) }
+        verdict.byline = has(Array("byline".utf8)) || hints.split(separator: 0x20).contains { word in
+            word.elementsEqual("author".utf8) || word.reversed().starts(with: "eman-rohtua".utf8)
+        }
+        if positivePartBytes.contains(where: has) {
+            verdict.positive = true
+            return verdict
+        }
+        verdict.positive = words.contains { positiveWords.contains($0) }
+        verdict.stronglyNegative = strongPartBytes.contains(where: has)
+        verdict.negative = verdict.negative || verdict.stronglyNegative || words.contains { negativeWords.contains($0) }
+            || negativePartBytes.contains(where: has)
+        return verdict
     }
 
-    private static func isPositiveStrongly(_ hints: String) -> Bool {
-        positiveParts.contains { hints.contains($0) }
-    }
+    private static let positivePartBytes = positiveParts.map { Array($0.utf8) }
+    private static let strongPartBytes = strongParts.map { Array($0.utf8) }
+    private static let negativePartBytes = negativeParts.map { Array($0.utf8) }
+
+    static func isNegative(_ element: HTMLElement) -> Bool { element.verdict.negative }
+    static func isStronglyNegative(_ element: HTMLElement) -> Bool { element.verdict.stronglyNegative }
+    static func isPositive(_ element: HTMLElement) -> Bool { element.verdict.positive }
 
     /// Whole blocks that are page furniture wherever they stand.
     static func isFurnitureText(_ text: String) -> Bool {
+        guard text.utf8.count <= 48 else { return false }
         let key = text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
         return furniturePhrases.contains(key)
     }

@@ -10,7 +10,7 @@ enum ContentScorer {
             switch child {
             case .text(let string):
                 var count = 0
-                for character in string.unicodeScalars where !character.properties.isWhitespace {
+                for character in string.unicodeScalars where !BlockEmitter.isSpace(character) {
                     count += 1
                     if character == "," || character == "、" || character == "，" { commas += 1 }
                 }
@@ -91,7 +91,7 @@ enum ContentScorer {
         var count = 0
         for child in element.children {
             switch child {
-            case .text(let text): count += text.unicodeScalars.reduce(0) { $0 + ($1.properties.isWhitespace ? 0 : 1) }
+            case .text(let text): count += text.unicodeScalars.reduce(0) { $0 + (BlockEmitter.isSpace($1) ? 0 : 1) }
             case .element(let inline) where BlockEmitter.inlineTags.contains(inline.name): count += inline.textLength
             default: break
             }

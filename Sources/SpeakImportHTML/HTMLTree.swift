@@ -31,6 +31,7 @@ final class HTMLElement {
 
     /// "id class" in lower case, for boilerplate and content hints.
     lazy var hints: String = ((attributes["id"] ?? "") + " " + (attributes["class"] ?? "")).lowercased()
+    lazy var verdict: Boilerplate.Verdict = Boilerplate.verdict(self)
 
     var elements: [HTMLElement] {
         children.compactMap { if case .element(let element) = $0 { element } else { nil } }

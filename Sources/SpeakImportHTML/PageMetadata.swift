@@ -52,8 +52,8 @@ struct PageMetadata {
     /// Author from a byline element ("By Jane Doe"), when it is short enough to be a name.
     private static func byline(_ body: HTMLElement) -> String? {
         let candidates = body.descendants { element in
-            element["rel"] == "author" || element["itemprop"] == "author" || element.hints.contains("byline")
-                || element.hints.split(separator: " ").contains { $0 == "author" || $0.hasSuffix("author-name") }
+            element["rel"] == "author" || element["itemprop"] == "author"
+                || (element.hints.utf8.count > 1 && element.verdict.byline)
         }
         for element in candidates {
             if let name = person(collapse(element.rawText)) { return name }
@@ -81,15 +81,12 @@ struct PageMetadata {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// ISO 8601 dates as pages write them: with time and zone, with fractions, or just the day.
     static func date(_ text: String) -> Date? {
         let value = text.trimmingCharacters(in: .whitespaces)
-        let full = ISO8601DateFormatter()
-        if let date = full.date(from: value) { return date }
-        full.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = full.date(from: value) { return date }
-        let day = ISO8601DateFormatter()
-        day.formatOptions = [.withFullDate]
-        return day.date(from: String(value.prefix(10)))
+        if let date = try? Date(value, strategy: .iso8601) { return date }
+        if let date = try? Date(value, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+        return try? Date(String(value.prefix(10)), strategy: Date.ISO8601FormatStyle().year().month().day())
     }
 
     /// The article object of the page's JSON-LD: Article, NewsArticle, BlogPosting, …

@@ -31,7 +31,8 @@ enum DocumentImport {
         let options = ImportOptions(title: request.title, language: request.language)
         let name = source.name
         let stem = source.stem
-        let contentHash = hash ?? contentHash(source.data)
+        // Only stored documents need the hash (duplicate detection); imports pass it in.
+        let contentHash = hash ?? ""
         var document = try importer.importDocument(consume source, options: options, progress: progress)
         document.metadata.contentHash = contentHash
         document.metadata.source = name == "-" ? "stdin"
