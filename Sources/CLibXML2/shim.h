@@ -1,3 +1,8 @@
+/* libxml2's encoding.h includes the system ICU headers when LIBXML_ICU_ENABLED is set, and
+   they clash with the ICU copy inside Foundation in any module that imports both. speak
+   never touches the ICU-dependent fields (xmlCharEncodingHandler), so leave them out. */
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
 #include <libxml/HTMLtree.h>
 #include <libxml/xpath.h>

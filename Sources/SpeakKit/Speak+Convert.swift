@@ -43,6 +43,8 @@ public struct ConversionSummary: Sendable, Codable {
     public var wallSeconds: Double
     /// Sentences left silent because eSpeak-NG crashed on them (twice): reported, never hidden.
     public var silencedSentences = 0
+    /// The voice used: as asked for, or chosen for the document's language, or the configured one.
+    public var voice = ""
     public var realTimeFactor: Double { wallSeconds > 0 ? audioSeconds / wallSeconds : 0 }
 }
 
@@ -62,8 +64,13 @@ extension Speak {
     public func convert(_ input: InputReference, request: ConvertRequest,
                         progress: ProgressHandler? = nil) throws -> ConversionSummary {
         let started = Date()
-        let settings = try voiceSettings(request)
+        var settings = try voiceSettings(request)
         let document = try self.document(input)
+        var voiceName = request.voice ?? config.voice
+        if request.voice == nil, let voice = try defaultVoice(for: document.metadata.language) {
+            settings = try voiceSettings(voice: voice, speed: request.speed, wordsPerMinute: request.wordsPerMinute)
+            voiceName = voice
+        }
         let output = request.outputIsDirectory ? Self.outputPath(in: request.output, for: document) : request.output
         if output != "-", FileManager.default.fileExists(atPath: output), !request.overwrite {
             throw AudioOutputError(path: output, reason: "the file exists; pass --force to replace it")
@@ -127,7 +134,7 @@ extension Speak {
         return ConversionSummary(output: output, timings: timings, words: words,
                                  audioSeconds: Double(totalSamples) / Double(engine.sampleRate),
                                  wallSeconds: Date().timeIntervalSince(started),
-                                 silencedSentences: silenced + engine.silencedSentences)
+                                 silencedSentences: silenced + engine.silencedSentences, voice: voiceName)
     }
 
     /// Speaks words `range` of a document on the engine thread (running ahead of the

@@ -57,6 +57,21 @@ extension Speak {
         try voiceSettings(voice: request.voice, speed: request.speed, wordsPerMinute: request.wordsPerMinute)
     }
 
+    /// The voice for a document when none was asked for: the configured voice if it speaks
+    /// the document's language (`<html lang>`, `--lang`), else a preset for that language,
+    /// else eSpeak's voice for it; unknown languages keep the configured voice.
+    func defaultVoice(for language: String?) throws -> String? {
+        guard let primary = language?.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init),
+              !primary.isEmpty else { return nil }
+        let configured = config.voice.lowercased()
+        let configuredLanguage = try presets().first { $0.id.lowercased() == configured }?.language.lowercased() ?? configured
+        if configuredLanguage == primary || configuredLanguage.hasPrefix(primary + "-") { return nil }
+        if let preset = try presets().first(where: { $0.language.lowercased().split(separator: "-").first.map(String.init) == primary }) {
+            return preset.id
+        }
+        return ESpeakVoices.all().first { $0.languages.contains { $0.lowercased() == primary } }?.identifier
+    }
+
     /// Selects the voice on the engine thread: an unknown voice fails here, before workers
     /// start or output files are created, with the close presets among the suggestions.
     func prepare(_ engine: ESpeakEngine, _ settings: VoiceSettings, requested: String?) throws {

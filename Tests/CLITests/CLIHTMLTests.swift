@@ -65,6 +65,22 @@ import Testing
         #expect(try cli.list().count == 1, "only the page with links was stored")
     }
 
+    /// `<html lang>` picks the voice when none is asked for: a preset for the language, else
+    /// eSpeak's voice for it; an explicit `--voice` wins.
+    @Test func thePageLanguageChoosesTheVoice() throws {
+        let cli = CLI()
+        func voice(_ lang: String, _ extra: [String] = []) throws -> String? {
+            let page = cli.file("\(lang).html", "<html lang=\"\(lang)\"><body><article><p>Guten Tag, wie geht es dir heute?</p></article></body></html>")
+            let result = try cli.run(["convert", page, "-o", "\(lang).wav", "--json", "--force"] + extra)
+            let summaries = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+            return summaries?.first?["voice"] as? String
+        }
+        #expect(try voice("de-DE") == "hanna")
+        #expect(try voice("pl") == "pl")
+        #expect(try voice("en-GB") == "en-us")
+        #expect(try voice("de", ["--voice", "alex"]) == "alex")
+    }
+
     @Test func invalidBytesInUndeclaredUTF8StayLocal() throws {
         let cli = CLI()
         var page = Data("<html><body><article><p>Before ".utf8)

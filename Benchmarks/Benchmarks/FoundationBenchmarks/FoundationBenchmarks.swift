@@ -24,6 +24,21 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Issue 4: extraction per web page, the 61 pages of ../shared/eval/articles in turn (the
+    // file read, encoding decision, libxml2 parse, article scoring and document building).
+    Benchmark("HTML import per page (eval/articles)",
+              configuration: .init(metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(20),
+                                   maxIterations: 610)) { benchmark in
+        let pages = Fixture.shared.articlePages
+        guard !pages.isEmpty else { return }
+        let speak = try Speak(environment: ["SPEAK_HOME": Fixture.shared.scratchHome(), "HOME": Fixture.shared.root])
+        var next = 0
+        for _ in benchmark.scaledIterations {
+            blackHole(try speak.document(.file(pages[next % pages.count])))
+            next += 1
+        }
+    }
+
     Benchmark("word lookup by index") { benchmark in
         let fixture = Fixture.shared
         let speak = try Speak(environment: ["SPEAK_HOME": fixture.bigLibrary, "HOME": fixture.root])
@@ -44,6 +59,16 @@ final class Fixture: @unchecked Sendable {
     let bigLibrary: String
     let bookID: Int64
     let bookWords: Int
+    /// The evaluation web pages ($SPEAK_EVAL or ../shared/eval next to the repository).
+    let articlePages: [String] = {
+        let eval = ProcessInfo.processInfo.environment["SPEAK_EVAL"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("shared/eval").path
+        let directory = eval + "/articles/html"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".html") }.sorted().map { directory + "/" + $0 }
+    }()
     private var scratch = 0
 
     private init() {
