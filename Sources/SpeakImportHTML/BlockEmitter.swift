@@ -11,7 +11,7 @@ struct BlockEmitter {
         "sup", "time", "tt", "u", "var", "wbr", "label", "nobr", "img", "picture", "source",
     ]
     /// Never read inside an article either.
-    static let skippedInContent: Set<String> = ["nav", "aside", "footer", "form", "head", "header", "menu", "figure-ads"]
+    static let skippedInContent: Set<String> = ["nav", "aside", "footer", "form", "head", "header", "menu"]
 
     private(set) var blocks: [(kind: BlockKind, text: String)] = []
     private var buffer = ""

@@ -28,7 +28,7 @@ public enum LibXML2Library {
 
     static let keptAttributes: Set<String> = [
         "id", "class", "role", "itemprop", "itemtype", "lang", "name", "property", "content", "rel", "href",
-        "datetime", "type", "alt", "rel",
+        "datetime", "type", "alt",
     ]
 
     /// Parses UTF-8 HTML. Returns nil when libxml2 finds no document at all.
