@@ -104,7 +104,7 @@ struct BlockEmitter {
                     buffer += " "
                 } else if Self.inlineTags.contains(child.name) {
                     if isLink || child.name == "a" { linkCharacters += child.rawText.count }
-                    if !skip(child) || child.name == "a" { buffer += child.rawTextWithoutBreaks }
+                    if !skip(child) || child.name == "a" { buffer += child.text(lineBreak: " ") }
                 } else {
                     emit(child)
                 }
@@ -154,19 +154,5 @@ struct BlockEmitter {
     /// Unicode whitespace, with the common ASCII case answered without a property lookup.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x80 ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
-    }
-}
-
-extension HTMLElement {
-    /// Text with `<br>` as a space, for inline runs.
-    var rawTextWithoutBreaks: String {
-        var out = ""
-        for child in children {
-            switch child {
-            case .text(let text): out += text
-            case .element(let element): out += element.name == "br" ? " " : element.rawTextWithoutBreaks
-            }
-        }
-        return out
     }
 }

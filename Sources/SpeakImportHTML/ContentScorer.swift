@@ -39,7 +39,7 @@ enum ContentScorer {
             paragraphTags.contains(element.name) || (containerTags.contains(element.name) && directText(element) >= 25)
         }
         for paragraph in paragraphs {
-            let length = paragraph.name == "p" || paragraphTags.contains(paragraph.name) ? paragraph.textLength : directText(paragraph)
+            let length = paragraphTags.contains(paragraph.name) ? paragraph.textLength : directText(paragraph)
             guard length >= 25 else { continue }
             let points = 1 + Double(paragraph.commas) + min(Double(length / 100), 3)
             var ancestor = paragraph.parent

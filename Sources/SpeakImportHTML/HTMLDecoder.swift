@@ -12,11 +12,8 @@ enum HTMLDecoder {
     }
 
     static func decode(_ data: Data, declaredCharset: String?) -> Result {
-        if data.starts(with: [0xEF, 0xBB, 0xBF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
-            let decoded = TextDecoder.decode(data)
-            return Result(text: decoded.text, encoding: decoded.encoding)
-        }
-        if TextDecoder.utf16WithoutBOM([UInt8](data.prefix(512))) != nil {
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+            || TextDecoder.utf16WithoutBOM([UInt8](data.prefix(512))) != nil {
             let decoded = TextDecoder.decode(data)
             return Result(text: decoded.text, encoding: decoded.encoding)
         }

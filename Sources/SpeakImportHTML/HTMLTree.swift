@@ -37,19 +37,22 @@ final class HTMLElement {
         children.compactMap { if case .element(let element) = $0 { element } else { nil } }
     }
 
-    /// All text inside, as written (whitespace not collapsed).
-    var rawText: String {
+    /// All text inside, as written (whitespace not collapsed), `<br>` as a newline.
+    var rawText: String { text(lineBreak: "\n") }
+
+    /// All text inside, with `<br>` as `lineBreak`.
+    func text(lineBreak: String) -> String {
         var out = ""
-        appendText(to: &out)
+        appendText(to: &out, lineBreak: lineBreak)
         return out
     }
 
-    private func appendText(to out: inout String) {
+    private func appendText(to out: inout String, lineBreak: String) {
         for child in children {
             switch child {
             case .text(let text): out += text
             case .element(let element):
-                if element.name == "br" { out += "\n" } else { element.appendText(to: &out) }
+                if element.name == "br" { out += lineBreak } else { element.appendText(to: &out, lineBreak: lineBreak) }
             }
         }
     }

@@ -77,9 +77,7 @@ struct PageMetadata {
         return text.isEmpty ? nil : text
     }
 
-    static func collapse(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
+    static func collapse(_ text: String) -> String { BlockEmitter.collapse(text) }
 
     /// ISO 8601 dates as pages write them: with time and zone, with fractions, or just the day.
     static func date(_ text: String) -> Date? {
