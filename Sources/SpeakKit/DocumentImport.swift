@@ -12,12 +12,16 @@ public struct ImportRequest: Sendable {
     public var force: Bool
     /// The format to read the input as; nil decides by content.
     public var format: DocumentFormat?
+    /// The library folder to put the document in ("Papers/2026"), created if missing; nil: the top level.
+    public var folder: String?
 
-    public init(title: String? = nil, language: String? = nil, force: Bool = false, format: DocumentFormat? = nil) {
+    public init(title: String? = nil, language: String? = nil, force: Bool = false, format: DocumentFormat? = nil,
+                folder: String? = nil) {
         self.title = title
         self.language = language
         self.force = force
         self.format = format
+        self.folder = folder
     }
 }
 

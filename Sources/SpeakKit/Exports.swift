@@ -15,3 +15,19 @@ public typealias LibraryError = SpeakLibrary.LibraryError
 public typealias Voice = SpeakESpeak.ESpeakVoice
 /// Voice, rate, pitch and range for synthesis.
 public typealias VoiceSettings = SpeakSynthesis.VoiceSettings
+/// Reading-state filters for listing the library.
+public typealias LibraryFilter = SpeakLibrary.LibraryFilter
+/// A library folder.
+public typealias Folder = SpeakLibrary.Folder
+/// What is in the trash.
+public typealias TrashContents = SpeakLibrary.TrashContents
+/// Where a restored item ended up.
+public typealias RestoreOutcome = SpeakLibrary.RestoreOutcome
+/// A full-text search hit.
+public typealias SearchHit = SpeakLibrary.SearchHit
+/// Listening statistics.
+public typealias LibraryStats = SpeakLibrary.LibraryStats
+/// Folders, positions and sessions carried to another machine.
+public typealias LibraryExport = SpeakLibrary.LibraryExport
+/// What applying a library export changed.
+public typealias TransferOutcome = SpeakLibrary.TransferOutcome

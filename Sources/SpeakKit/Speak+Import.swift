@@ -39,6 +39,7 @@ extension Speak {
         }
         let report = progress ?? { _ in }
         let store = try library()
+        let folder = try folderNames(request.folder ?? "")
         // The source bytes go out of scope before the document is written.
         let document: Document
         do {
@@ -49,7 +50,7 @@ extension Speak {
             if !request.force, let existing = try store.summary(contentHash: hash) { return duplicateOutcome(existing) }
             document = try DocumentImport.run(consume source, request: request, hash: hash) { report(0.05 + 0.65 * $0) }
         }
-        let stored = try store.insert(document, allowDuplicate: request.force) { report(0.7 + 0.3 * $0) }
+        let stored = try store.insert(document, folderPath: folder, allowDuplicate: request.force) { report(0.7 + 0.3 * $0) }
         if stored.duplicate { return try duplicateOutcome(store.summary(id: stored.id)) }
         return ImportOutcome(id: stored.id, title: document.metadata.title, source: document.metadata.source,
                              words: document.wordCount, duplicate: false, warnings: document.warnings)

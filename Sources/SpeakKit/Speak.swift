@@ -41,7 +41,7 @@ public final class Speak: @unchecked Sendable {
 
     /// Removes a document from the library for good.
     public func remove(id: Int64) throws(LibraryError) {
-        try library().remove(id: id)
+        try library().purge(id: id)
     }
 
     /// A document from a file (imported on the fly, not stored), standard input or the library.

@@ -14,6 +14,12 @@ public struct DocumentSummary: Sendable, Equatable, Codable {
     public var speed: Double?
     public var lastListened: Date?
     public var warnings: [String]
+    /// The folder holding the document; nil at the top level.
+    public var folderID: Int64?
+    /// When the document was moved to the trash.
+    public var deleted: Date?
+    /// Whether the document is a book assembled from several files (one chapter per file).
+    public var isBook: Bool = false
 
     public var id: Int64 { metadata.id ?? 0 }
 
@@ -22,6 +28,25 @@ public struct DocumentSummary: Sendable, Equatable, Codable {
         if finished { return 1 }
         guard let position, wordCount > 0 else { return 0 }
         return min(1, Double(position) / Double(wordCount))
+    }
+}
+
+/// Which documents `speak ls` shows, by reading state.
+public enum LibraryFilter: String, Sendable, CaseIterable {
+    /// Never listened to.
+    case unread
+    /// Started but not finished.
+    case inProgress = "in-progress"
+    case finished
+    case all
+
+    var sql: String {
+        switch self {
+        case .unread: "(p.document_id IS NULL OR (p.word_index = 0 AND NOT p.finished))"
+        case .inProgress: "(p.word_index > 0 AND NOT p.finished)"
+        case .finished: "p.finished"
+        case .all: "1"
+        }
     }
 }
 

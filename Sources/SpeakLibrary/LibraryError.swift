@@ -10,6 +10,16 @@ public enum LibraryError: UserFacingError, Equatable {
     case busy(path: String)
     case writeFailed(path: String, reason: String)
     case storage(reason: String)
+    case documentInTrash(Int64)
+    case notInTrash(String)
+    case folderNotFound(path: String)
+    case folderNotEmpty(path: String)
+    case folderCycle(folder: String, destination: String)
+    case folderNameTaken(name: String, parent: String)
+    case badName(name: String, reason: String)
+    case chapterNotFound(number: Int, documentID: Int64, count: Int)
+    case chapterNotMovable(number: Int)
+    case emptySearch(query: String)
 
     public var message: String {
         switch self {
@@ -29,12 +39,34 @@ public enum LibraryError: UserFacingError, Equatable {
             "cannot write the library '\(path)': \(reason); nothing was changed"
         case .storage(let reason):
             "library error: \(reason)"
+        case .documentInTrash(let id):
+            "document \(id) is in the trash; 'speak restore \(id)' brings it back"
+        case .notInTrash(let what):
+            "\(what) is not in the trash; 'speak trash' lists what is"
+        case .folderNotFound(let path):
+            "no folder '\(path)' in the library; create it with: speak mkdir '\(path)'"
+        case .folderNotEmpty(let path):
+            "the folder '\(path)' is not empty; add --recursive to move it to the trash with everything in it"
+        case .folderCycle(let folder, let destination):
+            "cannot move the folder '\(folder)' into '\(destination)': that is inside it"
+        case .folderNameTaken(let name, let parent):
+            "there is already a folder '\(name)' in \(parent.isEmpty ? "the top level" : "'\(parent)'"); pick another name"
+        case .badName(let name, let reason):
+            "'\(name)' cannot be a folder name: \(reason)"
+        case .chapterNotFound(let number, let id, let count):
+            count == 0 ? "document \(id) has no chapters" : "document \(id) has no chapter \(number); it has chapters 1 to \(count)"
+        case .chapterNotMovable(let number):
+            "chapter \(number) starts in the middle of a paragraph, so it cannot be moved"
+        case .emptySearch(let query):
+            query.isEmpty ? "search for at least one word" : "'\(query)' has no words to search for; search for at least one word"
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .documentNotFound: .noInput
+        case .documentNotFound, .documentInTrash, .folderNotFound: .noInput
+        case .notInTrash, .folderNotEmpty, .folderCycle, .folderNameTaken, .badName, .chapterNotFound, .emptySearch: .usage
+        case .chapterNotMovable: .dataError
         case .notADatabase, .newerSchema, .cannotOpen, .damaged, .busy, .writeFailed, .storage: .ioError
         }
     }

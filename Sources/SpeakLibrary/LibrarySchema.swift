@@ -75,6 +75,78 @@ enum LibrarySchema {
                 CREATE INDEX sessions_by_document ON sessions(document_id, started_at);
                 """)
         }
+        migrator.registerMigration("v2: folders with trash, full-text search") { db in
+            try db.execute(sql: """
+                CREATE TABLE folders_v2 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    parent_id INTEGER REFERENCES folders(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    created_at REAL NOT NULL,
+                    deleted_at REAL
+                );
+                INSERT INTO folders_v2 (id, parent_id, name, created_at) SELECT id, parent_id, name, created_at FROM folders;
+                DROP TABLE folders;
+                ALTER TABLE folders_v2 RENAME TO folders;
+                CREATE UNIQUE INDEX folders_by_name ON folders(COALESCE(parent_id, 0), name) WHERE deleted_at IS NULL;
+                CREATE INDEX documents_by_folder ON documents(folder_id, deleted_at);
+                ALTER TABLE documents ADD COLUMN book INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE documents ADD COLUMN segmentation INTEGER NOT NULL DEFAULT 0;
+                """)
+            // Blocks get an integer key, numbered in document order: the full-text index
+            // stores differences between the keys of the blocks holding a term, and small
+            // differences take a byte or two (a composite key made the index 2.5 times larger).
+            try db.execute(sql: """
+                CREATE TABLE blocks_v2 (
+                    id INTEGER PRIMARY KEY,
+                    document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                    first_word INTEGER NOT NULL,
+                    ordinal INTEGER NOT NULL,
+                    word_count INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    level INTEGER,
+                    page INTEGER,
+                    skip TEXT,
+                    text TEXT NOT NULL,
+                    words BLOB NOT NULL,
+                    UNIQUE (document_id, first_word)
+                );
+                INSERT INTO blocks_v2 (document_id, first_word, ordinal, word_count, kind, level, page, skip, text, words)
+                    SELECT document_id, first_word, ordinal, word_count, kind, level, page, skip, text, words
+                    FROM blocks ORDER BY document_id, first_word;
+                DROP TABLE blocks;
+                ALTER TABLE blocks_v2 RENAME TO blocks;
+                """)
+            // Spoken text, one row per block, keyed by the block's id. Contentless (the text is
+            // already in `blocks`) and without positions or frequencies (detail=none): on
+            // English text full detail costs 60–80 % of the text's size, this about a fifth.
+            // Phrases and ranking are worked out on the candidate blocks' text instead
+            // (LibraryStore+Search).
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE text_index USING fts5(text, content='', detail=none, columnsize=0,
+                    tokenize='unicode61 remove_diacritics 2');
+                INSERT INTO text_index (rowid, text) SELECT id, text FROM blocks WHERE skip IS NULL;
+                CREATE TRIGGER blocks_indexed AFTER INSERT ON blocks WHEN new.skip IS NULL BEGIN
+                    INSERT INTO text_index (rowid, text) VALUES (new.id, new.text);
+                END;
+                CREATE TRIGGER blocks_unindexed AFTER DELETE ON blocks WHEN old.skip IS NULL BEGIN
+                    INSERT INTO text_index (text_index, rowid, text) VALUES ('delete', old.id, old.text);
+                END;
+                CREATE VIRTUAL TABLE text_terms USING fts5vocab(text_index, 'row');
+                CREATE VIRTUAL TABLE title_index USING fts5(title, content='documents', content_rowid='id',
+                    tokenize='unicode61 remove_diacritics 2');
+                INSERT INTO title_index (rowid, title) SELECT id, title FROM documents;
+                CREATE TRIGGER titles_indexed AFTER INSERT ON documents BEGIN
+                    INSERT INTO title_index (rowid, title) VALUES (new.id, new.title);
+                END;
+                CREATE TRIGGER titles_unindexed AFTER DELETE ON documents BEGIN
+                    INSERT INTO title_index (title_index, rowid, title) VALUES ('delete', old.id, old.title);
+                END;
+                CREATE TRIGGER titles_reindexed AFTER UPDATE OF title ON documents BEGIN
+                    INSERT INTO title_index (title_index, rowid, title) VALUES ('delete', old.id, old.title);
+                    INSERT INTO title_index (rowid, title) VALUES (new.id, new.title);
+                END;
+                """)
+        }
         return migrator
     }
 }

@@ -30,6 +30,9 @@ public final class LibraryStore: Sendable {
         config.journalMode = .wal
         config.busyMode = .timeout(15)
         config.prepareDatabase { db in
+            // Only takes effect for a new library. Paragraph rows of a kilobyte or two waste a
+            // fifth of 4 KB pages; 16 KB pages waste a few percent.
+            try db.execute(sql: "PRAGMA page_size = 16384")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {

@@ -16,6 +16,11 @@
 /// The text is read once, front to back, keeping only the current token: a 50 MB paragraph
 /// costs no more memory than its word spans.
 public enum WordSegmenter {
+    /// Changes whenever a change here would split any text differently. The library stores
+    /// word spans only where they differ from this segmentation, so a new version must keep
+    /// the old one available for documents stored under it.
+    public static let version = 1
+
     public static let maximumWordLength = 256
 
     /// The words of `text`, in order.

@@ -17,11 +17,20 @@ struct ImportCommand: ParsableCommand {
               speak import article.html
               curl -s https://example.org/post | speak import - --format html
               speak import report.txt --json
+              speak import ~/Downloads/*.txt --folder Papers/2026
+              speak import ~/scans/letters/          # a folder of the same name, every readable file in it
+              speak import --book "The Long Way" part1.txt part2.txt part3.md
             """
     )
 
-    @Argument(help: "Files to import; '-' reads standard input.")
+    @Argument(help: "Files, directories or URLs to import; '-' reads standard input.")
     var inputs: [String]
+
+    @Option(help: "The library folder to put the documents in, e.g. Papers/2026 (created if missing).")
+    var folder: String?
+
+    @Option(help: "Import all inputs as one book with this title: one chapter per file, in the given order.")
+    var book: String?
 
     @Option(help: "Title of the document (only with a single input).")
     var title: String?
@@ -41,38 +50,130 @@ struct ImportCommand: ParsableCommand {
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("name at least one file to import, or '-' for standard input") }
         if title != nil, inputs.count > 1 { throw ValidationError("--title applies to a single input") }
+        if title != nil, book != nil { throw ValidationError("--book already names the book; drop --title") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input ('-') can be imported once") }
     }
 
     func run() throws {
         try reportingErrors {
             let speak = try openSpeak()
+            if let book {
+                try importBook(book, speak: speak)
+                return
+            }
             var outcomes: [ImportOutcome] = []
             var failure: ExitStatus?
             for input in inputs {
-                let bar = ProgressBar(label: input == "-" ? "standard input" : input)
-                do {
-                    let request = ImportRequest(title: title, language: lang, force: force, format: format.documentFormat)
-                    let outcome = try speak.importInput(InputReference(argument: input), request: request,
-                                                        progress: { bar.update($0) })
-                    bar.finish()
-                    outcomes.append(outcome)
-                    if !json { print(line(for: outcome)) }
-                    for warning in outcome.warnings where !json { Terminal.warning("'\(input)': \(warning)") }
-                    if outcome.duplicate, !json {
-                        Terminal.note("'\(input)' is already in the library as \(outcome.id); use --force to import a copy")
+                var isDirectory: ObjCBool = false
+                if input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue {
+                    do {
+                        let status = try importDirectory(input, speak: speak, outcomes: &outcomes)
+                        failure = failure ?? status
+                    } catch let error as UserFacingError {
+                        Terminal.error(error.message)
+                        failure = failure ?? error.exitStatus
                     }
-                } catch let error as UserFacingError {
-                    bar.finish()
-                    Terminal.error(error.message)
-                    failure = failure ?? error.exitStatus
-                    // A broken library fails every later input the same way: stop here.
-                    if error is LibraryError { break }
+                    continue
                 }
+                let request = ImportRequest(title: title, language: lang, force: force, format: format.documentFormat,
+                                            folder: folder)
+                var skipped = 0
+                guard let status = importOne(input, request: request, speak: speak, outcomes: &outcomes,
+                                             skipped: &skipped) else { continue }
+                failure = failure ?? status
+                if status == .ioError || status == .usage { break }
             }
             if json { try printJSON(outcomes) }
             if let failure { throw ExitCode(failure.rawValue) }
         }
+    }
+
+    /// Imports one input and reports it; returns the failure status, if it failed. A broken
+    /// library fails every later input the same way, which is reported as `.ioError`.
+    private func importOne(_ input: String, request: ImportRequest, speak: Speak,
+                           outcomes: inout [ImportOutcome], skipUnreadable: Bool = false,
+                           skipped: inout Int) -> ExitStatus? {
+        let bar = ProgressBar(label: input == "-" ? "standard input" : input)
+        do {
+            let outcome = try speak.importInput(InputReference(argument: input), request: request,
+                                                progress: { bar.update($0) })
+            bar.finish()
+            outcomes.append(outcome)
+            if !json { print(line(for: outcome)) }
+            for warning in outcome.warnings where !json { Terminal.warning("'\(input)': \(warning)") }
+            if outcome.duplicate, !json {
+                Terminal.note("'\(input)' is already in the library as \(outcome.id); use --force to import a copy")
+            }
+            return nil
+        } catch let error as UserFacingError where skipUnreadable && error.exitStatus == .dataError && !(error is LibraryError) {
+            bar.finish()
+            skipped += 1
+            return nil
+        } catch let error as UserFacingError {
+            bar.finish()
+            Terminal.error(error.message)
+            if error is LibraryError, error.exitStatus != .usage { return .ioError }
+            return error.exitStatus
+        } catch {
+            bar.finish()
+            Terminal.error("internal error: \(error); please report it")
+            return .software
+        }
+    }
+
+    /// Imports every readable file of a directory into a folder of the same name (inside
+    /// --folder), subdirectories as subfolders; files speak cannot read are counted, not fatal.
+    private func importDirectory(_ path: String, speak: Speak, outcomes: inout [ImportOutcome]) throws -> ExitStatus? {
+        let plan = try speak.directoryImportPlan(path, into: try speak.folderNames(folder ?? ""))
+        if plan.isEmpty {
+            throw InputFileError(path: path, reason: "the directory has no files in it; name files, or a directory with text, Markdown or HTML files",
+                                 status: .noInput)
+        }
+        var failure: ExitStatus?
+        var imported = 0
+        var skipped = 0
+        for item in plan {
+            let request = ImportRequest(language: lang, force: force, format: format.documentFormat,
+                                        folder: item.folder.joined(separator: "/"))
+            let before = outcomes.count
+            if let status = importOne(item.path, request: request, speak: speak, outcomes: &outcomes, skipUnreadable: true,
+                                      skipped: &skipped) {
+                failure = failure ?? status
+                if status == .ioError { break }
+            }
+            imported += outcomes.count - before
+        }
+        if imported == 0, failure == nil {
+            Terminal.error("nothing in the directory '\(path)' is a format speak reads (text, Markdown, HTML); nothing was imported")
+            return .dataError
+        }
+        if !json {
+            let folderPath = ((try? speak.folderNames(folder ?? "")) ?? []) + [URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent]
+            Terminal.note("'\(path)': \(imported) document\(imported == 1 ? "" : "s") in \(folderPath.joined(separator: "/"))/"
+                + (skipped > 0 ? ", \(skipped) file\(skipped == 1 ? "" : "s") skipped (not a format speak reads)" : ""))
+        }
+        return failure
+    }
+
+    private func importBook(_ title: String, speak: Speak) throws {
+        let bar = ProgressBar(label: title)
+        let request = ImportRequest(language: lang, force: force, format: format.documentFormat, folder: folder)
+        let outcome: ImportOutcome
+        do {
+            outcome = try speak.importBook(title: title, inputs: inputs.map(InputReference.init(argument:)), request: request,
+                                           progress: { bar.update($0) })
+            bar.finish()
+        } catch {
+            bar.finish()
+            throw error
+        }
+        if json {
+            try printJSON([outcome])
+            return
+        }
+        print(line(for: outcome) + "  \(inputs.count) chapter\(inputs.count == 1 ? "" : "s")")
+        for warning in outcome.warnings { Terminal.warning("'\(title)': \(warning)") }
+        if outcome.duplicate { Terminal.note("this book is already in the library as \(outcome.id); use --force to import a copy") }
     }
 
     private func line(for outcome: ImportOutcome) -> String {

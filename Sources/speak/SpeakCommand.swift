@@ -13,11 +13,16 @@ struct SpeakCommand: ParsableCommand {
               speak ls
               speak show 3
               speak text 3
+              speak mkdir Papers && speak mv 3 Papers
+              speak search "gradient descent"
 
             The library lives in $SPEAK_HOME (default: $XDG_DATA_HOME/speak or ~/.local/share/speak).
             """,
         version: "speak \(SpeakVersion.current)",
-        subcommands: [ImportCommand.self, ListCommand.self, ShowCommand.self, TextCommand.self, RemoveCommand.self,
-                      ConvertCommand.self, VoicesCommand.self, PartCommand.self, EngineCommand.self]
+        subcommands: [ImportCommand.self, ListCommand.self, ShowCommand.self, TextCommand.self, SearchCommand.self,
+                      MakeFolderCommand.self, MoveCommand.self, RenameCommand.self, RemoveCommand.self, TrashCommand.self,
+                      RestoreCommand.self, PurgeCommand.self, ChaptersCommand.self, AddCommand.self, RecentCommand.self,
+                      StatsCommand.self, LibraryCommand.self, ConvertCommand.self, VoicesCommand.self, PartCommand.self,
+                      EngineCommand.self]
     )
 }

@@ -91,10 +91,22 @@ final class CLI {
         return process
     }
 
-    /// `speak ls --json` decoded.
+    /// Every document of `speak ls -R --json`, depth first, folders before documents.
     func list() throws -> [[String: Any]] {
-        let result = try run(["ls", "--json"])
-        guard result.status == 0 else { return [] }
-        return (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]) ?? []
+        let result = try run(["ls", "-R", "--json"])
+        guard result.status == 0,
+              let tree = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] else { return [] }
+        return Self.documents(in: tree)
+    }
+
+    /// `speak ARGS --json` decoded as an object.
+    func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try run(arguments + ["--json"])
+        return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    static func documents(in folder: [String: Any]) -> [[String: Any]] {
+        let below = (folder["folders"] as? [[String: Any]] ?? []).flatMap(documents(in:))
+        return below + (folder["documents"] as? [[String: Any]] ?? [])
     }
 }

@@ -50,9 +50,9 @@ func sampleDocument(hash: String = "sha256:1", title: String = "Sample", paragra
     @Test func removeDeletesEverything() throws {
         let store = try LibraryStore(directory: temporaryDirectory())
         let id = try store.insert(sampleDocument()).id
-        try store.remove(id: id)
+        try store.purge(id: id)
         #expect(try store.list().isEmpty)
-        #expect(throws: LibraryError.documentNotFound(id)) { try store.remove(id: id) }
+        #expect(throws: LibraryError.documentNotFound(id)) { try store.purge(id: id) }
         #expect(throws: LibraryError.documentNotFound(id)) { try store.document(id: id) }
     }
 

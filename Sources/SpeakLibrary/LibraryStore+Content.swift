@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import SpeakModel
+
+extension LibraryStore {
+    /// Replaces a stored document's content (blocks, chapters, counts) with `document`, for
+    /// a book that got a chapter or had its chapters reordered. The saved position and the
+    /// listening sessions follow their words through `renumbering`. `expectedHash` is the
+    /// content hash the edit started from: when another process changed the document in
+    /// between, nothing is written and the edit can be retried.
+    public func replaceContent(id: Int64, with document: Document, expectedHash: String,
+                               renumbering: WordRenumbering? = nil) throws(LibraryError) {
+        try write { db in
+            try Self.requireActiveDocument(db, id: id)
+            let current = try String.fetchOne(db, sql: "SELECT content_hash FROM documents WHERE id = ?", arguments: [id])
+            guard current == expectedHash else {
+                throw LibraryError.storage(reason: "document \(id) was changed by another speak process meanwhile; run the command again")
+            }
+            try db.execute(sql: "DELETE FROM blocks WHERE document_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM chapters WHERE document_id = ?", arguments: [id])
+            try db.execute(sql: "UPDATE documents SET content_hash = ?, book = 1 WHERE id = ?",
+                           arguments: [document.metadata.contentHash, id])
+            try Self.writeContent(db, id: id, document: document, progress: nil)
+            guard let renumbering else { return }
+            if let position = try Int.fetchOne(db, sql: "SELECT word_index FROM positions WHERE document_id = ?", arguments: [id]) {
+                try db.execute(sql: "UPDATE positions SET word_index = ? WHERE document_id = ?",
+                               arguments: [renumbering(position), id])
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT id, first_word, last_word FROM sessions WHERE document_id = ?",
+                                        arguments: [id]) {
+                try db.execute(sql: "UPDATE sessions SET first_word = ?, last_word = ? WHERE id = ?",
+                               arguments: [renumbering(row[1]), renumbering(row[2]), row[0] as Int64])
+            }
+        }
+    }
+
+    /// Saves where the user stopped listening (a global word index) and, optionally, their speed.
+    public func savePosition(documentID id: Int64, wordIndex: Int, speed: Double? = nil,
+                             finished: Bool = false) throws(LibraryError) {
+        try write { db in
+            try Self.requireActiveDocument(db, id: id)
+            try db.execute(sql: """
+                INSERT INTO positions (document_id, word_index, speed, finished, updated_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (document_id) DO UPDATE SET word_index = excluded.word_index,
+                    speed = COALESCE(excluded.speed, positions.speed), finished = excluded.finished,
+                    updated_at = excluded.updated_at
+                """, arguments: [id, wordIndex, speed, finished, Date().timeIntervalSince1970])
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+
+/// The part of a library a user carries to another machine: folders, and for every
+/// document its identity (content hash), title, folder, reading position and listening
+/// sessions. The content itself is not included: the same files imported on the other
+/// machine are recognized by their content hash.
+public struct LibraryExport: Sendable, Equatable, Codable {
+    public struct Position: Sendable, Equatable, Codable {
+        public var word: Int
+        public var speed: Double?
+        public var finished: Bool
+        public var updated: Date
+    }
+
+    public struct Session: Sendable, Equatable, Codable {
+        public var started: Date
+        public var ended: Date
+        public var firstWord: Int
+        public var lastWord: Int
+        public var wordsHeard: Int
+        public var speed: Double
+    }
+
+    public struct Entry: Sendable, Equatable, Codable {
+        public var contentHash: String
+        public var title: String
+        public var source: String
+        public var folder: String?
+        public var position: Position?
+        public var sessions: [Session]
+    }
+
+    public static let currentVersion = 1
+    public var format = "speak-library"
+    public var version = currentVersion
+    public var exported: Date
+    public var folders: [String]
+    public var documents: [Entry]
+}
+
+/// What applying an export changed.
+public struct TransferOutcome: Sendable, Equatable, Codable {
+    /// Documents found here by content hash and updated.
+    public var matched: Int
+    /// Titles of exported documents that are not in this library (import their files first).
+    public var missing: [String]
+    public var foldersCreated: Int
+    public var sessionsAdded: Int
+}
+
+extension LibraryStore {
+    /// The library's state as an export (documents in the trash are left out).
+    public func exportState() throws(LibraryError) -> LibraryExport {
+        try read { db in
+            let folders = try Self.folderTable(db)
+            let active = folders.values.filter { $0.deleted == nil }
+            var sessions: [Int64: [LibraryExport.Session]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM sessions ORDER BY started_at") {
+                func date(_ column: String) -> Date { Date(timeIntervalSince1970: row[column]) }
+                sessions[row["document_id"], default: []].append(LibraryExport.Session(
+                    started: date("started_at"), ended: date("ended_at"), firstWord: row["first_word"],
+                    lastWord: row["last_word"], wordsHeard: row["words_heard"], speed: row["speed"]))
+            }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT d.id, d.content_hash, d.title, d.source, d.folder_id, p.word_index, p.speed, p.finished, p.updated_at
+                FROM documents d LEFT JOIN positions p ON p.document_id = d.id WHERE d.deleted_at IS NULL ORDER BY d.id
+                """)
+            let entries = rows.map { row -> LibraryExport.Entry in
+                let id: Int64 = row[0]
+                let position = (row[5] as Int?).map {
+                    LibraryExport.Position(word: $0, speed: row[6], finished: row[7], updated: Date(timeIntervalSince1970: row[8]))
+                }
+                return LibraryExport.Entry(contentHash: row[1], title: row[2], source: row[3],
+                                           folder: (row[4] as Int64?).flatMap { folders[$0]?.path }, position: position,
+                                           sessions: sessions[id] ?? [])
+            }
+            return LibraryExport(exported: Date(), folders: active.map(\.path).sorted(), documents: entries)
+        }
+    }
+
+    /// Applies an export in one transaction: creates its folders, and for every document
+    /// found here by content hash sets its title and folder, takes the newer reading
+    /// position and adds the sessions it does not have yet.
+    public func importState(_ state: LibraryExport) throws(LibraryError) -> TransferOutcome {
+        for path in state.folders + state.documents.compactMap(\.folder) {
+            for name in Folder.components(of: path) {
+                if let problem = Folder.problem(with: name) { throw .badName(name: name, reason: problem) }
+            }
+        }
+        return try write { db in
+            var outcome = TransferOutcome(matched: 0, missing: [], foldersCreated: 0, sessionsAdded: 0)
+            for path in Set(state.folders + state.documents.compactMap(\.folder)) where !Folder.components(of: path).isEmpty {
+                if try Self.ensureFolder(db, names: Folder.components(of: path)).created { outcome.foldersCreated += 1 }
+            }
+            for entry in state.documents {
+                guard let id = try Int64.fetchOne(db, sql: """
+                    SELECT id FROM documents WHERE content_hash = ? AND deleted_at IS NULL ORDER BY id LIMIT 1
+                    """, arguments: [entry.contentHash]) else {
+                    outcome.missing.append(entry.title)
+                    continue
+                }
+                outcome.matched += 1
+                let folder = try entry.folder.flatMap { try Self.resolve(db, path: $0)?.id }
+                try db.execute(sql: "UPDATE documents SET title = ?, folder_id = ? WHERE id = ?",
+                               arguments: [entry.title, folder, id])
+                if let p = entry.position {
+                    try db.execute(sql: """
+                        INSERT INTO positions (document_id, word_index, speed, finished, updated_at) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (document_id) DO UPDATE SET word_index = excluded.word_index, speed = excluded.speed,
+                            finished = excluded.finished, updated_at = excluded.updated_at
+                        WHERE excluded.updated_at > positions.updated_at
+                        """, arguments: [id, p.word, p.speed, p.finished, p.updated.timeIntervalSince1970])
+                }
+                for s in entry.sessions {
+                    let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE document_id = ? AND started_at = ?",
+                                                  arguments: [id, s.started.timeIntervalSince1970]) ?? false
+                    guard !known else { continue }
+                    try db.execute(sql: """
+                        INSERT INTO sessions (document_id, started_at, ended_at, first_word, last_word, words_heard, speed)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [id, s.started.timeIntervalSince1970, s.ended.timeIntervalSince1970, s.firstWord,
+                                         s.lastWord, s.wordsHeard, s.speed])
+                    outcome.sessionsAdded += 1
+                }
+            }
+            return outcome
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// How the words of a document were renumbered by an edit: every old global word index has
+/// exactly one new index, so reading positions and sessions can follow their words.
+public struct WordRenumbering: Sendable, Equatable {
+    /// Old word ranges and the new index of each range's first word, in old order.
+    public private(set) var moves: [(old: Range<Int>, newStart: Int)]
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.moves.elementsEqual(b.moves) { $0.old == $1.old && $0.newStart == $1.newStart }
+    }
+
+    /// The new index of old word `index`; indices outside every range are returned as they are.
+    public func callAsFunction(_ index: Int) -> Int {
+        for move in moves where move.old.contains(index) {
+            return move.newStart + (index - move.old.lowerBound)
+        }
+        return index
+    }
+}
+
+extension Document {
+    /// This document followed by `part`, which becomes one chapter titled `chapterTitle`.
+    /// The part's own chapters are dropped (a book has one chapter per file); when this
+    /// document has content but no chapters yet, that content becomes the first chapter,
+    /// titled with the document's title.
+    public func appending(_ part: Document, chapterTitle: String) -> Document {
+        var chapters = self.chapters
+        if chapters.isEmpty, wordCount > 0 {
+            chapters.append(Chapter(title: metadata.title, firstWord: 0))
+        }
+        let offset = wordCount
+        chapters.append(Chapter(title: chapterTitle, firstWord: offset))
+        let shifted = part.blocks.map { block -> Block in
+            var moved = block
+            moved.firstWord += offset
+            return moved
+        }
+        return Document(metadata: metadata, blocks: blocks + shifted, chapters: chapters,
+                        warnings: warnings + part.warnings)
+    }
+
+    /// A book: `parts` one after another, one chapter per part, in this order.
+    public static func book(metadata: DocumentMetadata, parts: [(title: String, document: Document)]) -> Document {
+        var book = Document(metadata: metadata, blocks: [])
+        for part in parts {
+            book = book.appending(part.document, chapterTitle: part.title)
+        }
+        return book
+    }
+
+    /// The document with chapter `from` moved to position `to` (both 0-based), and how its
+    /// words were renumbered. Text before the first chapter stays first. Nil when an index
+    /// is out of range or a chapter does not start at the beginning of a block (its text
+    /// cannot be cut there).
+    public func movingChapter(_ from: Int, to: Int) -> (document: Document, renumbering: WordRenumbering)? {
+        guard chapters.indices.contains(from), chapters.indices.contains(to) else { return nil }
+        let blockStarts = Set(blocks.map(\.firstWord))
+        guard chapters.allSatisfy({ blockStarts.contains($0.firstWord) || $0.firstWord == wordCount }) else { return nil }
+        // Word ranges of the front matter and of every chapter, in the current order.
+        let ends = chapters.dropFirst().map(\.firstWord) + [wordCount]
+        let ranges = zip(chapters.map(\.firstWord), ends).map { $0..<$1 }
+        var order = Array(chapters.indices)
+        order.insert(order.remove(at: from), at: to)
+
+        var newBlocks = blocks.filter { $0.firstWord < (chapters.first?.firstWord ?? 0) }
+        var newChapters: [Chapter] = []
+        var moves: [(old: Range<Int>, newStart: Int)] = []
+        var next = chapters.first?.firstWord ?? 0
+        if next > 0 { moves.append((0..<next, 0)) }
+        for index in order {
+            let range = ranges[index]
+            newChapters.append(Chapter(title: chapters[index].title, firstWord: next))
+            moves.append((range, next))
+            for block in blocks where range.contains(block.firstWord) {
+                var moved = block
+                moved.firstWord = next + (block.firstWord - range.lowerBound)
+                newBlocks.append(moved)
+            }
+            next += range.count
+        }
+        let document = Document(metadata: metadata, blocks: newBlocks, chapters: newChapters, warnings: warnings)
+        return (document, WordRenumbering(moves: moves.sorted { $0.old.lowerBound < $1.old.lowerBound }))
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import SpeakLibrary
+import SpeakModel
+import Testing
+
+private func document(_ paragraphs: [String], title: String, hash: String) -> Document {
+    var builder = DocumentBuilder()
+    for paragraph in paragraphs { builder.append(.paragraph, text: paragraph) }
+    builder.append(.pageNumber, text: "Page 7 gradient descent", page: 7, skip: .pageNumber)
+    return builder.build(metadata: DocumentMetadata(title: title, source: "/tmp/\(title).txt", format: .text, contentHash: hash))
+}
+
+@Suite struct SearchTests {
+    let store: LibraryStore
+
+    init() throws {
+        store = try LibraryStore(directory: temporaryDirectory())
+    }
+
+    @Test func hitsNameTheWordToStartFromWithContext() throws {
+        let id = try store.insert(document([
+            "Nothing to see in the first paragraph at all.",
+            "We use gradient methods. Then the gradient descent converges quickly on convex problems.",
+        ], title: "Optimisation notes", hash: "sha256:1")).id
+        let hits = try store.search("Gradient DESCENT")
+        let hit = try #require(hits.first)
+        #expect(hits.count == 1, "the skipped page-number block is not searched")
+        #expect(hit.documentID == id)
+        #expect(hit.match == "gradient descent")
+        #expect(hit.matchedWords == 2)
+        let loaded = try store.document(id: id)
+        #expect(loaded.word(at: hit.wordIndex)?.text == "gradient")
+        #expect(loaded.word(at: hit.wordIndex + 1)?.text == "descent")
+        #expect(hit.before.hasSuffix("methods. Then the"))
+        #expect(hit.after.hasPrefix("converges quickly"))
+    }
+
+    @Test func wordsInOrderComeBeforeScatteredOnes() throws {
+        try store.insert(document(["The descent was steep; the gradient too."], title: "Hike", hash: "sha256:1"))
+        let ordered = try store.insert(document(["A lesson on gradient descent."], title: "Lesson", hash: "sha256:2")).id
+        let hits = try store.search("gradient descent")
+        #expect(hits.map(\.documentID).first == ordered)
+        #expect(hits.count == 2)
+    }
+
+    @Test func accentsAndCaseDoNotMatterAndTitlesAreFound() throws {
+        let id = try store.insert(document(["Un café très naïve à Zürich."], title: "Résumé of a trip", hash: "sha256:1")).id
+        #expect(try store.search("CAFE").first?.match == "café")
+        #expect(try store.search("zurich").first?.documentID == id)
+        let title = try #require(try store.search("resume").first)
+        #expect(title.inTitle)
+        #expect(title.wordIndex == 0)
+    }
+
+    @Test(arguments: ["\"", "*", "NEAR(", "a\" OR \"b", "-", "col:umn", "^start", "AND", "(x"])
+    func queryLanguageCharactersNeverReachSQLite(query: String) throws {
+        try store.insert(document(["and near start column x a b"], title: "Plain", hash: "sha256:1"))
+        do {
+            _ = try store.search(query)
+        } catch let error as LibraryError {
+            guard case .emptySearch = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+        }
+    }
+
+    @Test func emptyQueriesAreRefused() throws {
+        #expect(throws: LibraryError.emptySearch(query: "")) { try store.search("  ") }
+        #expect(throws: LibraryError.emptySearch(query: "\"*\"")) { try store.search("\"*\"") }
+    }
+
+    @Test func trashAndFolderScopeLimitTheHits() throws {
+        let inPapers = try store.insert(document(["tidal clocks"], title: "One", hash: "sha256:1"), folderPath: ["Papers"]).id
+        let outside = try store.insert(document(["tidal clocks"], title: "Two", hash: "sha256:2")).id
+        let papers = try #require(try store.folder(path: "Papers"))
+        #expect(try store.search("tidal", folders: [papers.id]).map(\.documentID) == [inPapers])
+        try store.trashDocument(outside)
+        #expect(try store.search("tidal").map(\.documentID) == [inPapers])
+        try store.purge(deletedBefore: nil)
+        try store.renameDocument(inPapers, to: "Renamed moon")
+        #expect(try store.search("moon").first?.inTitle == true)
+        #expect(try store.search("one").isEmpty, "the old title is gone from the index")
+    }
+}
+
+@Suite struct BookTests {
+    private func part(_ text: String, _ hash: String) -> Document {
+        document([text], title: hash, hash: hash)
+    }
+
+    @Test func movingAChapterKeepsThePositionOnItsWord() throws {
+        let store = try LibraryStore(directory: temporaryDirectory())
+        let parts = [("One", part("first part words here", "1")), ("Two", part("second part has five words", "2")),
+                     ("Three", part("third", "3"))]
+        let book = Document.book(metadata: DocumentMetadata(title: "Book", source: "x", format: .text, contentHash: "sha256:b"),
+                                 parts: parts.map { (title: $0.0, document: $0.1) })
+        #expect(book.chapters.map(\.title) == ["One", "Two", "Three"])
+        let id = try store.insert(book, book: true).id
+        // Word 9 is "has" in chapter Two (words 8...12 of a document of 8 + 4 + 5 + 4 + 1 words).
+        let before = try #require(try store.document(id: id).word(at: 10))
+        try store.savePosition(documentID: id, wordIndex: before.index)
+        let moved = try #require(book.movingChapter(1, to: 0))
+        var edited = moved.document
+        edited.metadata.contentHash = "sha256:b2"
+        try store.replaceContent(id: id, with: edited, expectedHash: "sha256:b", renumbering: moved.renumbering)
+        let after = try store.document(id: id)
+        #expect(after.chapters.map(\.title) == ["Two", "One", "Three"])
+        let position = try #require(try store.summary(id: id).position)
+        #expect(after.word(at: position)?.text == before.text)
+        #expect(after.wordCount == book.wordCount)
+        // An edit based on an outdated version is refused.
+        #expect(throws: LibraryError.self) {
+            try store.replaceContent(id: id, with: edited, expectedHash: "sha256:b")
+        }
+    }
+
+    @Test func appendingKeepsEarlierWordsAndMakesTheOldContentAChapter() {
+        let base = part("some words", "1")
+        let longer = base.appending(part("more words after", "2"), chapterTitle: "Epilogue")
+        #expect(longer.chapters == [Chapter(title: "1", firstWord: 0), Chapter(title: "Epilogue", firstWord: base.wordCount)])
+        #expect(longer.word(at: 1)?.text == "words")
+        #expect(longer.word(at: base.wordCount)?.text == "more")
+        #expect(longer.blocks.map(\.firstWord) == longer.blocks.indices.map { i in
+            longer.blocks[..<i].reduce(0) { $0 + $1.wordCount }
+        })
+    }
+}
+
+@Suite struct TransferTests {
+    @Test func folderPositionsAndSessionsTravelByContent() throws {
+        let home = try LibraryStore(directory: temporaryDirectory())
+        let id = try home.insert(sampleDocument(hash: "sha256:same"), folderPath: ["Papers", "2026"]).id
+        try home.insert(sampleDocument(hash: "sha256:only-here", title: "Lonely"))
+        try home.renameDocument(id, to: "My title")
+        try home.savePosition(documentID: id, wordIndex: 7, speed: 1.5)
+        try home.recordSession(documentID: id, started: Date(timeIntervalSince1970: 100), ended: Date(timeIntervalSince1970: 160),
+                               firstWord: 0, lastWord: 7, speed: 1.5)
+        let state = try home.exportState()
+
+        let away = try LibraryStore(directory: temporaryDirectory())
+        let there = try away.insert(sampleDocument(hash: "sha256:same")).id
+        let outcome = try away.importState(state)
+        #expect(outcome.matched == 1)
+        #expect(outcome.missing == ["Lonely"])
+        #expect(outcome.sessionsAdded == 1)
+        let summary = try away.summary(id: there)
+        #expect(summary.metadata.title == "My title")
+        #expect(summary.position == 7)
+        #expect(summary.speed == 1.5)
+        #expect(summary.folderID == (try away.folder(path: "Papers/2026"))?.id)
+        #expect(try away.stats().listeningSeconds == 60)
+        #expect(try away.importState(state).sessionsAdded == 0, "applying twice adds nothing")
+    }
+}
