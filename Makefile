@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure install clean
+.PHONY: all bootstrap build release demo test eval bench measure measure-library install clean
 
 all: build
 
@@ -31,6 +31,10 @@ bench: release
 measure: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --show-bin-path)/speak" scripts/measure-foundation
 	@SPEAK_BIN="$$($(SWIFT) build -c release --show-bin-path)/speak" scripts/measure-synthesis
+
+# A generated library of 10,000 documents and 50 million words (several minutes).
+measure-library: release
+	@SPEAK_BIN="$$($(SWIFT) build -c release --show-bin-path)/speak" scripts/measure-library
 
 PREFIX ?= /usr/local
 install: release

@@ -39,6 +39,12 @@ extension Speak {
         return names
     }
 
+    /// The path of the folder with this id ("Papers/2026"); nil for the top level.
+    public func folderPath(id: Int64?) throws(LibraryError) -> String? {
+        guard let id else { return nil }
+        return try library().folders(includeTrashed: true).first { $0.id == id }?.path
+    }
+
     /// Creates a folder and any missing folders above it.
     public func makeFolder(path: String) throws(LibraryError) -> (folder: Folder, created: Bool) {
         try library().makeFolder(path: path)

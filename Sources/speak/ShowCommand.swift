@@ -29,7 +29,8 @@ struct ShowCommand: ParsableCommand {
             let id = try documentID(id)
             let summary = try speak.summary(id: id)
             let document = try speak.document(.document(id))
-            let details = DocumentDetails(summary: summary, document: document, speak: speak)
+            var details = DocumentDetails(summary: summary, document: document, speak: speak)
+            details.folder = try speak.folderPath(id: summary.folderID)
             if json { try printJSON(details) } else { print(details.render(listSkipped: skipped)) }
         }
     }
@@ -45,6 +46,8 @@ struct DocumentDetails: Encodable {
     var author: String?
     var language: String?
     var site: String?
+    /// The library folder holding the document; nil at the top level.
+    var folder: String?
     var published: Date?
     var canonicalURL: String?
     var format: String
@@ -99,6 +102,7 @@ struct DocumentDetails: Encodable {
         field("author", author)
         field("format", format)
         field("source", source)
+        if let folder { field("folder", folder + "/") }
         field("language", language)
         if let site { field("site", site) }
         if let published { field("published", DisplayFormat.date(published)) }

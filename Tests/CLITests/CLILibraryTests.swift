@@ -38,6 +38,7 @@ import Testing
         let table = try cli.run(["ls", "-R"])
         #expect(table.stdout.contains("Papers/") && table.stdout.contains("  2026/"))
         #expect(try cli.run(["ls", "Nowhere"]).status == 66)
+        #expect(try cli.run(["show", a]).stdout.contains("folder     Papers/2026/"))
     }
 
     @Test func aDirectoryBecomesAFolderWithEveryReadableFile() throws {
