@@ -70,3 +70,18 @@ func printJSON<T: Encodable>(_ value: T) throws {
     FileHandle.standardOutput.write(data)
     FileHandle.standardOutput.write(Data("\n".utf8))
 }
+
+/// Runs `body` for every argument of a command that takes several library items. A library
+/// error is reported and the others are still done; the first failure's status ends the command.
+func forEachItem(_ arguments: [String], _ body: (String) throws -> Void) throws {
+    var failure: Int32?
+    for argument in arguments {
+        do {
+            try body(argument)
+        } catch let error as LibraryError {
+            Terminal.error(error.message)
+            failure = failure ?? error.exitStatus.rawValue
+        }
+    }
+    if let failure { throw ExitCode(failure) }
+}

@@ -30,27 +30,20 @@ struct RemoveCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let speak = try openSpeak()
-            var failure: Int32?
-            for argument in items {
+            try forEachItem(items) { argument in
                 let item = LibraryItem(argument: argument)
-                do {
-                    switch item {
-                    case .document(let id):
-                        let title = try speak.summary(id: id).metadata.title
-                        try speak.moveToTrash(item)
-                        print("moved to trash: \(id)  \(title)")
-                    case .folder(let path):
-                        let count = try speak.moveToTrash(item, recursive: recursive)
-                        let name = Folder.components(of: path).joined(separator: "/")
-                        print(count == 0 ? "removed the empty folder \(name)/"
-                                         : "moved to trash: \(name)/ with \(count) document\(count == 1 ? "" : "s")")
-                    }
-                } catch let error as LibraryError {
-                    Terminal.error(error.message)
-                    failure = failure ?? error.exitStatus.rawValue
+                switch item {
+                case .document(let id):
+                    let title = try speak.summary(id: id).metadata.title
+                    try speak.moveToTrash(item)
+                    print("moved to trash: \(id)  \(title)")
+                case .folder(let path):
+                    let count = try speak.moveToTrash(item, recursive: recursive)
+                    let name = Folder.components(of: path).joined(separator: "/")
+                    print(count == 0 ? "removed the empty folder \(name)/"
+                                     : "moved to trash: \(name)/ with \(count) document\(count == 1 ? "" : "s")")
                 }
             }
-            if let failure { throw ExitCode(failure) }
         }
     }
 }
@@ -120,20 +113,13 @@ struct RestoreCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let speak = try openSpeak()
-            var failure: Int32?
-            for argument in items {
-                do {
-                    let outcome = try speak.restore(LibraryItem(argument: argument))
-                    print("restored \(argument)  \(outcome.name)")
-                    if outcome.movedToTopLevel {
-                        Terminal.note("its folder is no longer in the library, so '\(outcome.name)' is now at the top level")
-                    }
-                } catch let error as LibraryError {
-                    Terminal.error(error.message)
-                    failure = failure ?? error.exitStatus.rawValue
+            try forEachItem(items) { argument in
+                let outcome = try speak.restore(LibraryItem(argument: argument))
+                print("restored \(argument)  \(outcome.name)")
+                if outcome.movedToTopLevel {
+                    Terminal.note("its folder is no longer in the library, so '\(outcome.name)' is now at the top level")
                 }
             }
-            if let failure { throw ExitCode(failure) }
         }
     }
 }
