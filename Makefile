@@ -12,11 +12,13 @@ bootstrap:
 build: bootstrap
 	$(SWIFT) build
 
+# The Swift runtime and Foundation linked in: every command starts ~9 ms sooner (fewer shared
+# libraries to relocate), at the price of a larger binary.
 release: bootstrap
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 demo: release
-	@SPEAK_HOME="$(DEMO_HOME)" SPEAK_BIN="$$($(SWIFT) build -c release --show-bin-path)/speak" scripts/demo
+	@SPEAK_HOME="$(DEMO_HOME)" SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/demo
 
 test: bootstrap
 	$(SWIFT) build --build-tests
@@ -29,17 +31,17 @@ bench: release
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 
 measure: release
-	@SPEAK_BIN="$$($(SWIFT) build -c release --show-bin-path)/speak" scripts/measure-foundation
-	@SPEAK_BIN="$$($(SWIFT) build -c release --show-bin-path)/speak" scripts/measure-synthesis
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-foundation
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-synthesis
 
 # A generated library of 10,000 documents and 50 million words (several minutes).
 measure-library: release
-	@SPEAK_BIN="$$($(SWIFT) build -c release --show-bin-path)/speak" scripts/measure-library
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-library
 
 PREFIX ?= /usr/local
 install: release
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/speak/voices"
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/speak" "$(PREFIX)/bin/speak"
+	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" "$(PREFIX)/bin/speak"
 	install -m 644 voices/*.json "$(PREFIX)/share/speak/voices/"
 
 clean:

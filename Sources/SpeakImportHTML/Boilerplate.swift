@@ -51,35 +51,58 @@ enum Boilerplate {
         }
         let hints = Array(element.hints.utf8)
         guard hints.count > 1 else { return verdict }
-        // Runs for every element of every page: a byte search, not Foundation's String search.
-        let has: ([UInt8]) -> Bool = { part in
-            guard part.count <= hints.count, let first = part.first else { return false }
-            for start in 0...(hints.count - part.count) where hints[start] == first {
-                var matched = 1
-                while matched < part.count, hints[start + matched] == part[matched] { matched += 1 }
-                if matched == part.count { return true }
+        // Runs for every element of every page: one pass over the hints, trying only the
+        // parts that start with the byte at hand (Foundation's String search dominated).
+        var found = PartSet()
+        for start in hints.indices {
+            for (index, part) in partsByFirstByte[Int(hints[start])] where !found.contains(index) {
+                if part.count <= hints.count - start, hints[start..<(start + part.count)].elementsEqual(part) {
+                    found.insert(index)
+                }
             }
-            return false
         }
         let words = hints.split { !(($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 >= 0x80) }
             .map { String(decoding: $0, as: UTF8.self) }
-        verdict.byline = has(Array("byline".utf8)) || hints.split(separator: 0x20).contains { word in
+        verdict.byline = found.contains(bylinePart) || hints.split(separator: 0x20).contains { word in
             word.elementsEqual("author".utf8) || word.reversed().starts(with: "eman-rohtua".utf8)
         }
-        if positivePartBytes.contains(where: has) {
+        if !found.isDisjoint(with: positivePartIndices) {
             verdict.positive = true
             return verdict
         }
         verdict.positive = words.contains { positiveWords.contains($0) }
-        verdict.stronglyNegative = strongPartBytes.contains(where: has)
+        verdict.stronglyNegative = !found.isDisjoint(with: strongPartIndices)
         verdict.negative = verdict.negative || verdict.stronglyNegative || words.contains { negativeWords.contains($0) }
-            || negativePartBytes.contains(where: has)
+            || !found.isDisjoint(with: negativePartIndices)
         return verdict
     }
 
-    private static let positivePartBytes = positiveParts.map { Array($0.utf8) }
-    private static let strongPartBytes = strongParts.map { Array($0.utf8) }
-    private static let negativePartBytes = negativeParts.map { Array($0.utf8) }
+    /// Indices into `allParts`; a bit set, since there are fewer than 64 parts.
+    private struct PartSet {
+        var bits: UInt64 = 0
+        func contains(_ index: Int) -> Bool { bits & (1 << UInt64(index)) != 0 }
+        mutating func insert(_ index: Int) { bits |= 1 << UInt64(index) }
+        func isDisjoint(with other: PartSet) -> Bool { bits & other.bits == 0 }
+    }
+
+    private static let allParts: [String] = Array(Set(negativeParts + positiveParts + strongParts + ["byline"])).sorted()
+    private static let partsByFirstByte: [[(Int, [UInt8])]] = {
+        var table = [[(Int, [UInt8])]](repeating: [], count: 256)
+        for (index, part) in allParts.enumerated() {
+            let bytes = Array(part.utf8)
+            if let first = bytes.first { table[Int(first)].append((index, bytes)) }
+        }
+        return table
+    }()
+    private static func indices(_ parts: [String]) -> PartSet {
+        var set = PartSet()
+        for part in parts { if let index = allParts.firstIndex(of: part) { set.insert(index) } }
+        return set
+    }
+    private static let positivePartIndices = indices(positiveParts)
+    private static let strongPartIndices = indices(strongParts)
+    private static let negativePartIndices = indices(negativeParts)
+    private static let bylinePart = allParts.firstIndex(of: "byline") ?? 0
 
     static func isNegative(_ element: HTMLElement) -> Bool { element.verdict.negative }
     static func isStronglyNegative(_ element: HTMLElement) -> Bool { element.verdict.stronglyNegative }

@@ -26,16 +26,32 @@ enum HTMLDecoder {
 
     /// The charset named by a `<meta>` in the first 8 KB, per the HTML prescan (roughly).
     static func metaCharset(_ data: Data) -> String? {
-        let head = String(decoding: data.prefix(8192), as: UTF8.self).lowercased()
-        var searchStart = head.startIndex
-        while let meta = head.range(of: "<meta", range: searchStart..<head.endIndex) {
-            let end = head[meta.upperBound...].firstIndex(of: ">") ?? head.endIndex
-            let tag = head[meta.upperBound..<end]
-            searchStart = end
-            guard let charset = tag.range(of: "charset=") else { continue }
-            let value = tag[charset.upperBound...].drop { $0 == "\"" || $0 == "'" || $0 == " " }
-            let name = value.prefix { !"\"'; />".contains($0) && !$0.isWhitespace }
-            if !name.isEmpty { return String(name) }
+        // Bytes, not a lowercased String: this runs on every page.
+        let head = Array(data.prefix(8192))
+        var i = 0
+        while i + 5 <= head.count {
+            defer { i += 1 }
+            guard head[i] == UInt8(ascii: "<"), lowercase(head[(i + 1)..<(i + 5)]) == Array("meta".utf8) else { continue }
+            let end = head[i...].firstIndex(of: UInt8(ascii: ">")) ?? head.count
+            let tag = lowercase(head[(i + 5)..<end])
+            i = end
+            guard let at = firstRange(of: Array("charset=".utf8), in: tag) else { continue }
+            let value = tag[at...].drop { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x20 }
+            let name = value.prefix { !"\"'; />".utf8.contains($0) && !(0x09...0x0D).contains($0) && $0 != 0x20 }
+            if !name.isEmpty { return String(decoding: name, as: UTF8.self) }
+        }
+        return nil
+    }
+
+    private static func lowercase(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+    }
+
+    /// Index just past the first occurrence of `part` in `bytes`.
+    private static func firstRange(of part: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= part.count else { return nil }
+        for start in 0...(bytes.count - part.count) where bytes[start..<(start + part.count)].elementsEqual(part) {
+            return start + part.count
         }
         return nil
     }

@@ -31,6 +31,10 @@ public enum LibXML2Library {
         "datetime", "type", "alt",
     ]
 
+    /// `keptAttributes` and `aria-hidden` as C strings, compared without making Strings.
+    private static let keptAttributeNames: [(name: String, bytes: [UInt8])] =
+        (keptAttributes.sorted() + ["aria-hidden"]).map { ($0, Array($0.utf8) + [0]) }
+
     /// Parses UTF-8 HTML. Returns nil when libxml2 finds no document at all.
     static func parse(utf8 data: Data) -> HTMLTree? {
         _ = initialized
@@ -39,7 +43,7 @@ public enum LibXML2Library {
             // Without it libxml2 stops at 256 levels of nesting and the rest of the page is lost;
             // the copy below flattens deep nesting itself.
             | XML_PARSE_HUGE.rawValue)
-        let document = data.withUnsafeBytes { raw -> htmlDocPtr? in
+        let document = HTMLPrefilter.strip(data).withUnsafeBytes { raw -> htmlDocPtr? in
             guard let base = raw.bindMemory(to: CChar.self).baseAddress, raw.count < Int(Int32.max) else { return nil }
             return htmlReadMemory(base, Int32(raw.count), nil, "UTF-8", options)
         }
@@ -122,9 +126,9 @@ public enum LibXML2Library {
         var attribute = node.pointee.properties
         while let current = attribute {
             attribute = current.pointee.next
-            guard let namePointer = current.pointee.name else { continue }
-            let name = String(cString: namePointer).lowercased()
-            guard keptAttributes.contains(name) || name == "aria-hidden" else { continue }
+            // libxml2's HTML parser lowercases names; only kept ones become Strings.
+            guard let namePointer = current.pointee.name,
+                  let name = keptAttributeNames.first(where: { xmlStrEqual(namePointer, $0.bytes) != 0 })?.name else { continue }
             result[name] = current.pointee.children?.pointee.content.map { String(cString: $0) } ?? ""
         }
         return result
