@@ -11,6 +11,8 @@ public protocol AudioSink: AnyObject {
     func drain()
     /// Drops what is queued but not played yet (stop, seek).
     func flush()
+    /// How long written audio waits before it is heard, in seconds.
+    var latency: Double { get }
 }
 
 /// No audio device to play on.
@@ -69,6 +71,9 @@ final class PCAudioSink: AudioSink {
     func drain() { _ = audio_object_drain(object) }
 
     func flush() { _ = audio_object_flush(object) }
+
+    // pcaudiolib cannot tell; its PulseAudio and ALSA backends buffer about this much.
+    var latency: Double { 0.1 }
 }
 
 /// Takes audio at the pace it would play, with no device.
@@ -100,6 +105,8 @@ final class NullSink: AudioSink {
         started = nil
         written = 0
     }
+
+    var latency: Double { 0.01 }
 }
 
 /// Points file descriptor 2 at /dev/null while a C call runs.

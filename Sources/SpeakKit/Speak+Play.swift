@@ -1,0 +1,149 @@
+import Foundation
+import SpeakAudio
+import SpeakESpeak
+import SpeakLibrary
+import SpeakModel
+import SpeakSynthesis
+
+/// Where and how `speak play` starts.
+public struct PlayRequest: Sendable {
+    public var input: InputReference
+    /// A word index to start at; otherwise the saved position (the start the first time,
+    /// and again after the document was finished).
+    public var fromWord: Int?
+    public var fromStart = false
+    /// 1-based chapter to start at.
+    public var chapter: Int?
+    /// Fraction (0…1) of the words to start at.
+    public var at: Double?
+    public var voice: String?
+    public var speed: Double?
+    /// Audio output name ("null" for a sink without a device); nil: $SPEAK_AUDIO, else the device.
+    public var audio: String?
+    /// A WAV file to play into ("-": standard output) instead of the audio device.
+    public var output: String?
+    /// With `output`: write at the pace of listening rather than as fast as possible.
+    public var realtime = false
+    /// With `output`: replace an existing file.
+    public var overwrite = false
+    public var importRequest = ImportRequest()
+
+    public init(input: InputReference) {
+        self.input = input
+    }
+}
+
+/// A document ready to play: the player, and what the view shows around it.
+public final class PlaybackSession: @unchecked Sendable {
+    public let player: Player
+    public let documentID: Int64
+    public let title: String
+    public let started = Date()
+    public let startWord: Int
+    private let store: LibraryStore
+    private let wordsPerMinute: Double
+    var file: FileSink?
+
+    init(player: Player, documentID: Int64, title: String, startWord: Int, store: LibraryStore, wordsPerMinute: Double) {
+        self.player = player
+        self.documentID = documentID
+        self.title = title
+        self.startWord = startWord
+        self.store = store
+        self.wordsPerMinute = wordsPerMinute
+    }
+
+    /// Seconds of listening left from `word` at `speed` (spoken words only).
+    public func secondsLeft(from word: Int, speed: Double) -> Double {
+        let words = player.document.blocks.reduce(0) { sum, block in
+            guard block.isSpoken, block.firstWord + block.wordCount > word else { return sum }
+            return sum + block.wordCount - max(0, word - block.firstWord)
+        }
+        return Double(words) / (wordsPerMinute * speed) * 60
+    }
+
+    /// Completes the output file, when playing into one (a failed playback removes it).
+    public func finishOutput(completed: Bool) throws {
+        if completed { try file?.finish() } else { file?.discard() }
+    }
+
+    /// Records the listening session for `speak stats`.
+    public func recordSession() {
+        let status = player.snapshot
+        guard status.heardSeconds > 0.5 else { return }
+        try? store.recordSession(documentID: documentID, started: started, ended: Date(), firstWord: startWord,
+                                 lastWord: status.word, speed: status.speed)
+    }
+}
+
+/// A document with nothing to read aloud.
+public struct NothingToPlayError: UserFacingError {
+    public var title: String
+    public var message: String { "'\(title)' has no words to read aloud; 'speak text ID --all' shows what was skipped" }
+    public var exitStatus: ExitStatus { .dataError }
+}
+
+extension Speak {
+    /// Opens a document for playback: files are imported into the library first (once), the
+    /// start word and the speed come from the request or from where the user stopped, and
+    /// the audio output is opened (a missing device is an error before anything plays).
+    public func preparePlayback(_ request: PlayRequest, onWord: @escaping (TimedWord) -> Void = { _ in }) throws -> PlaybackSession {
+        let store = try library()
+        let id: Int64
+        switch request.input {
+        case .document(let documentID): id = documentID
+        case .file, .url, .standardInput: id = try importInput(request.input, request: request.importRequest).id
+        }
+        let summary = try store.summary(id: id)
+        let document = try store.document(id: id)
+        guard document.spokenWordCount > 0 else { throw NothingToPlayError(title: summary.metadata.title) }
+        var start = summary.finished || request.fromStart ? 0 : (summary.position ?? 0)
+        if let chapter = request.chapter {
+            guard document.chapters.indices.contains(chapter - 1) else {
+                throw LibraryError.chapterNotFound(number: chapter, documentID: id, count: document.chapters.count)
+            }
+            start = document.chapters[chapter - 1].firstWord
+        }
+        if let at = request.at { start = min(document.wordCount - 1, Int(Double(document.wordCount) * at)) }
+        if let fromWord = request.fromWord { start = fromWord }
+        guard start >= 0, start < document.wordCount else {
+            throw SynthesisError.wordOutOfRange(start, count: document.wordCount)
+        }
+        let speed = request.speed ?? summary.speed ?? config.speed
+        var voice = request.voice
+        if voice == nil { voice = try defaultVoice(for: document.metadata.language) }
+        let settingsForSpeed: (Double) throws -> VoiceSettings = { [self] speed in
+            try voiceSettings(voice: voice, speed: speed, wordsPerMinute: nil)
+        }
+        let settings = try settingsForSpeed(speed)
+        let inProcess = try EngineThread.shared.sync { try ESpeakEngine.shared() }
+        try prepare(inProcess, settings, requested: request.voice)
+        let engine = GuardedEngine(inProcess)
+        let sink: any AudioSink
+        var file: FileSink?
+        if let output = request.output {
+            if output != "-", FileManager.default.fileExists(atPath: output), !request.overwrite {
+                throw AudioOutputError(path: output, reason: "the file exists; pass --force to replace it")
+            }
+            let fileSink = try FileSink(path: output, sampleRate: engine.sampleRate, realtime: request.realtime)
+            file = fileSink
+            sink = fileSink
+        } else {
+            sink = try AudioOutput.open(name: request.audio ?? environment["SPEAK_AUDIO"], sampleRate: engine.sampleRate)
+        }
+        let player = try Player(document: document, engine: engine, sink: sink, speed: speed, fromWord: start,
+                                latencySeconds: sink.latency, settingsForSpeed: settingsForSpeed,
+                                onPosition: { word, speed, finished in
+                                    try? store.savePosition(documentID: id, wordIndex: word, speed: speed, finished: finished)
+                                }, onWord: onWord)
+        let session = PlaybackSession(player: player, documentID: id, title: summary.metadata.title, startWord: start,
+                                      store: store, wordsPerMinute: config.wordsPerMinute)
+        session.file = file
+        return session
+    }
+
+    /// The document listened to most recently, if any.
+    public func mostRecentlyListened() throws(LibraryError) -> DocumentSummary? {
+        try library().list(sort: .recent).first { $0.lastListened != nil }
+    }
+}

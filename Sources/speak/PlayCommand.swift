@@ -1,0 +1,190 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import SpeakKit
+
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Listen to a document, with the spoken word highlighted; resumes where you stopped.",
+        discussion: """
+            Keys: space pause · ←/→ skip back/forward · ↑/↓ or +/- speed · [ ] paragraph ·
+            < > chapter · s sleep timer · ? help · q quit. The position is saved as you listen.
+
+            Examples:
+              speak play 7
+              speak play notes.txt
+              speak play 7 --from-word 5400      (or --from-start, --chapter 3, --at 35%)
+              speak play 7 -o - | aplay
+              SPEAK_AUDIO=null speak play 7 --print-words
+            """
+    )
+
+    @Argument(help: "A library id, or a file or URL (imported into the library first).")
+    var input: String
+
+    @OptionGroup var options: PlayOptions
+
+    func run() throws {
+        try reportingErrors {
+            try options.play(InputReference(argument: input))
+        }
+    }
+}
+
+struct ContinueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "continue",
+        abstract: "Resume the document you listened to most recently, where you stopped.",
+        discussion: """
+            Examples:
+              speak continue
+              speak continue --speed 1.5
+            """
+    )
+
+    @OptionGroup var options: PlayOptions
+
+    func run() throws {
+        try reportingErrors {
+            let speak = try openSpeak()
+            guard let recent = try speak.mostRecentlyListened() else {
+                throw InputUsageError(message: "nothing has been played yet; start with: speak play ID")
+            }
+            try options.play(.document(recent.id), speak: speak)
+        }
+    }
+}
+
+/// Options shared by `play` and `continue`.
+struct PlayOptions: ParsableArguments {
+    @Option(name: .customLong("from-word"), help: "Start at this word index (as `speak search` shows them).")
+    var fromWord: Int?
+
+    @Flag(name: .customLong("from-start"), help: "Start at the beginning.")
+    var fromStart = false
+
+    @Option(help: "Start at this chapter (1-based).")
+    var chapter: Int?
+
+    @Option(help: "Start this far into the document, e.g. 35%.")
+    var at: String?
+
+    @Option(help: "A voice preset or eSpeak voice (see 'speak voices').")
+    var voice: String?
+
+    @Option(help: "Speed, 1 = the voice's normal pace (0.5…4.5); remembered for the document.")
+    var speed: Double?
+
+    @Option(name: .customLong("skip-step"), help: "Seconds skipped by ← and → (default: config skip_step, else 10).")
+    var skipStep: Double?
+
+    @Option(name: .shortAndLong, help: "Write WAV to this file, or '-' for standard output, instead of playing.")
+    var output: String?
+
+    @Flag(help: "With -o: write at listening pace instead of as fast as possible.")
+    var realtime = false
+
+    @Flag(help: "With -o: replace an existing file.")
+    var force = false
+
+    @Option(help: "Audio output: 'null' plays at real time into nothing (default: $SPEAK_AUDIO, else the sound device).")
+    var audio: String?
+
+    @Flag(name: .customLong("no-tui"), help: "No screen display, even on a terminal.")
+    var noTUI = false
+
+    @Flag(name: .customLong("print-words"), help: "Print 'time<TAB>index<TAB>word' for every word as it is heard.")
+    var printWords = false
+
+    func validate() throws {
+        let starts = [fromWord != nil, fromStart, chapter != nil, at != nil].filter { $0 }.count
+        if starts > 1 { throw ValidationError("choose one of --from-word, --from-start, --chapter and --at") }
+        if let skipStep, !(1...600).contains(skipStep) { throw ValidationError("--skip-step must be 1…600 seconds") }
+        if realtime, output == nil { throw ValidationError("--realtime applies to -o FILE") }
+    }
+
+    func play(_ input: InputReference, speak existing: Speak? = nil) throws {
+        let speak = try existing ?? openSpeak()
+        var request = PlayRequest(input: input)
+        request.fromWord = fromWord
+        request.fromStart = fromStart
+        request.chapter = chapter
+        request.at = try at.map(Self.fraction)
+        request.voice = voice
+        request.speed = speed
+        request.audio = audio
+        request.output = output
+        request.realtime = realtime
+        request.overwrite = force
+        let useScreen = !noTUI && !printWords && output == nil && Terminal.stdoutIsTerminal && isatty(STDIN_FILENO) != 0
+        let wordsOut = output == "-" ? FileHandle.standardError : FileHandle.standardOutput
+        var document: Document?
+        var started: Double?
+        let session = try speak.preparePlayback(request) { word in
+            guard printWords, let document, let text = document.word(at: word.index)?.text else { return }
+            let now = ProcessInfo.processInfo.systemUptime
+            let time = now - (started ?? now)
+            wordsOut.write(Data(String(format: "%.2f\t%d\t%@\n", time, word.index, text).utf8))
+        }
+        document = session.player.document
+        started = ProcessInfo.processInfo.systemUptime
+        let player = session.player
+        let signals = SignalWatcher { player.stop() }
+        defer { signals.cancel() }
+        let outcome = PlaybackOutcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do { try player.run() } catch { outcome.failure = error }
+            done.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+        if useScreen {
+            let view = TerminalPlayer(session: session, speak: speak, skipStep: skipStep ?? speak.config.skipStep)
+            view.run(until: done)
+        } else {
+            done.wait()
+        }
+        session.recordSession()
+        try session.finishOutput(completed: outcome.failure == nil)
+        if let failure = outcome.failure { throw failure }
+    }
+
+    /// "35%" or "0.35" → 0.35.
+    static func fraction(_ text: String) throws -> Double {
+        let percent = text.hasSuffix("%")
+        guard let value = Double(percent ? String(text.dropLast()) : text) else {
+            throw InputUsageError(message: "--at takes a percentage such as 35% (got '\(text)')")
+        }
+        let fraction = percent || value > 1 ? value / 100 : value
+        guard (0...1).contains(fraction) else { throw InputUsageError(message: "--at must be between 0% and 100%") }
+        return min(fraction, 0.999)
+    }
+}
+
+/// How the playback thread ended; read after it signalled.
+final class PlaybackOutcome: @unchecked Sendable {
+    var failure: (any Error)?
+}
+
+/// Turns SIGINT, SIGTERM and SIGHUP into a call, so playback stops through its normal path
+/// and saves the position.
+final class SignalWatcher {
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: handler)
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func cancel() {
+        sources.forEach { $0.cancel() }
+        for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
+    }
+}

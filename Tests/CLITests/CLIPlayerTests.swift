@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// `speak play` and `speak continue` with a sink that plays at real time into nothing.
+@Suite struct CLIPlayerTests {
+    static let story = """
+        # Morning
+
+        The ferry left at seven. Gulls followed it out past the harbour wall.
+
+        # Evening
+
+        It came back late, with the lights of the town behind it.
+        """
+    let null = ["SPEAK_AUDIO": "null"]
+
+    private func words(_ output: String) -> [(time: Double, index: Int, word: String)] {
+        output.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t")
+            guard parts.count == 3, let time = Double(parts[0]), let index = Int(parts[1]) else { return nil }
+            return (time, index, String(parts[2]))
+        }
+    }
+
+    @Test func everySpokenWordIsHeardInOrderAndTheEndIsRemembered() throws {
+        let cli = CLI()
+        let result = try cli.run(["play", cli.file("story.txt", Self.story), "--print-words"], environment: null)
+        #expect(result.status == 0, "\(result.stderr)")
+        let heard = words(result.stdout)
+        #expect(heard.map(\.index) == Array(0..<heard.count))
+        #expect(heard.first?.word == "Morning" && heard.last?.word == "it")
+        #expect(zip(heard, heard.dropFirst()).allSatisfy { $0.time <= $1.time })
+        #expect((heard.last?.time ?? 0) > 2, "the null sink plays at real time")
+        let show = try cli.json(["show", "1"])
+        #expect(show["finished"] as? Bool == true)
+        let stats = try cli.json(["stats"])
+        #expect(stats["sessions"] as? Int == 1)
+        #expect(stats["finished"] as? Int == 1)
+        // A finished document starts again from the beginning.
+        let again = try cli.run(["play", "1", "--print-words", "--chapter", "2"], environment: null)
+        #expect(words(again.stdout).first?.word == "Evening")
+    }
+
+    @Test func anInterruptedPlaySavesItsPositionAndResumesThere() throws {
+        let cli = CLI()
+        let id = try cli.run(["import", cli.file("story.txt", Self.story)]).stdout.split(separator: " ").first.map(String.init) ?? ""
+        let out = cli.work.appendingPathComponent("words.txt")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["play", id, "--print-words"]
+        process.environment = ["SPEAK_HOME": cli.home.path, "SPEAK_AUDIO": "null", "PATH": "/usr/bin:/bin"]
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 2.5)
+        process.terminate()
+        process.waitUntilExit()
+        let heard = words(String(decoding: try Data(contentsOf: out), as: UTF8.self))
+        let last = try #require(heard.last)
+        #expect(last.index > 2)
+        let show = try cli.json(["show", id])
+        #expect(show["position"] as? Int == last.index)
+        #expect(show["finished"] as? Bool == false)
+        let resumed = try cli.run(["continue", "--print-words"], environment: null)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(words(resumed.stdout).first?.index == last.index)
+    }
+
+    @Test func startingPointsAndBadRequests() throws {
+        let cli = CLI()
+        #expect(try cli.run(["continue"], environment: null).status == 64, "nothing played yet")
+        _ = try cli.run(["import", cli.file("story.txt", Self.story)])
+        let from = try cli.run(["play", "1", "--from-word", "12", "--print-words"], environment: null)
+        #expect(words(from.stdout).first?.index == 12)
+        let at = try cli.run(["play", "1", "--at", "90%", "--print-words"], environment: null)
+        #expect((words(at.stdout).first?.index ?? 0) >= 20)
+        #expect(try cli.run(["play", "1", "--from-word", "999"], environment: null).status == 64)
+        #expect(try cli.run(["play", "1", "--chapter", "9"], environment: null).status == 64)
+        #expect(try cli.run(["play", "1", "--from-start", "--chapter", "2"], environment: null).status == 64)
+        #expect(try cli.run(["play", "1", "--realtime"], environment: null).status == 64)
+        #expect(try cli.run(["play", "42"], environment: null).status == 66)
+        #expect(try cli.run(["play", "1", "--at", "lots"], environment: null).status == 64)
+    }
+
+    @Test func playingIntoAFileOrAPipe() throws {
+        let cli = CLI()
+        let file = cli.file("story.txt", Self.story)
+        let wav = cli.work.appendingPathComponent("out.wav").path
+        let result = try cli.run(["play", file, "-o", wav])
+        #expect(result.status == 0, "\(result.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: wav))
+        #expect(data.prefix(4) == Data("RIFF".utf8))
+        #expect(data.count > 44 + 22_050, "more than a second of audio")
+        #expect(try cli.run(["play", "1", "-o", wav]).status == 73, "an existing file needs --force")
+        let piped = try cli.run(["play", "1", "-o", "-", "--from-start"])
+        #expect(piped.stdout.hasPrefix("RIFF"))
+    }
+
+    @Test func theScreenHighlightsTheWordAndFollowsTheKeys() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else { return }
+        let cli = CLI()
+        let long = (1...12).map { "Paragraph \($0) has a sentence about the sea and the wind and the boats." }.joined(separator: "\n\n")
+        _ = try cli.run(["import", cli.file("long.txt", long)])
+        let session = "speak-test-\(UUID().uuidString.prefix(8))"
+        // Its own server socket. Started through bash, which closes every descriptor above 2
+        // first: the server tmux starts would otherwise keep Foundation's process-monitoring
+        // descriptors open, and waiting for `new-session` would last as long as the session.
+        func tmux(_ arguments: [String]) throws -> String {
+            let quoted = (["tmux", "-L", session] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            let script = "for fd in $(ls /proc/$$/fd); do [ $fd -gt 2 ] && eval \"exec $fd>&-\"; done; exec "
+                + quoted.joined(separator: " ")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", script]
+            let out = cli.work.appendingPathComponent("tmux-\(UUID().uuidString)")
+            FileManager.default.createFile(atPath: out.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: out)
+            process.standardError = try FileHandle(forWritingTo: out)
+            process.standardInput = FileHandle.nullDevice
+            var environment = ProcessInfo.processInfo.environment
+            environment["TERM"] = "xterm-256color"
+            environment.removeValue(forKey: "TMUX")
+            process.environment = environment
+            try process.run()
+            process.waitUntilExit()
+            return String(decoding: try Data(contentsOf: out), as: UTF8.self)
+        }
+        let command = "SPEAK_HOME='\(cli.home.path)' SPEAK_AUDIO=null '\(CLI.binary)' play 1; sleep 3"
+        _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "12", command])
+        defer { _ = try? tmux(["kill-server"]) }
+        Thread.sleep(forTimeInterval: 2)
+        let screen = try tmux(["capture-pane", "-p", "-e", "-t", session])
+        #expect(screen.contains("\u{1B}[7m"), "the spoken word is in reverse video: \(screen)")
+        #expect(screen.contains("1.0×"))
+        func word(_ screen: String) -> Int? {
+            guard let range = screen.range(of: "word ") else { return nil }
+            return Int(screen[range.upperBound...].prefix { $0.isNumber })
+        }
+        let before = try #require(word(try tmux(["capture-pane", "-p", "-t", session])))
+        _ = try tmux(["send-keys", "-t", session, "Right"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let after = try #require(word(try tmux(["capture-pane", "-p", "-t", session])))
+        #expect(after >= before + 15, "a 10 s skip moves ahead (\(before) → \(after))")
+        _ = try tmux(["send-keys", "-t", session, "Up"])
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try tmux(["capture-pane", "-p", "-t", session]).contains("1.1×"))
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        Thread.sleep(forTimeInterval: 1)
+        let position = try cli.json(["show", "1"])["position"] as? Int ?? 0
+        #expect(position >= after, "quitting saves the position")
+        #expect(try cli.json(["show", "1"])["finished"] as? Bool == false)
+    }
+}
