@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure measure-library install clean
+.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player install clean
 
 all: build
 
@@ -37,6 +37,9 @@ measure: release
 # A generated library of 10,000 documents and 50 million words (several minutes).
 measure-library: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-library
+
+measure-player: release
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-player
 
 PREFIX ?= /usr/local
 install: release

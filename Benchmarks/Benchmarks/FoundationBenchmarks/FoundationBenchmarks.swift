@@ -39,6 +39,33 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Issue 7: from a skip to the first word of the new audio being heard, through the
+    // player API, on the null sink (audio at real time, 10 ms of buffer).
+    Benchmark("player skip → new audio",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 40)) { benchmark in
+        let fixture = Fixture.shared
+        let speak = try Speak(environment: ["SPEAK_HOME": fixture.scratchHome(), "HOME": fixture.root])
+        let id = try speak.importInput(.file(fixture.megabyteText)).id
+        let heard = HeardWords()
+        var request = PlayRequest(input: .document(id))
+        request.audio = "null"
+        request.fromStart = true
+        let session = try speak.preparePlayback(request) { word in heard.record(word.index) }
+        let player = session.player
+        let thread = Thread { try? player.run() }
+        thread.start()
+        heard.wait { $0 >= 0 }
+        for _ in benchmark.scaledIterations {
+            let before = heard.last
+            benchmark.startMeasurement()
+            player.skip(by: 10)
+            heard.wait { $0 > before + 10 }
+            benchmark.stopMeasurement()
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        player.stop()
+    }
+
     Benchmark("word lookup by index") { benchmark in
         let fixture = Fixture.shared
         let speak = try Speak(environment: ["SPEAK_HOME": fixture.bigLibrary, "HOME": fixture.root])
@@ -116,5 +143,24 @@ final class Fixture: @unchecked Sendable {
             text += n % 14 == 0 ? ".\n" : (n % 90 == 0 ? ".\n\n" : " ")
         }
         return text
+    }
+}
+
+/// The last word the player reported, and a way to wait for one.
+final class HeardWords: @unchecked Sendable {
+    private let condition = NSCondition()
+    private(set) var last = -1
+
+    func record(_ index: Int) {
+        condition.lock()
+        last = index
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(until done: (Int) -> Bool) {
+        condition.lock()
+        while !done(last) { condition.wait(until: Date().addingTimeInterval(1)) }
+        condition.unlock()
     }
 }
