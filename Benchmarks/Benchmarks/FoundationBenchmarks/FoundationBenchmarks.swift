@@ -66,6 +66,34 @@ let benchmarks: @Sendable () -> Void = {
         player.stop()
     }
 
+    // Issue 7: from a speed change to the first word at the new speed being heard.
+    Benchmark("player speed change → new audio",
+              configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 40)) { benchmark in
+        let fixture = Fixture.shared
+        let speak = try Speak(environment: ["SPEAK_HOME": fixture.scratchHome(), "HOME": fixture.root])
+        let id = try speak.importInput(.file(fixture.megabyteText)).id
+        let heard = HeardWords()
+        var request = PlayRequest(input: .document(id))
+        request.audio = "null"
+        request.fromStart = true
+        let session = try speak.preparePlayback(request) { word in heard.record(word.index) }
+        let player = session.player
+        let thread = Thread { try? player.run() }
+        thread.start()
+        heard.wait { $0 >= 0 }
+        var step = 0.1
+        for _ in benchmark.scaledIterations {
+            let reports = heard.reports
+            benchmark.startMeasurement()
+            player.changeSpeed(by: step)
+            heard.waitForReport(after: reports)
+            benchmark.stopMeasurement()
+            step = -step
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        player.stop()
+    }
+
     Benchmark("word lookup by index") { benchmark in
         let fixture = Fixture.shared
         let speak = try Speak(environment: ["SPEAK_HOME": fixture.bigLibrary, "HOME": fixture.root])
@@ -150,10 +178,12 @@ final class Fixture: @unchecked Sendable {
 final class HeardWords: @unchecked Sendable {
     private let condition = NSCondition()
     private(set) var last = -1
+    private(set) var reports = 0
 
     func record(_ index: Int) {
         condition.lock()
         last = index
+        reports += 1
         condition.broadcast()
         condition.unlock()
     }
@@ -161,6 +191,14 @@ final class HeardWords: @unchecked Sendable {
     func wait(until done: (Int) -> Bool) {
         condition.lock()
         while !done(last) { condition.wait(until: Date().addingTimeInterval(1)) }
+        condition.unlock()
+    }
+
+    /// Waits for the first word reported after `count` reports (the one right after a
+    /// command is the first of the new audio).
+    func waitForReport(after count: Int) {
+        condition.lock()
+        while reports <= count { condition.wait(until: Date().addingTimeInterval(1)) }
         condition.unlock()
     }
 }
