@@ -64,6 +64,7 @@ let package = Package(
             "SpeakESpeak", "SpeakImportHTML", "SpeakImportPDF", "SpeakImportOCR",
         ]),
         .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
+        .testTarget(name: "PlayerTests", dependencies: ["SpeakKit", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
         .testTarget(name: "CLITests", dependencies: ["speak"]),
     ]
 )

@@ -11,6 +11,8 @@ public struct LibraryStats: Sendable, Equatable, Codable {
     public var sessions: Int
     /// Wall-clock time spent listening, summed over sessions.
     public var listeningSeconds: Double
+    /// The longest session, in seconds.
+    public var longestSessionSeconds: Double
     public var wordsHeard: Int
     public var firstListened: Date?
     public var lastListened: Date?
@@ -30,13 +32,13 @@ extension LibraryStore {
                 """)
             let sessions = try Row.fetchOne(db, sql: """
                 SELECT COUNT(*), COALESCE(SUM(s.ended_at - s.started_at), 0), COALESCE(SUM(s.words_heard), 0),
-                    MIN(s.started_at), MAX(s.ended_at)
+                    MIN(s.started_at), MAX(s.ended_at), COALESCE(MAX(s.ended_at - s.started_at), 0)
                 FROM sessions s JOIN documents d ON d.id = s.document_id WHERE \(scope)
                 """)
             func date(_ value: Double?) -> Date? { value.map(Date.init(timeIntervalSince1970:)) }
             return LibraryStats(documents: counts?[0] ?? 0, words: counts?[1] ?? 0, unread: counts?[2] ?? 0,
                                 inProgress: counts?[3] ?? 0, finished: counts?[4] ?? 0, sessions: sessions?[0] ?? 0,
-                                listeningSeconds: sessions?[1] ?? 0, wordsHeard: sessions?[2] ?? 0,
+                                listeningSeconds: sessions?[1] ?? 0, longestSessionSeconds: sessions?[5] ?? 0, wordsHeard: sessions?[2] ?? 0,
                                 firstListened: date(sessions?[3]), lastListened: date(sessions?[4]))
         }
     }

@@ -77,6 +77,9 @@ struct StatsCommand: ParsableCommand {
             }
             print("Words:           \(DisplayFormat.count(stats.words))")
             print("Listening time:  \(DisplayFormat.duration(stats.listeningSeconds)) in \(stats.sessions) session\(stats.sessions == 1 ? "" : "s")")
+            if stats.sessions > 0 {
+                print("Sessions:        \(DisplayFormat.duration(stats.listeningSeconds / Double(stats.sessions))) on average, longest \(DisplayFormat.duration(stats.longestSessionSeconds))")
+            }
             print("Words heard:     \(DisplayFormat.count(stats.wordsHeard))")
             if let last = stats.lastListened { print("Last listened:   \(DisplayFormat.date(last))") }
         }
