@@ -37,10 +37,10 @@ enum SearchTerms {
         func flush() {
             guard !scalars.isEmpty else { return }
             if ascii {
-                tokens.append((asciiTerms.firstIndex(of: bytes) ?? -1, start..<offset))
+                tokens.append((match(bytes, asciiTerms) ?? -1, start..<offset))
             } else {
                 let term = fold(String(scalars))
-                if !term.isEmpty { tokens.append((terms.firstIndex(of: term) ?? -1, start..<offset)) }
+                if !term.isEmpty { tokens.append((match(Array(term.unicodeScalars), terms.map { Array($0.unicodeScalars) }) ?? -1, start..<offset)) }
             }
             bytes.removeAll(keepingCapacity: true)
             scalars = String.UnicodeScalarView()
@@ -65,9 +65,20 @@ enum SearchTerms {
         return tokens
     }
 
-    /// The MATCH expression for `terms`: each term quoted, all required.
+    /// The MATCH expression for `terms`: each term quoted, all required; terms of three or
+    /// more characters also match as the start of a word ("clock" finds "clocks").
     static func matchExpression(_ terms: [String]) -> String {
-        terms.map { "\"\($0)\"" }.joined(separator: " AND ")
+        terms.map { "\"\($0)\"" + (isPrefix($0) ? "*" : "") }.joined(separator: " AND ")
+    }
+
+    /// Whether `term` matches words that start with it (short ones would match too much).
+    static func isPrefix(_ term: String) -> Bool { term.count >= 3 }
+
+    /// Index of the search term a word's folded form matches, or nil.
+    static func match<C: Collection>(_ word: C, _ terms: [C]) -> Int? where C.Element: Equatable {
+        terms.firstIndex { term in
+            term.count >= 3 ? word.starts(with: term) : word.elementsEqual(term)
+        }
     }
 
     static func fold(_ text: String) -> String {

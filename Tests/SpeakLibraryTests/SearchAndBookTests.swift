@@ -43,6 +43,15 @@ private func document(_ paragraphs: [String], title: String, hash: String) -> Do
         #expect(hits.count == 2)
     }
 
+    @Test func wordsOfThreeLettersOrMoreMatchTheStartOfLongerWords() throws {
+        try store.insert(document(["The town clock struck, but the tide table ruled."], title: "A", hash: "sha256:1"))
+        let clocks = try store.insert(document(["Some towns built tide clocks for the harbour."], title: "B", hash: "sha256:2")).id
+        let hit = try #require(try store.search("tide clock").first)
+        #expect(hit.documentID == clocks)
+        #expect(hit.match == "tide clocks")
+        #expect(try store.search("to").isEmpty, "two letters match whole words only")
+    }
+
     @Test func accentsAndCaseDoNotMatterAndTitlesAreFound() throws {
         let id = try store.insert(document(["Un café très naïve à Zürich."], title: "Résumé of a trip", hash: "sha256:1")).id
         #expect(try store.search("CAFE").first?.match == "café")
