@@ -18,6 +18,11 @@ public protocol AudioSink: AnyObject {
 /// No audio device to play on.
 public struct AudioDeviceError: UserFacingError, Equatable {
     public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+
     public var message: String {
         "cannot play audio: \(reason); write a file with -o FILE, or pipe WAV with -o - | aplay"
     }

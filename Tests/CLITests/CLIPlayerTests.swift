@@ -83,6 +83,23 @@ import Testing
         #expect(try cli.run(["play", "1", "--at", "lots"], environment: null).status == 64)
     }
 
+    @Test func twoPlayersOnOneDocumentLeaveItConsistent() throws {
+        let cli = CLI()
+        _ = try cli.run(["import", cli.file("story.txt", Self.story)])
+        let players = (0..<2).map { i in cli.background(["play", "1", "--from-word", String(16 + i)]) }
+        for player in players {
+            var environment = player.environment ?? [:]
+            environment["SPEAK_AUDIO"] = "null"
+            player.environment = environment
+            try player.run()
+        }
+        players.forEach { $0.waitUntilExit() }
+        #expect(players.allSatisfy { $0.terminationStatus == 0 })
+        let show = try cli.json(["show", "1"])
+        #expect(show["finished"] as? Bool == true)
+        #expect(try cli.json(["stats"])["sessions"] as? Int == 2)
+    }
+
     @Test func playingIntoAFileOrAPipe() throws {
         let cli = CLI()
         let file = cli.file("story.txt", Self.story)

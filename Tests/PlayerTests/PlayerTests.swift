@@ -205,6 +205,17 @@ final class Recorder: @unchecked Sendable {
         #expect((expiring.recorder.words.last ?? 0) < 8, "five minutes passed: stopped")
     }
 
+    @Test func aDeviceThatDisappearsStopsPlaybackWithThePositionSaved() throws {
+        let recorder = Recorder()
+        let player = try Player(document: Self.document, engine: WordClockEngine(), sink: VanishingSink(after: 20),
+                                speed: 1, fromWord: 0, settingsForSpeed: { _ in VoiceSettings() },
+                                onPosition: { recorder.saved($0, $1, $2) }, onWord: { recorder.heard($0.index) })
+        #expect(throws: AudioDeviceError.self) { try player.run() }
+        let last = try #require(recorder.words.last)
+        #expect(last > 0)
+        #expect(recorder.saves.last.map { ($0.word, $0.finished) } ?? (0, true) == (last, false))
+    }
+
     @Test func stopEndsPlaybackAndKeepsThePosition() throws {
         let (player, _) = try player(from: 33) { player, word in
             if word == 36 { player.stop() }
@@ -222,4 +233,17 @@ final class Once: @unchecked Sendable {
     private var secondDone = false
     func first() -> Bool { lock.withLock { defer { firstDone = true }; return !firstDone } }
     func second() -> Bool { lock.withLock { defer { secondDone = true }; return !secondDone } }
+}
+
+/// A device that goes away after a number of writes.
+final class VanishingSink: AudioSink, @unchecked Sendable {
+    private var left: Int
+    init(after writes: Int) { left = writes }
+    func write(_ buffer: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
+        left -= 1
+        if left < 0 { throw AudioDeviceError(reason: "the device went away") }
+    }
+    func drain() {}
+    func flush() {}
+    var latency: Double { 0 }
 }
