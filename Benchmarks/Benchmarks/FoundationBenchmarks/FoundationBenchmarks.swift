@@ -43,18 +43,7 @@ let benchmarks: @Sendable () -> Void = {
     // player API, on the null sink (audio at real time, 10 ms of buffer).
     Benchmark("player skip → new audio",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 40)) { benchmark in
-        let fixture = Fixture.shared
-        let speak = try Speak(environment: ["SPEAK_HOME": fixture.scratchHome(), "HOME": fixture.root])
-        let id = try speak.importInput(.file(fixture.megabyteText)).id
-        let heard = HeardWords()
-        var request = PlayRequest(input: .document(id))
-        request.audio = "null"
-        request.fromStart = true
-        let session = try speak.preparePlayback(request) { word in heard.record(word.index) }
-        let player = session.player
-        let thread = Thread { try? player.run() }
-        thread.start()
-        heard.wait { $0 >= 0 }
+        let (player, heard) = try HeardWords.playing()
         for _ in benchmark.scaledIterations {
             let before = heard.last
             benchmark.startMeasurement()
@@ -69,18 +58,7 @@ let benchmarks: @Sendable () -> Void = {
     // Issue 7: from a speed change to the first word at the new speed being heard.
     Benchmark("player speed change → new audio",
               configuration: .init(metrics: [.wallClock], maxDuration: .seconds(30), maxIterations: 40)) { benchmark in
-        let fixture = Fixture.shared
-        let speak = try Speak(environment: ["SPEAK_HOME": fixture.scratchHome(), "HOME": fixture.root])
-        let id = try speak.importInput(.file(fixture.megabyteText)).id
-        let heard = HeardWords()
-        var request = PlayRequest(input: .document(id))
-        request.audio = "null"
-        request.fromStart = true
-        let session = try speak.preparePlayback(request) { word in heard.record(word.index) }
-        let player = session.player
-        let thread = Thread { try? player.run() }
-        thread.start()
-        heard.wait { $0 >= 0 }
+        let (player, heard) = try HeardWords.playing()
         var step = 0.1
         for _ in benchmark.scaledIterations {
             let reports = heard.reports
@@ -176,6 +154,22 @@ final class Fixture: @unchecked Sendable {
 
 /// The last word the player reported, and a way to wait for one.
 final class HeardWords: @unchecked Sendable {
+    /// A player on the null sink, playing the 1 MB text from the start on its own thread,
+    /// once its first word is heard.
+    static func playing() throws -> (Player, HeardWords) {
+        let fixture = Fixture.shared
+        let speak = try Speak(environment: ["SPEAK_HOME": fixture.scratchHome(), "HOME": fixture.root])
+        let id = try speak.importInput(.file(fixture.megabyteText)).id
+        let heard = HeardWords()
+        var request = PlayRequest(input: .document(id))
+        request.audio = "null"
+        request.fromStart = true
+        let player = try speak.preparePlayback(request) { word in heard.record(word.index) }.player
+        Thread { try? player.run() }.start()
+        heard.wait { $0 >= 0 }
+        return (player, heard)
+    }
+
     private let condition = NSCondition()
     private(set) var last = -1
     private(set) var reports = 0
