@@ -62,6 +62,7 @@ extension LibraryStore {
     /// its text again (a third of the text's size saved), the spans otherwise.
     static func storedSpans(_ block: Block) -> Data {
         let spans = block.packedWordSpans
+        if spans.isEmpty { return Data() }
         return WordSpanCodec.encode(WordSegmenter.words(in: block.text)) == spans ? Data() : Data(spans)
     }
 
@@ -201,9 +202,8 @@ extension LibraryStore {
             guard segmentation == WordSegmenter.version else {
                 throw LibraryError.storage(reason: "a document stored with word segmentation \(segmentation) cannot be read by this version")
             }
-            let spans = WordSegmenter.words(in: text)
-            guard spans.count == count else { throw LibraryError.storage(reason: "damaged word table in a block") }
-            return Block(kind: kind, text: text, page: row["page"], skip: skip, firstWord: row["first_word"], wordSpans: spans)
+            return Block(kind: kind, text: text, page: row["page"], skip: skip, firstWord: row["first_word"],
+                         segmentedWordCount: count)
         }
         guard let block = Block(kind: kind, text: text, page: row["page"], skip: skip,
                                 firstWord: row["first_word"], wordCount: count, packedWordSpans: [UInt8](words)) else {

@@ -67,9 +67,36 @@ public struct Block: Sendable, Equatable {
         self.packedWordSpans = packedWordSpans
     }
 
+    /// Creates a block whose words are found again by `WordSegmenter` when they are first
+    /// needed, as the library stores them: loading a long book then costs no segmentation
+    /// before the first word can be spoken.
+    public init(kind: BlockKind, text: String, page: Int?, skip: SkipReason?, firstWord: Int, segmentedWordCount: Int) {
+        self.kind = kind
+        self.text = text
+        self.page = page
+        self.skip = skip
+        self.firstWord = firstWord
+        self.wordCount = max(0, segmentedWordCount)
+        self.packedWordSpans = []
+    }
+
     /// The block's words, in order.
     public var wordSpans: [WordSpan] {
-        WordSpanCodec.decode(packedWordSpans, count: wordCount) ?? []
+        guard packedWordSpans.isEmpty, wordCount > 0 else {
+            return WordSpanCodec.decode(packedWordSpans, count: wordCount) ?? []
+        }
+        // Exactly `wordCount` spans even if the text no longer segments the same way, so an
+        // index into them can never fall outside.
+        var spans = WordSegmenter.words(in: text)
+        if spans.count > wordCount { spans.removeLast(spans.count - wordCount) }
+        while spans.count < wordCount { spans.append(WordSpan(start: spans.last?.end ?? 0, end: spans.last?.end ?? 0)) }
+        return spans
+    }
+
+    public static func == (a: Block, b: Block) -> Bool {
+        guard a.kind == b.kind, a.text == b.text, a.page == b.page, a.skip == b.skip, a.firstWord == b.firstWord,
+              a.wordCount == b.wordCount else { return false }
+        return a.packedWordSpans == b.packedWordSpans || a.wordSpans == b.wordSpans
     }
 
     /// Global indices of the block's words.
