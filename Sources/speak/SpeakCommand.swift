@@ -13,6 +13,7 @@ struct SpeakCommand: ParsableCommand {
               speak ls
               speak show 3
               speak text 3
+              speak play 3
               speak mkdir Papers && speak mv 3 Papers
               speak search "gradient descent"
 
