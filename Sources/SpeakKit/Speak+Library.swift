@@ -161,7 +161,7 @@ extension Speak {
 
     /// The most recently added documents.
     public func recent(limit: Int = 6) throws(LibraryError) -> [DocumentSummary] {
-        Array(try library().list(sort: .added).prefix(limit))
+        try library().recent(limit: limit)
     }
 
     /// Listening statistics of the library, or of one document.

@@ -53,13 +53,21 @@ public final class PlaybackSession: @unchecked Sendable {
         self.wordsPerMinute = wordsPerMinute
     }
 
+    /// Spoken words from each block to the end, worked out once: the view asks 20 times a second.
+    private lazy var spokenFrom: [Int] = {
+        var counts = [Int](repeating: 0, count: player.document.blocks.count + 1)
+        for (i, block) in player.document.blocks.enumerated().reversed() {
+            counts[i] = counts[i + 1] + (block.isSpoken ? block.wordCount : 0)
+        }
+        return counts
+    }()
+
     /// Seconds of listening left from `word` at `speed` (spoken words only).
     public func secondsLeft(from word: Int, speed: Double) -> Double {
-        let words = player.document.blocks.reduce(0) { sum, block in
-            guard block.isSpoken, block.firstWord + block.wordCount > word else { return sum }
-            return sum + block.wordCount - max(0, word - block.firstWord)
-        }
-        return Double(words) / (wordsPerMinute * speed) * 60
+        guard let b = player.document.blockIndex(containingWord: word) else { return 0 }
+        let block = player.document.blocks[b]
+        let inBlock = block.isSpoken ? block.firstWord + block.wordCount - word : 0
+        return Double(inBlock + spokenFrom[b + 1]) / (wordsPerMinute * speed) * 60
     }
 
     /// Completes the output file, when playing into one (a failed playback removes it).

@@ -97,6 +97,11 @@ extension LibraryStore {
         return try summaries(where: conditions.joined(separator: " AND "), arguments: arguments, order: Self.order(sort))
     }
 
+    /// The documents added most recently, newest first.
+    public func recent(limit: Int) throws(LibraryError) -> [DocumentSummary] {
+        try summaries(where: "d.deleted_at IS NULL", order: Self.order(.added), limit: max(1, limit))
+    }
+
     static func order(_ sort: LibrarySort) -> String {
         switch sort {
         case .recent: "COALESCE(p.updated_at, d.imported_at) DESC, d.id DESC"

@@ -128,8 +128,18 @@ final class TerminalPlayer: @unchecked Sendable {
         FileHandle.standardOutput.write(Data(out.utf8))
     }
 
-    /// The sentence holding `word`, wrapped to `width`, the word in reverse video.
+    private var sentenceCache: (word: Int, width: Int, lines: [String])?
+
+    /// The sentence holding `word`, wrapped to `width`, the word in reverse video; worked out
+    /// again only when the word or the width changes.
     private func sentenceLines(_ document: Document, word: Int, width: Int) -> [String] {
+        if let cache = sentenceCache, cache.word == word, cache.width == width { return cache.lines }
+        let lines = wrapSentence(document, word: word, width: width)
+        sentenceCache = (word, width, lines)
+        return lines
+    }
+
+    private func wrapSentence(_ document: Document, word: Int, width: Int) -> [String] {
         guard let b = document.blockIndex(containingWord: word) else { return [""] }
         let block = document.blocks[b]
         let sentence = block.sentences.first { $0.contains(word) } ?? block.wordIndices
