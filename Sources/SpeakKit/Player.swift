@@ -60,7 +60,6 @@ public final class Player: @unchecked Sendable {
     var sleepDeadline: Double?
     var requestedSpeed: Double?
     var lastSaved = 0.0
-    private(set) public var firstWord: Int
 
     enum Command {
         case skip(Double)
@@ -83,7 +82,6 @@ public final class Player: @unchecked Sendable {
         self.onPosition = onPosition
         self.onWord = onWord
         self.clock = clock
-        self.firstWord = fromWord
         stream = try SpeechStream(document: document, engine: engine, settings: try settingsForSpeed(speed), fromWord: fromWord)
         status = PlayerStatus(word: fromWord, heardSeconds: 0, paused: false, speed: speed, sleepSecondsLeft: nil,
                               sleepAtChapterEnd: false, ended: false, finishedDocument: false)

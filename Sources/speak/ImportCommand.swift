@@ -124,7 +124,8 @@ struct ImportCommand: ParsableCommand {
     /// Imports every readable file of a directory into a folder of the same name (inside
     /// --folder), subdirectories as subfolders; files speak cannot read are counted, not fatal.
     private func importDirectory(_ path: String, speak: Speak, outcomes: inout [ImportOutcome]) throws -> ExitStatus? {
-        let plan = try speak.directoryImportPlan(path, into: try speak.folderNames(folder ?? ""))
+        let into = try speak.folderNames(folder ?? "")
+        let plan = try speak.directoryImportPlan(path, into: into)
         if plan.isEmpty {
             throw InputFileError(path: path, reason: "the directory has no files in it; name files, or a directory with text, Markdown or HTML files",
                                  status: .noInput)
@@ -148,7 +149,7 @@ struct ImportCommand: ParsableCommand {
             return .dataError
         }
         if !json {
-            let folderPath = ((try? speak.folderNames(folder ?? "")) ?? []) + [URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent]
+            let folderPath = into + [URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent]
             Terminal.note("'\(path)': \(imported) document\(imported == 1 ? "" : "s") in \(folderPath.joined(separator: "/"))/"
                 + (skipped > 0 ? ", \(skipped) file\(skipped == 1 ? "" : "s") skipped (not a format speak reads)" : ""))
         }
