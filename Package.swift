@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "speak", targets: ["speak"]),
+        .executable(name: "speak-ocr", targets: ["speak-ocr"]),
         .library(name: "SpeakKit", targets: ["SpeakKit"]),
     ],
     dependencies: [
@@ -33,7 +34,11 @@ let package = Package(
         .target(name: "SpeakImportText", dependencies: ["SpeakModel", "SpeakImport"]),
         .target(name: "SpeakImportHTML", dependencies: ["SpeakModel", "SpeakImport", "CLibXML2"]),
         .target(name: "SpeakImportPDF", dependencies: ["SpeakModel", "SpeakImport", "CPoppler"]),
-        .target(name: "SpeakImportOCR", dependencies: ["SpeakModel", "SpeakImport", "CTesseract", "CLeptonica"]),
+        // OCR: the importer runs `speak-ocr` helpers (one per core), the only binary that links
+        // Tesseract and Leptonica, so no other command pays for loading them.
+        .target(name: "SpeakImportOCR", dependencies: ["SpeakModel", "SpeakImport"]),
+        .target(name: "SpeakTesseract", dependencies: ["SpeakImportOCR", "CTesseract", "CLeptonica"]),
+        .executableTarget(name: "speak-ocr", dependencies: ["SpeakImportOCR", "SpeakTesseract"]),
 
         // Library store.
         .target(name: "SpeakLibrary", dependencies: ["SpeakModel", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -44,12 +49,11 @@ let package = Package(
         .target(name: "SpeakAudio", dependencies: ["SpeakModel", "SpeakSynthesis", "CPCAudio"]),
 
         // Facade and command line.
-        // The HTML, PDF and OCR modules join the facade with their issues. Linking
-        // poppler and tesseract costs every command ~30 ms of process start (about 120 shared
-        // libraries), so `ls` and `show` must not pay for them: see the closing note of issue 2.
+        // Linking poppler and tesseract costs every command ~30 ms of process start (about 120
+        // shared libraries), so they stay in helper executables: see the closing note of issue 2.
         .target(name: "SpeakKit", dependencies: [
-            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakLibrary", "SpeakSynthesis", "SpeakESpeak",
-            "SpeakAudio",
+            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakLibrary", "SpeakSynthesis",
+            "SpeakESpeak", "SpeakAudio",
         ]),
         .executableTarget(name: "speak", dependencies: [
             "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -57,14 +61,16 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),
-        .testTarget(name: "SpeakImportTests", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML"],
+        .testTarget(name: "SpeakImportTests", dependencies: [
+            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR",
+        ],
                     exclude: ["Golden"]),
         .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),
         .testTarget(name: "NativeLibraryTests", dependencies: [
-            "SpeakESpeak", "SpeakImportHTML", "SpeakImportPDF", "SpeakImportOCR",
+            "SpeakESpeak", "SpeakImportHTML", "SpeakImportPDF", "SpeakImportOCR", "SpeakTesseract",
         ]),
         .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .testTarget(name: "PlayerTests", dependencies: ["SpeakKit", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
-        .testTarget(name: "CLITests", dependencies: ["speak"]),
+        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import SpeakImport
 import SpeakImportHTML
+import SpeakImportOCR
 import SpeakImportText
 import SpeakModel
 
@@ -63,6 +64,9 @@ enum DocumentImport {
             return HTMLImporter()
         case .binary(let what):
             throw .notText(source.name, detected: what)
+        case .image(let kind) where kind != "JPEG 2000" && !(source.name != "-" && textExtensions.contains(source.fileExtension)
+                                                           && source.fileExtension != ""):
+            return OCRImporter()
         case .html, .pdf, .image:
             // A file named .txt that holds a PNG is a mistake worth naming as such.
             if source.name != "-", textExtensions.contains(source.fileExtension), source.fileExtension != "" {

@@ -1,6 +1,6 @@
 import SpeakESpeak
 import SpeakImportHTML
-import SpeakImportOCR
+import SpeakTesseract
 import SpeakImportPDF
 import Testing
 

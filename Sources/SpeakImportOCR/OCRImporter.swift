@@ -1,0 +1,64 @@
+import Foundation
+import SpeakImport
+import SpeakModel
+
+/// Imports scanned pages and photos of text: PNG, JPEG, TIFF (every page), PNM, BMP, WebP and
+/// GIF, recognized by Tesseract in helper processes (one per core for multi-page files).
+public struct OCRImporter: Importer {
+    public let format = DocumentFormat.image
+    private let recognizer: any PageRecognizer
+
+    /// `recognizer` nil: the `speak-ocr` helpers next to the running executable.
+    public init(recognizer: (any PageRecognizer)? = nil) {
+        self.recognizer = recognizer ?? OCRWorkerPool(executable: Self.helperPath())
+    }
+
+    /// `$SPEAK_OCR_HELPER`, or `speak-ocr` in the directory of the running executable.
+    public static func helperPath() -> String {
+        if let path = ProcessInfo.processInfo.environment["SPEAK_OCR_HELPER"], !path.isEmpty { return path }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? "speak"
+        return ((executable as NSString).deletingLastPathComponent as NSString).appendingPathComponent("speak-ocr")
+    }
+
+    public func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document {
+        let name = source.name
+        let codes = OCRLanguage.tesseractCodes(options.language)
+        try OCRLanguage.validate(codes)
+        // The helpers read a file: a private copy, so stdin, URLs and files that change all work.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("speak-ocr-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("image")
+        do {
+            try source.data.write(to: file)
+        } catch {
+            throw ImportError.unreadable(name, reason: "cannot write a temporary copy: \(error.localizedDescription)")
+        }
+        _ = consume source
+        let pages = try withoutActuallyEscaping(progress) { progress in
+            let report = SerializedProgress(progress)
+            return try recognizer.recognize(file: file.path, name: name, language: codes.joined(separator: "+")) { report.call($0) }
+        }
+        var builder = DocumentBuilder()
+        OCRAssembler.append(pages, to: &builder)
+        guard builder.wordCount > 0 else { throw OCRError.noTextFound(name) }
+        builder.chaptersFromHeadings()
+        var metadata = DocumentMetadata(title: options.title ?? "", language: OCRLanguage.documentLanguage(codes),
+                                        source: name, format: .image, contentHash: "")
+        metadata.pageCount = pages.count
+        return builder.build(metadata: metadata)
+    }
+}
+
+/// Calls the progress handler from the helpers' threads one at a time.
+private final class SerializedProgress: @unchecked Sendable {
+    private let handler: ProgressHandler
+    private let lock = NSLock()
+    init(_ handler: @escaping ProgressHandler) { self.handler = handler }
+    func call(_ fraction: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        handler(fraction)
+    }
+}

@@ -1,0 +1,57 @@
+/// What the recognizer found on one page: its words in Tesseract's reading order, with the
+/// layout boundaries (block, paragraph, line) each word starts.
+///
+/// This is the contract between the OCR worker process (which links Tesseract) and the importer
+/// (which does not), so it is plain data and `Codable`.
+public struct OCRPage: Sendable, Equatable, Codable {
+    /// 0-based index of the page in its source.
+    public var index: Int
+    /// The size of the image that was recognized (after rotation and scaling), in pixels.
+    public var width: Int
+    public var height: Int
+    /// Clockwise rotation (0, 90, 180, 270) the page was turned back from.
+    public var rotation: Int
+    /// Skew in degrees that was corrected.
+    public var skew: Double
+    public var words: [OCRWord]
+
+    public init(index: Int, width: Int = 0, height: Int = 0, rotation: Int = 0, skew: Double = 0, words: [OCRWord]) {
+        self.index = index
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.skew = skew
+        self.words = words
+    }
+}
+
+/// One recognized word.
+public struct OCRWord: Sendable, Equatable, Codable {
+    public var text: String
+    /// Tesseract's confidence, 0…100.
+    public var confidence: Float
+    /// Bounding box in page pixels, top-left origin: left, top, right, bottom.
+    public var box: [Int32]
+    /// Which layout units this word is the first of.
+    public var starts: LayoutStart
+
+    public init(text: String, confidence: Float, box: [Int32] = [0, 0, 0, 0], starts: LayoutStart = []) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+        self.starts = starts
+    }
+
+    /// The word's height in pixels (0 when no box is known).
+    var height: Int32 { box.count == 4 ? box[3] - box[1] : 0 }
+}
+
+/// The layout units a word opens. A word that starts a block also starts a paragraph and a line.
+public struct LayoutStart: OptionSet, Sendable, Equatable, Codable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let block = LayoutStart(rawValue: 1)
+    public static let paragraph = LayoutStart(rawValue: 2)
+    public static let line = LayoutStart(rawValue: 4)
+}

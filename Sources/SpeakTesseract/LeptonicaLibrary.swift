@@ -1,0 +1,102 @@
+import CLeptonica
+import Foundation
+import SpeakImportOCR
+
+/// An image file opened for OCR: its format, size and page count are read from the header
+/// first, so a huge image is refused before any pixels are decoded.
+public struct ImageFile {
+    public let path: String
+    public let pageCount: Int
+    public let width: Int
+    public let height: Int
+    private let isTIFF: Bool
+
+    public init(path: String) throws(OCRFailure) {
+        Self.silence()
+        self.path = path
+        var format: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
+        guard pixReadHeader(path, &format, &w, &h, &bps, &spp, &colormap) == 0, w > 0, h > 0 else {
+            throw OCRFailure(kind: .image, message: "it is not an image speak can read, or it is damaged")
+        }
+        width = Int(w)
+        height = Int(h)
+        guard width * height <= OCRLimits.maximumPixels else {
+            throw OCRFailure(kind: .tooLarge, message: "image too large", width: width, height: height)
+        }
+        isTIFF = format == Int32(IFF_TIFF) || (Int32(IFF_TIFF_PACKBITS)...Int32(IFF_TIFF_JPEG)).contains(format)
+        var pages: Int32 = 1
+        if isTIFF, let stream = fopen(path, "rb") {
+            defer { fclose(stream) }
+            if tiffGetCount(stream, &pages) != 0 { pages = 1 }
+        }
+        pageCount = Int(max(1, pages))
+    }
+
+    /// Decodes page `index` (0-based).
+    public func page(_ index: Int) throws(OCRFailure) -> PageImage {
+        let pix = isTIFF ? pixReadTiff(path, Int32(index)) : pixRead(path)
+        guard let pix else { throw OCRFailure(kind: .image, message: "page \(index + 1) cannot be decoded; the file may be truncated") }
+        let image = PageImage(pix)
+        guard image.width * image.height <= OCRLimits.maximumPixels else {
+            throw OCRFailure(kind: .tooLarge, message: "image too large", width: image.width, height: image.height)
+        }
+        return image
+    }
+
+    /// Leptonica reports problems on stderr; speak reports them itself.
+    static func silence() {
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+    }
+}
+
+/// One decoded page, owned: the PIX is destroyed with the value.
+public final class PageImage {
+    let pix: UnsafeMutablePointer<PIX>
+
+    init(_ pix: UnsafeMutablePointer<PIX>) {
+        self.pix = pix
+    }
+
+    deinit {
+        var pointer: UnsafeMutablePointer<PIX>? = pix
+        pixDestroy(&pointer)
+    }
+
+    public var width: Int { Int(pixGetWidth(pix)) }
+    public var height: Int { Int(pixGetHeight(pix)) }
+    public var depth: Int { Int(pixGetDepth(pix)) }
+    /// Horizontal resolution from the file, 0 when it has none.
+    public var resolution: Int { Int(pixGetXRes(pix)) }
+
+    public func setResolution(_ dpi: Int) {
+        pixSetResolution(pix, Int32(dpi), Int32(dpi))
+    }
+
+    /// A copy with the colormap removed and color turned to gray (Tesseract thresholds gray
+    /// itself; 1-bit pages stay as they are).
+    public func grayscale() -> PageImage {
+        if depth == 1, pixGetColormap(pix) == nil { return self }
+        guard let gray = pixConvertTo8(pix, 0) else { return self }
+        return PageImage(gray)
+    }
+
+    /// Scaled by `factor` with smoothing (gray) or area mapping.
+    public func scaled(by factor: Double) -> PageImage {
+        guard factor != 1, let scaled = pixScale(pix, Float(factor), Float(factor)) else { return self }
+        return PageImage(scaled)
+    }
+
+    /// Turned by `quarters` quarter turns clockwise.
+    public func rotated(quarters: Int) -> PageImage {
+        guard quarters % 4 != 0, let rotated = pixRotateOrth(pix, Int32(quarters % 4)) else { return self }
+        return PageImage(rotated)
+    }
+
+    /// Straightened when Leptonica is confident about the skew; the angle in degrees.
+    public func deskewed() -> (PageImage, Double) {
+        var angle: Float = 0, confidence: Float = 0
+        guard let straight = pixFindSkewAndDeskew(pix, 0, &angle, &confidence) else { return (self, 0) }
+        let image = PageImage(straight)
+        return confidence >= 3 && abs(angle) >= 0.1 ? (image, Double(angle)) : (image, 0)
+    }
+}

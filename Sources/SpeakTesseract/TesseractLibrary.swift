@@ -1,0 +1,87 @@
+import CLeptonica
+import CTesseract
+import SpeakImportOCR
+
+/// Facts about the linked Tesseract and Leptonica libraries, used by the OCR importer.
+public enum TesseractLibrary {
+    /// Tesseract's runtime version ("5.3.0").
+    public static var version: String {
+        guard let cString = TessVersion() else { return "unknown" }
+        return String(cString: cString)
+    }
+
+    /// Leptonica's runtime version ("1.82.0"), without the "leptonica-" prefix.
+    public static var leptonicaVersion: String {
+        guard let cString = getLeptonicaVersion() else { return "unknown" }
+        defer { speak_lept_free(cString) }
+        let full = String(cString: cString)
+        return full.hasPrefix("leptonica-") ? String(full.dropFirst("leptonica-".count)) : full
+    }
+}
+
+/// One Tesseract instance. Not thread-safe: one per thread (speak uses one per process).
+public final class TesseractEngine {
+    private let api: OpaquePointer
+
+    /// Starts Tesseract with `languages` ("eng+deu", or "osd" for orientation detection),
+    /// with its diagnostics sent nowhere.
+    public init(languages: String, dataPath: String? = nil) throws(OCRFailure) {
+        guard let api = TessBaseAPICreate() else { throw OCRFailure(kind: .engine, message: "Tesseract could not start") }
+        self.api = api
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        let mode = languages == "osd" ? OEM_DEFAULT : OEM_LSTM_ONLY
+        guard TessBaseAPIInit2(api, dataPath, languages, mode) == 0 else {
+            TessBaseAPIDelete(api)
+            throw OCRFailure(kind: .language, message: "Tesseract has no data for '\(languages)'")
+        }
+        TessBaseAPISetPageSegMode(api, PSM_AUTO)
+    }
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
+    }
+
+    /// Sets a Tesseract parameter; false when it has no such parameter.
+    @discardableResult
+    public func set(_ name: String, _ value: String) -> Bool {
+        TessBaseAPISetVariable(api, name, value) != 0
+    }
+
+    /// The page's clockwise rotation (0, 90, 180, 270) and the detector's confidence; needs an
+    /// engine started with "osd". Nil when the page has too little text to tell.
+    public func orientation(of image: PageImage) -> (degrees: Int, confidence: Float)? {
+        TessBaseAPISetImage2(api, image.pix)
+        defer { TessBaseAPIClear(api) }
+        var degrees: Int32 = 0, confidence: Float = 0, scriptConfidence: Float = 0
+        var script: UnsafePointer<CChar>?
+        // `script` points into a static table: never freed.
+        guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, &script, &scriptConfidence) != 0 else { return nil }
+        return (Int(degrees), confidence)
+    }
+
+    /// Recognizes a page with automatic page segmentation; words in reading order.
+    public func recognize(_ image: PageImage, resolution: Int) throws(OCRFailure) -> [OCRWord] {
+        TessBaseAPISetImage2(api, image.pix)
+        TessBaseAPISetSourceResolution(api, Int32(resolution))
+        defer { TessBaseAPIClear(api) }
+        guard TessBaseAPIRecognize(api, nil) == 0 else { throw OCRFailure(kind: .engine, message: "Tesseract could not recognize the page") }
+        guard let iterator = TessBaseAPIGetIterator(api) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let pageIterator = TessResultIteratorGetPageIterator(iterator)
+        var words: [OCRWord] = []
+        repeat {
+            guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            defer { TessDeleteText(cText) }
+            var starts: LayoutStart = []
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_BLOCK) != 0 { starts.insert(.block) }
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_PARA) != 0 { starts.insert(.paragraph) }
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_TEXTLINE) != 0 { starts.insert(.line) }
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            _ = TessPageIteratorBoundingBox(pageIterator, RIL_WORD, &left, &top, &right, &bottom)
+            words.append(OCRWord(text: String(cString: cText), confidence: TessResultIteratorConfidence(iterator, RIL_WORD),
+                                 box: [left, top, right, bottom], starts: starts))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        return words
+    }
+}
