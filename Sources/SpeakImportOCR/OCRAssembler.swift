@@ -53,26 +53,60 @@ struct OCRAssembler {
         return found
     }
 
+    /// The page's paragraphs, blocks in `ReadingOrder`.
     private static func paragraphs(_ page: OCRPage) -> [Paragraph] {
-        var result: [Paragraph] = []
+        var blocks: [[Paragraph]] = []
         for word in page.words where !word.text.allSatisfy(\.isWhitespace) {
-            if result.isEmpty || word.starts.contains(.paragraph) || word.starts.contains(.block) {
-                result.append(Paragraph(page: page.index))
+            if blocks.isEmpty || word.starts.contains(.block) { blocks.append([]) }
+            if blocks[blocks.count - 1].isEmpty || word.starts.contains(.paragraph) {
+                blocks[blocks.count - 1].append(Paragraph(page: page.index))
             }
-            guard var paragraph = result.popLast() else { continue }
+            guard var paragraph = blocks[blocks.count - 1].popLast() else { continue }
             if paragraph.lines.isEmpty || word.starts.contains(.line) { paragraph.lines.append([]) }
             paragraph.lines[paragraph.lines.count - 1].append(word)
             if word.box.count == 4 {
                 paragraph.top = min(paragraph.top, word.box[1])
                 paragraph.bottom = max(paragraph.bottom, word.box[3])
             }
-            result.append(paragraph)
+            blocks[blocks.count - 1].append(paragraph)
         }
-        return result
+        blocks.removeAll { $0.isEmpty }
+        let bodyHeight = median(page.words.map(\.height))
+        let boxes = blocks.map { block -> ReadingOrder.Box in
+            let words = block.flatMap(\.words).filter { $0.box.count == 4 }
+            return ReadingOrder.Box(left: words.map { $0.box[0] }.min() ?? 0, top: words.map { $0.box[1] }.min() ?? 0,
+                                    right: words.map { $0.box[2] }.max() ?? 0, bottom: words.map { $0.box[3] }.max() ?? 0)
+        }
+        let asides = blocks.map { isAside($0.flatMap(\.words), bodyHeight: bodyHeight) }
+        return ReadingOrder.order(boxes: boxes, aside: asides).flatMap { blocks[$0] }
+    }
+
+    /// A short block in smaller or capital letters: a caption, credit or running footer.
+    private static func isAside(_ words: [OCRWord], bodyHeight: Int32) -> Bool {
+        guard bodyHeight > 0, words.count <= 20 else { return false }
+        let letters = words.flatMap { $0.text.filter(\.isLetter) }
+        let capitals = letters.filter(\.isUppercase).count
+        let height = median(words.map(\.height))
+        return height * 100 < bodyHeight * 85 || (letters.count >= 8 && capitals * 10 >= letters.count * 8)
     }
 
     private static func lineText(_ words: [OCRWord]) -> String {
-        words.map(\.text).joined(separator: " ")
+        words.map { canonicalQuotes($0.text) }.joined(separator: " ")
+    }
+
+    /// Tesseract cannot tell straight quotes from curly ones in print (it reads both ways), so
+    /// OCR text gets one form: the plain ASCII quote and apostrophe. „ « » stay.
+    static func canonicalQuotes(_ word: String) -> String {
+        guard word.unicodeScalars.contains(where: { (0x2018...0x201F).contains($0.value) }) else { return word }
+        var scalars = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars {
+            switch scalar.value {
+            case 0x2018, 0x2019, 0x201B: scalars.append("'")
+            case 0x201C, 0x201D, 0x201F: scalars.append("\"")
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
     private static func median(_ values: [Int32]) -> Int32 {
