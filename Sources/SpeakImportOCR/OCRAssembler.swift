@@ -26,7 +26,7 @@ struct OCRAssembler {
         let joiner = LineJoiner(vocabulary: vocabulary ?? (DocumentVocabulary.isNeeded(for: allLines) ? DocumentVocabulary(text: allLines) : nil))
         var found = 0
         for (page, paragraphs) in zip(pages, paragraphsByPage) {
-            let words = page.words.filter { !$0.text.allSatisfy(\.isWhitespace) }
+            let words = page.words.filter { !$0.text.allSatisfy(\.isWhitespace) && !isSpeck($0) }
             found += words.count
             let pageNumber = page.index + 1
             if words.isEmpty {
@@ -56,7 +56,15 @@ struct OCRAssembler {
     /// The page's paragraphs, blocks in `ReadingOrder`.
     private static func paragraphs(_ page: OCRPage) -> [Paragraph] {
         var blocks: [[Paragraph]] = []
-        for word in page.words where !word.text.allSatisfy(\.isWhitespace) {
+        // A dropped speck hands the layout units it opened to the next word.
+        var pending: LayoutStart = []
+        for var word in page.words {
+            if word.text.allSatisfy(\.isWhitespace) || isSpeck(word) {
+                pending.formUnion(word.starts)
+                continue
+            }
+            word.starts.formUnion(pending)
+            pending = []
             if blocks.isEmpty || word.starts.contains(.block) { blocks.append([]) }
             if blocks[blocks.count - 1].isEmpty || word.starts.contains(.paragraph) {
                 blocks[blocks.count - 1].append(Paragraph(page: page.index))
@@ -79,6 +87,13 @@ struct OCRAssembler {
         }
         let asides = blocks.map { isAside($0.flatMap(\.words), bodyHeight: bodyHeight) }
         return ReadingOrder.order(boxes: boxes, aside: asides).flatMap { blocks[$0] }
+    }
+
+    /// Dirt read as punctuation: a word with no letter or digit that Tesseract doubts, or a lone
+    /// mark that stands for nothing spoken (a stray dot, colon, underscore or bar).
+    static func isSpeck(_ word: OCRWord) -> Bool {
+        guard !word.text.contains(where: { $0.isLetter || $0.isNumber }) else { return false }
+        return word.confidence < 50 || word.text.allSatisfy { "_|~^`:;.,'‘’\"*".contains($0) }
     }
 
     /// A short block in smaller or capital letters: a caption, credit or running footer.
@@ -141,6 +156,6 @@ enum PageNumberPattern {
         if words.count == 3, words[1] == "of" { words.remove(at: 1); words.removeLast() }
         guard words.count == 1, let number = words.first else { return false }
         if number.allSatisfy(\.isNumber) { return number.count <= 4 }
-        return number.count <= 6 && number.allSatisfy { "ivxlc".contains($0) }
+        return !number.isEmpty && number.wholeMatch(of: /c{0,3}(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})/) != nil
     }
 }

@@ -44,11 +44,18 @@ public struct OCRImporter: Importer {
         OCRAssembler.append(pages, to: &builder)
         guard builder.wordCount > 0 else { throw OCRError.noTextFound(name) }
         builder.chaptersFromHeadings()
-        var metadata = DocumentMetadata(title: options.title ?? "", language: OCRLanguage.documentLanguage(codes),
+        var metadata = DocumentMetadata(title: options.title ?? contentTitle(builder.blocks), language: OCRLanguage.documentLanguage(codes),
                                         source: name, format: .image, contentHash: "")
         metadata.pageCount = pages.count
         return builder.build(metadata: metadata)
     }
+}
+
+/// The first block when it is a heading, without the specks OCR leaves at its ends.
+private func contentTitle(_ blocks: [Block]) -> String {
+    guard let first = blocks.first, first.kind.headingLevel != nil else { return "" }
+    let isMark: (Character) -> Bool = { !($0.isLetter || $0.isNumber) }
+    return String(first.text.drop(while: isMark).reversed().drop(while: isMark).reversed())
 }
 
 /// Calls the progress handler from the helpers' threads one at a time.

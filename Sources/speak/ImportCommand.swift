@@ -19,6 +19,7 @@ struct ImportCommand: ParsableCommand {
               speak import report.txt --json
               speak import ~/Downloads/*.txt --folder Papers/2026
               speak import ~/scans/letters/          # a folder of the same name, every readable file in it
+              speak import scan.tiff --lang deu       # scanned pages, read by OCR
               speak import --book "The Long Way" part1.txt part2.txt part3.md
             """
     )
@@ -35,7 +36,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Title of the document (only with a single input).")
     var title: String?
 
-    @Option(help: "Language of the text, e.g. en, de, fr-CA.")
+    @Option(help: "Language of the text, e.g. en, de, fr-CA; for images, the OCR languages: eng, deu, eng+fra.")
     var lang: String?
 
     @Flag(help: "Import a copy even when the same content is already in the library.")
@@ -145,7 +146,7 @@ struct ImportCommand: ParsableCommand {
             imported += outcomes.count - before
         }
         if imported == 0, failure == nil {
-            Terminal.error("nothing in the directory '\(path)' is a format speak reads (text, Markdown, HTML); nothing was imported")
+            Terminal.error("nothing in the directory '\(path)' is a format speak reads (text, Markdown, HTML, images); nothing was imported")
             return .dataError
         }
         if !json {

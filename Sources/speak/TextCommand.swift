@@ -13,6 +13,7 @@ struct TextCommand: ParsableCommand {
               speak text 3
               speak text notes.txt --all
               speak text 3 | wc -w
+              speak text scan.png --lang deu
             """
     )
 
@@ -22,11 +23,14 @@ struct TextCommand: ParsableCommand {
     @Flag(help: "Include the blocks that are not read aloud (headers, page numbers, footnotes).")
     var all = false
 
+    @Option(help: "Language of an image to read by OCR: Tesseract codes such as eng, deu or eng+fra.")
+    var lang: String?
+
     func run() throws {
         try reportingErrors {
             let speak = try openSpeak()
             let bar = ProgressBar(label: input)
-            let document = try speak.document(InputReference(argument: input), progress: { bar.update($0) })
+            let document = try speak.document(InputReference(argument: input), options: ImportRequest(language: lang), progress: { bar.update($0) })
             bar.finish()
             var buffer = ""
             var first = true

@@ -1,6 +1,7 @@
 import Foundation
 import SpeakImport
 import SpeakImportHTML
+import SpeakImportOCR
 import SpeakImportText
 import SpeakModel
 import Testing
@@ -22,14 +23,19 @@ import Testing
     }
 
     @Test func everyGoldenInputHasItsDump() {
-        #expect(Self.inputs.count >= 19)
+        #expect(Self.inputs.count >= 20)
     }
 
     @Test(arguments: inputs)
     func importMatchesGoldenDump(_ input: URL) throws {
         let data = try Data(contentsOf: input)
         let source = ImportSource(name: input.lastPathComponent, data: data)
-        let importer: any Importer = input.pathExtension == "html" ? HTMLImporter() : PlainTextImporter()
+        let importer: any Importer = switch input.pathExtension {
+        case "html": HTMLImporter()
+        // Recorded `speak-ocr` output: the OCR importer's assembly without Tesseract.
+        case "json": OCRImporter(recognizer: RecordedPages(data))
+        default: PlainTextImporter()
+        }
         let document = try importer.importDocument(source, options: ImportOptions(), progress: { _ in })
         let dump = DocumentDump.render(document)
         let expectedURL = Self.directory.appendingPathComponent(input.lastPathComponent + ".dump")
@@ -39,5 +45,19 @@ import Testing
         }
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)
         #expect(dump == expected, "golden mismatch for \(input.lastPathComponent); regenerate with SPEAK_REGENERATE_GOLDEN=1 and review the diff")
+    }
+}
+
+/// Pages recorded from `speak-ocr` (a JSON array of `OCRPage`), replayed as recognition results.
+struct RecordedPages: PageRecognizer {
+    let pages: [OCRPage]
+
+    init(_ data: Data) {
+        pages = (try? JSONDecoder().decode([OCRPage].self, from: data)) ?? []
+    }
+
+    func recognize(file: String, name: String, language: String, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+        progress(1)
+        return pages
     }
 }

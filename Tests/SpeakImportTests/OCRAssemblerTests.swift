@@ -1,0 +1,127 @@
+import Foundation
+import SpeakImport
+@testable import SpeakImportOCR
+import SpeakModel
+import Testing
+
+/// The OCR importer's page assembly, on hand-made recognition results (no Tesseract).
+@Suite struct OCRAssemblerTests {
+    /// A line of words at `top`, starting at `left`, each word 100 px wide and `height` tall.
+    private func line(_ text: String, left: Int32 = 100, top: Int32, height: Int32 = 30, confidence: Float = 95,
+                      starts: LayoutStart = .line) -> [OCRWord] {
+        text.split(separator: " ").enumerated().map { i, word in
+            let x = left + Int32(i) * 110
+            return OCRWord(text: String(word), confidence: confidence, box: [x, top, x + 100, top + height],
+                           starts: i == 0 ? starts : [])
+        }
+    }
+
+    private func read(_ pages: [OCRPage], language: String? = nil) throws -> Document {
+        try OCRImporter(recognizer: Fixed(pages: pages))
+            .importDocument(ImportSource(name: "scan.png", data: Data([1])), options: ImportOptions(language: language), progress: { _ in })
+    }
+
+    private struct Fixed: PageRecognizer {
+        var pages: [OCRPage]
+        func recognize(file: String, name: String, language: String, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+            #expect(FileManager.default.fileExists(atPath: file), "the helper gets a file to read")
+            return pages
+        }
+    }
+
+    @Test func linesOfAParagraphAreJoinedAndLineEndHyphensRepaired() throws {
+        let words = line("The inter-", top: 100, starts: [.block, .paragraph, .line]) + line("national meeting", top: 140)
+            + line("Second paragraph here.", top: 220, starts: [.paragraph, .line])
+        let document = try read([OCRPage(index: 0, width: 1000, height: 1400, words: words)])
+        #expect(document.blocks.map(\.text) == ["The international meeting", "Second paragraph here."])
+        #expect(document.blocks.allSatisfy { $0.page == 1 })
+        #expect(document.metadata.format == .image)
+        #expect(document.metadata.pageCount == 1)
+        #expect(document.metadata.language == "en")
+    }
+
+    @Test func curlyQuotesBecomePlainOnesAndSpecksAreDropped() throws {
+        var words = line("“It’s nothing,” she said.", top: 100, starts: [.block, .paragraph, .line])
+        words.insert(OCRWord(text: "~", confidence: 20, box: [50, 100, 53, 103]), at: 1)
+        let document = try read([OCRPage(index: 0, width: 1000, height: 1400, words: words)])
+        #expect(document.blocks.map(\.text) == ["\"It's nothing,\" she said."])
+    }
+
+    @Test func columnsAreReadLeftThenRightAndCaptionsComeLast() throws {
+        // Tesseract's order here: right column, a capitals credit, then the left column.
+        let right = line("right column text", left: 600, top: 100, starts: [.block, .paragraph, .line])
+            + line("continues here", left: 600, top: 140)
+        let credit = line("PHOTO BY SOMEONE", left: 100, top: 60, starts: [.block, .paragraph, .line])
+        let left = line("left column text", left: 100, top: 100, starts: [.block, .paragraph, .line])
+            + line("goes on", left: 100, top: 140)
+        let document = try read([OCRPage(index: 0, width: 1000, height: 1400, words: right + credit + left)])
+        #expect(document.blocks.map(\.text) == ["left column text goes on", "right column text continues here", "PHOTO BY SOMEONE"])
+    }
+
+    @Test func pageNumbersInTheMarginAreKeptButNotSpoken() throws {
+        let body = line("Body text of the page.", top: 300, starts: [.block, .paragraph, .line])
+        let number = line("12", left: 480, top: 1360, starts: [.block, .paragraph, .line])
+        let inBody = line("1887", top: 700, starts: [.block, .paragraph, .line])
+        let document = try read([OCRPage(index: 0, width: 1000, height: 1400, words: body + inBody + number)])
+        #expect(document.blocks.map(\.kind) == [.paragraph, .paragraph, .pageNumber])
+        #expect(document.blocks.last?.skip == .pageNumber)
+        #expect(document.blocks.filter(\.isSpoken).map(\.text) == ["Body text of the page.", "1887"])
+    }
+
+    @Test func largeShortLinesAreHeadingsAndBecomeChaptersAcrossPages() throws {
+        func page(_ index: Int, _ title: String) -> OCRPage {
+            OCRPage(index: index, width: 1000, height: 1400, words: line(title, top: 100, height: 60, starts: [.block, .paragraph, .line])
+                + line("Some ordinary body text on this page", top: 200, starts: [.block, .paragraph, .line])
+                + line("and more of it below", top: 240))
+        }
+        let document = try read([page(0, "Chapter One"), page(1, "Chapter Two")])
+        #expect(document.blocks.map(\.kind) == [.heading(level: 2), .paragraph, .heading(level: 2), .paragraph])
+        #expect(document.chapters.map(\.title) == ["Chapter One", "Chapter Two"])
+        #expect(document.blocks.map(\.page) == [1, 1, 2, 2])
+    }
+
+    @Test func poorPagesWarnAndEmptyPagesSaySo() throws {
+        let doubtful = line("smudged words hard to read", top: 100, confidence: 40, starts: [.block, .paragraph, .line])
+        let clear = line("a clean page of text", top: 100, starts: [.block, .paragraph, .line])
+        let document = try read([OCRPage(index: 0, width: 1000, height: 1400, words: clear),
+                                 OCRPage(index: 1, width: 1000, height: 1400, words: []),
+                                 OCRPage(index: 2, width: 1000, height: 1400, words: doubtful)])
+        #expect(document.warnings == ["page 2: no text found", "page 3: low confidence, 100% of words under 60"])
+    }
+
+    @Test func anImageWithoutTextIsAnErrorNamingIt() {
+        #expect(throws: OCRError.noTextFound("scan.png")) {
+            try read([OCRPage(index: 0, width: 1000, height: 1400, words: [])])
+        }
+        #expect(OCRError.noTextFound("scan.png").exitStatus == .dataError)
+    }
+
+    @Test func languagesAreTesseractCodesOrMappedFromBCP47() throws {
+        #expect(OCRLanguage.tesseractCodes(nil) == ["eng"])
+        #expect(OCRLanguage.tesseractCodes("de") == ["deu"])
+        #expect(OCRLanguage.tesseractCodes("eng+fra") == ["eng", "fra"])
+        #expect(OCRLanguage.tesseractCodes("pt-BR") == ["por"])
+        #expect(OCRLanguage.documentLanguage(["deu", "eng"]) == "de")
+        let document = try read([OCRPage(index: 0, width: 1000, height: 1400,
+                                          words: line("plain words", top: 100, starts: [.block, .paragraph, .line]))])
+        #expect(document.metadata.language == "en")
+    }
+
+    @Test func aLanguageThatIsNotInstalledIsRefusedWithTheInstalledOnes() {
+        do {
+            _ = try read([], language: "xqz")
+            Issue.record("expected an error")
+        } catch let error as OCRError {
+            #expect(error.exitStatus == .unavailable)
+            #expect(error.message.contains("'xqz' is not installed"))
+            #expect(error.message.contains("tesseract-ocr-xqz"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func pageNumberPatterns() {
+        for text in ["12", "- 12 -", "xiv", "Page 3", "Page 3 of 20", "p. 7"] { #expect(PageNumberPattern.matches(text), "\(text)") }
+        for text in ["1887 was a year", "Chapter 3", "12345", "civic"] { #expect(!PageNumberPattern.matches(text), "\(text)") }
+    }
+}

@@ -1,0 +1,145 @@
+/* Renders text as a "scanned" page and packs pages into a multi-page TIFF, for speak's OCR
+ * sample, tests and measurements. Written for speak; built and run by scripts/make-scan.
+ *
+ *   scan-render page OUT.png TEXT.txt [ANGLE_DEGREES] [NOISE_PER_MILLION] [SEED]
+ *       TEXT.txt: first line is a heading, blank lines separate paragraphs.
+ *       The page is A4 at 200 dpi, 8-bit gray, turned by ANGLE and sprinkled with specks.
+ *   scan-render tiff OUT.tif IN.png...     the pages thresholded into a G4 multi-page TIFF at 200 dpi
+ */
+#include <cairo.h>
+#include <leptonica/allheaders.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) { perror(path); exit(66); }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc(n + 1);
+    if (fread(text, 1, n, f) != (size_t)n) { perror(path); exit(74); }
+    text[n] = 0;
+    fclose(f);
+    return text;
+}
+
+/* Draws one paragraph, wrapped to `width`; returns the y after it. */
+static double paragraph(cairo_t *cr, const char *text, double x, double y, double width, double leading) {
+    char line[4096] = "", word[512];
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ' || *p == '\n') p++;
+        if (!*p) break;
+        int n = 0;
+        while (*p && *p != ' ' && *p != '\n' && n < 511) word[n++] = *p++;
+        word[n] = 0;
+        char trial[4096];
+        snprintf(trial, sizeof trial, "%s%s%s", line, *line ? " " : "", word);
+        cairo_text_extents_t e;
+        cairo_text_extents(cr, trial, &e);
+        if (e.x_advance > width && *line) {
+            cairo_move_to(cr, x, y);
+            cairo_show_text(cr, line);
+            y += leading;
+            snprintf(line, sizeof line, "%s", word);
+        } else {
+            snprintf(line, sizeof line, "%s", trial);
+        }
+    }
+    if (*line) { cairo_move_to(cr, x, y); cairo_show_text(cr, line); y += leading; }
+    return y;
+}
+
+static int page(int argc, char **argv) {
+    if (argc < 4) return 64;
+    const char *out = argv[2];
+    char *text = slurp(argv[3]);
+    double angle = argc > 4 ? atof(argv[4]) : 0;
+    int noise = argc > 5 ? atoi(argv[5]) : 0;
+    srand(argc > 6 ? atoi(argv[6]) : 1);
+    const int w = 1654, h = 2339; /* A4 at 200 dpi */
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    cairo_t *cr = cairo_create(surface);
+    cairo_set_source_rgb(cr, 0.97, 0.96, 0.93);
+    cairo_paint(cr);
+    cairo_translate(cr, w / 2.0, h / 2.0);
+    cairo_rotate(cr, angle * M_PI / 180);
+    cairo_translate(cr, -w / 2.0, -h / 2.0);
+    cairo_set_source_rgb(cr, 0.12, 0.12, 0.14);
+    double margin = 190, y = 260, width = w - 2 * margin;
+    char *save = NULL;
+    char *block = strtok_r(text, "\n", &save);
+    int first = 1;
+    /* Paragraphs are separated by blank lines: rebuild them from the lines. */
+    char para[8192] = "";
+    cairo_select_font_face(cr, "DejaVu Serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size(cr, 52);
+    if (block) { cairo_move_to(cr, margin, y); cairo_show_text(cr, block); y += 120; }
+    cairo_select_font_face(cr, "DejaVu Serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, 31);
+    const char *rest = block ? block + strlen(block) + 1 : text;
+    (void)first;
+    const char *p = rest;
+    while (*p) {
+        const char *end = strstr(p, "\n\n");
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n >= sizeof para) n = sizeof para - 1;
+        memcpy(para, p, n);
+        para[n] = 0;
+        if (strspn(para, " \n") < n) { y = paragraph(cr, para, margin, y, width, 46); y += 30; }
+        p += n;
+        while (*p == '\n') p++;
+    }
+    cairo_identity_matrix(cr);
+    for (int i = 0; i < (long)w * h / 1000000.0 * noise; i++) {
+        double sx = rand() % w, sy = rand() % h, r = 0.6 + (rand() % 100) / 60.0;
+        double shade = (rand() % 100) / 200.0;
+        cairo_set_source_rgb(cr, shade, shade, shade);
+        cairo_arc(cr, sx, sy, r, 0, 2 * M_PI);
+        cairo_fill(cr);
+    }
+    cairo_surface_flush(surface);
+    cairo_status_t status = cairo_surface_write_to_png(surface, out);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    free(text);
+    if (status != CAIRO_STATUS_SUCCESS) { fprintf(stderr, "%s: %s\n", out, cairo_status_to_string(status)); return 73; }
+    /* Scanners write gray with a resolution: convert cairo's RGB output. */
+    PIX *rgb = pixRead(out);
+    PIX *gray = rgb ? pixConvertTo8(rgb, 0) : NULL;
+    if (!gray) { fprintf(stderr, "%s: cannot convert\n", out); return 73; }
+    pixSetResolution(gray, 200, 200);
+    int failed = pixWrite(out, gray, IFF_PNG);
+    pixDestroy(&gray);
+    pixDestroy(&rgb);
+    return failed ? 73 : 0;
+}
+
+static int tiff(int argc, char **argv) {
+    if (argc < 4) return 64;
+    remove(argv[2]);
+    for (int i = 3; i < argc; i++) {
+        PIX *pix = pixRead(argv[i]);
+        if (!pix) { fprintf(stderr, "%s: cannot read\n", argv[i]); return 65; }
+        PIX *gray = pixConvertTo8(pix, 0);
+        PIX *binary = pixConvertTo1(gray, 150);
+        pixSetResolution(binary, 200, 200);
+        int status = pixWriteTiff(argv[2], binary, IFF_TIFF_G4, i == 3 ? "w" : "a");
+        pixDestroy(&binary);
+        pixDestroy(&gray);
+        pixDestroy(&pix);
+        if (status) { fprintf(stderr, "%s: cannot write\n", argv[2]); return 73; }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    setMsgSeverity(L_SEVERITY_NONE);
+    if (argc > 1 && !strcmp(argv[1], "page")) return page(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "tiff")) return tiff(argc, argv);
+    fprintf(stderr, "usage: scan-render page OUT.png TEXT.txt [ANGLE] [NOISE] [SEED] | tiff OUT.tif IN.png...\n");
+    return 64;
+}
