@@ -71,6 +71,6 @@ let package = Package(
         ]),
         .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .testTarget(name: "PlayerTests", dependencies: ["SpeakKit", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
-        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr"]),
+        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr"], exclude: ["Fixtures"]),
     ]
 )

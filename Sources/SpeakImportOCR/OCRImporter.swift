@@ -47,15 +47,22 @@ public struct OCRImporter: Importer {
         var metadata = DocumentMetadata(title: options.title ?? contentTitle(builder.blocks), language: OCRLanguage.documentLanguage(codes),
                                         source: name, format: .image, contentHash: "")
         metadata.pageCount = pages.count
-        return builder.build(metadata: metadata)
+        var document = builder.build(metadata: metadata)
+        document.chapters = document.chapters.map { Chapter(title: trimmingMarks($0.title), firstWord: $0.firstWord) }
+        return document
     }
 }
 
 /// The first block when it is a heading, without the specks OCR leaves at its ends.
 private func contentTitle(_ blocks: [Block]) -> String {
     guard let first = blocks.first, first.kind.headingLevel != nil else { return "" }
+    return trimmingMarks(first.text)
+}
+
+private func trimmingMarks(_ text: String) -> String {
     let isMark: (Character) -> Bool = { !($0.isLetter || $0.isNumber) }
-    return String(first.text.drop(while: isMark).reversed().drop(while: isMark).reversed())
+    let trimmed = String(text.drop(while: isMark).reversed().drop(while: isMark).reversed())
+    return trimmed.isEmpty ? text : trimmed
 }
 
 /// Calls the progress handler from the helpers' threads one at a time.

@@ -23,7 +23,9 @@ public struct ImageFile {
         guard width * height <= OCRLimits.maximumPixels else {
             throw OCRFailure(kind: .tooLarge, message: "image too large", width: width, height: height)
         }
-        isTIFF = format == Int32(IFF_TIFF) || (Int32(IFF_TIFF_PACKBITS)...Int32(IFF_TIFF_JPEG)).contains(format)
+        // L_FORMAT_IS_TIFF, a macro Swift cannot import; PNM and GIF sit between its values.
+        isTIFF = [IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP, IFF_TIFF_JPEG]
+            .map { Int32($0) }.contains(format)
         var pages: Int32 = 1
         if isTIFF, let stream = fopen(path, "rb") {
             defer { fclose(stream) }

@@ -5,6 +5,8 @@
  *       TEXT.txt: first line is a heading, blank lines separate paragraphs.
  *       The page is A4 at 200 dpi, 8-bit gray, turned by ANGLE and sprinkled with specks.
  *   scan-render tiff OUT.tif IN.png...     the pages thresholded into a G4 multi-page TIFF at 200 dpi
+ *   scan-render turn OUT.png IN.png QUARTERS   turned by quarter turns clockwise (a page scanned sideways)
+ *   scan-render crop OUT.EXT IN.png HEIGHT     the top HEIGHT pixels, in the format OUT's extension names
  */
 #include <cairo.h>
 #include <leptonica/allheaders.h>
@@ -136,10 +138,36 @@ static int tiff(int argc, char **argv) {
     return 0;
 }
 
+static int turn(int argc, char **argv) {
+    if (argc < 5) return 64;
+    PIX *pix = pixRead(argv[3]);
+    if (!pix) { fprintf(stderr, "%s: cannot read\n", argv[3]); return 65; }
+    PIX *turned = pixRotateOrth(pix, atoi(argv[4]) % 4);
+    int failed = !turned || pixWrite(argv[2], turned, IFF_PNG);
+    pixDestroy(&turned);
+    pixDestroy(&pix);
+    return failed ? 73 : 0;
+}
+
+static int crop(int argc, char **argv) {
+    if (argc < 5) return 64;
+    PIX *pix = pixRead(argv[3]);
+    if (!pix) { fprintf(stderr, "%s: cannot read\n", argv[3]); return 65; }
+    BOX *box = boxCreate(0, 0, pixGetWidth(pix), atoi(argv[4]));
+    PIX *top = pixClipRectangle(pix, box, NULL);
+    int failed = !top || pixWriteImpliedFormat(argv[2], top, 0, 0);
+    pixDestroy(&top);
+    boxDestroy(&box);
+    pixDestroy(&pix);
+    return failed ? 73 : 0;
+}
+
 int main(int argc, char **argv) {
     setMsgSeverity(L_SEVERITY_NONE);
     if (argc > 1 && !strcmp(argv[1], "page")) return page(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "tiff")) return tiff(argc, argv);
-    fprintf(stderr, "usage: scan-render page OUT.png TEXT.txt [ANGLE] [NOISE] [SEED] | tiff OUT.tif IN.png...\n");
+    if (argc > 1 && !strcmp(argv[1], "turn")) return turn(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "crop")) return crop(argc, argv);
+    fprintf(stderr, "usage: scan-render page OUT.png TEXT.txt [ANGLE] [NOISE] [SEED] | tiff OUT.tif IN.png... | turn OUT.png IN.png QUARTERS | crop OUT.EXT IN.png HEIGHT\n");
     return 64;
 }
