@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player install clean
+.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr install clean
 
 all: build
 
@@ -38,6 +38,10 @@ measure: release
 measure-library: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-library
 
+# OCR throughput against the tesseract command on the same pages, and memory on a 200-page TIFF.
+measure-ocr: release
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-ocr
+
 measure-player: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-player
 
@@ -45,6 +49,7 @@ PREFIX ?= /usr/local
 install: release
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/speak/voices"
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" "$(PREFIX)/bin/speak"
+	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-ocr" "$(PREFIX)/bin/speak-ocr"
 	install -m 644 voices/*.json "$(PREFIX)/share/speak/voices/"
 
 clean:

@@ -30,7 +30,7 @@ struct OCRAssembler {
             found += words.count
             let pageNumber = page.index + 1
             if words.isEmpty {
-                builder.warn("page \(pageNumber): no text found")
+                builder.warn("page \(pageNumber): \(page.problem ?? "no text found")")
                 continue
             }
             let uncertain = words.filter { $0.confidence < confidenceFloor }.count

@@ -25,20 +25,27 @@ public struct OCRImporter: Importer {
         let name = source.name
         let codes = OCRLanguage.tesseractCodes(options.language)
         try OCRLanguage.validate(codes)
-        // The helpers read a file: a private copy, so stdin, URLs and files that change all work.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("speak-ocr-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("image")
-        do {
-            try source.data.write(to: file)
-        } catch {
-            throw ImportError.unreadable(name, reason: "cannot write a temporary copy: \(error.localizedDescription)")
+        // The helpers read a file: the input itself when it is one (no copy of a big scan),
+        // else (standard input, URLs) a private temporary copy.
+        let file: String
+        var temporary: URL?
+        if name != "-", let size = (try? FileManager.default.attributesOfItem(atPath: name))?[.size] as? Int, size == source.data.count {
+            file = name
+        } else {
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("speak-ocr-\(UUID().uuidString)")
+            do {
+                try source.data.write(to: copy)
+            } catch {
+                throw ImportError.unreadable(name, reason: "cannot write a temporary copy: \(error.localizedDescription)")
+            }
+            temporary = copy
+            file = copy.path
         }
+        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
         _ = consume source
         let pages = try withoutActuallyEscaping(progress) { progress in
             let report = SerializedProgress(progress)
-            return try recognizer.recognize(file: file.path, name: name, language: codes.joined(separator: "+")) { report.call($0) }
+            return try recognizer.recognize(file: file, name: name, language: codes.joined(separator: "+")) { report.call($0) }
         }
         var builder = DocumentBuilder()
         OCRAssembler.append(pages, to: &builder)

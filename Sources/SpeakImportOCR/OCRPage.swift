@@ -14,14 +14,18 @@ public struct OCRPage: Sendable, Equatable, Codable {
     /// Skew in degrees that was corrected.
     public var skew: Double
     public var words: [OCRWord]
+    /// Why the page could not be read (a damaged page of a multi-page file); nil when it was.
+    public var problem: String?
 
-    public init(index: Int, width: Int = 0, height: Int = 0, rotation: Int = 0, skew: Double = 0, words: [OCRWord]) {
+    public init(index: Int, width: Int = 0, height: Int = 0, rotation: Int = 0, skew: Double = 0, words: [OCRWord],
+                problem: String? = nil) {
         self.index = index
         self.width = width
         self.height = height
         self.rotation = rotation
         self.skew = skew
         self.words = words
+        self.problem = problem
     }
 }
 

@@ -84,6 +84,9 @@ private final class PageQueue: @unchecked Sendable {
             lock.lock()
             switch answer {
             case .page(let page)?: pages[index] = page
+            case .failure(let problem)? where problem.kind == .image && pages.count > 1:
+                // One damaged page of many (a scan cut short): the others are still worth having.
+                pages[index] = OCRPage(index: index, words: [], problem: "skipped, it cannot be decoded")
             case .failure(let problem)?: failure = failure ?? problem
             case .ready?, nil:
                 failure = failure ?? OCRFailure(kind: .engine, message: "the OCR helper stopped on page \(index + 1)")
