@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "speak", targets: ["speak"]),
         .executable(name: "speak-ocr", targets: ["speak-ocr"]),
+        .executable(name: "speak-pdf", targets: ["speak-pdf"]),
         .library(name: "SpeakKit", targets: ["SpeakKit"]),
     ],
     dependencies: [
@@ -33,7 +34,10 @@ let package = Package(
         .target(name: "SpeakImport", dependencies: ["SpeakModel"]),
         .target(name: "SpeakImportText", dependencies: ["SpeakModel", "SpeakImport"]),
         .target(name: "SpeakImportHTML", dependencies: ["SpeakModel", "SpeakImport", "CLibXML2"]),
-        .target(name: "SpeakImportPDF", dependencies: ["SpeakModel", "SpeakImport", "CPoppler"]),
+        // PDF: the importer runs `speak-pdf` helpers, the only binary that links poppler.
+        .target(name: "SpeakImportPDF", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportOCR"]),
+        .target(name: "SpeakPoppler", dependencies: ["SpeakImportPDF", "CPoppler"]),
+        .executableTarget(name: "speak-pdf", dependencies: ["SpeakImportPDF", "SpeakPoppler"]),
         // OCR: the importer runs `speak-ocr` helpers (one per core), the only binary that links
         // Tesseract and Leptonica, so no other command pays for loading them.
         .target(name: "SpeakImportOCR", dependencies: ["SpeakModel", "SpeakImport"]),
@@ -52,7 +56,7 @@ let package = Package(
         // Linking poppler and tesseract costs every command ~30 ms of process start (about 120
         // shared libraries), so they stay in helper executables: see the closing note of issue 2.
         .target(name: "SpeakKit", dependencies: [
-            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakLibrary", "SpeakSynthesis",
+            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
             "SpeakESpeak", "SpeakAudio",
         ]),
         .executableTarget(name: "speak", dependencies: [
@@ -62,15 +66,15 @@ let package = Package(
         // Tests.
         .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),
         .testTarget(name: "SpeakImportTests", dependencies: [
-            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR",
+            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF",
         ],
                     exclude: ["Golden"]),
         .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),
         .testTarget(name: "NativeLibraryTests", dependencies: [
-            "SpeakESpeak", "SpeakImportHTML", "SpeakImportPDF", "SpeakImportOCR", "SpeakTesseract",
+            "SpeakESpeak", "SpeakImportHTML", "SpeakPoppler", "SpeakTesseract",
         ]),
         .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .testTarget(name: "PlayerTests", dependencies: ["SpeakKit", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
-        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf"], exclude: ["Fixtures"]),
     ]
 )

@@ -33,11 +33,7 @@ struct OCRAssembler {
                 builder.warn("page \(pageNumber): \(page.problem ?? "no text found")")
                 continue
             }
-            let uncertain = words.filter { $0.confidence < confidenceFloor }.count
-            if Double(uncertain) > Double(words.count) * uncertainShare {
-                let percent = Int((Double(uncertain) * 100 / Double(words.count)).rounded())
-                builder.warn("page \(pageNumber): low confidence, \(percent)% of words under \(Int(confidenceFloor))")
-            }
+            if let warning = confidenceWarning(words) { builder.warn("page \(pageNumber): \(warning)") }
             let bodyHeight = median(words.map(\.height))
             for paragraph in paragraphs {
                 let text = CharacterCleanup.clean(joiner.join(paragraph.lines.map { Substring(lineText($0)) }))
@@ -51,6 +47,25 @@ struct OCRAssembler {
             }
         }
         return found
+    }
+
+    /// "low confidence, 41% of words under 60" when too many words are doubtful.
+    static func confidenceWarning(_ words: [OCRWord]) -> String? {
+        let uncertain = words.filter { $0.confidence < confidenceFloor }.count
+        guard !words.isEmpty, Double(uncertain) > Double(words.count) * uncertainShare else { return nil }
+        let percent = Int((Double(uncertain) * 100 / Double(words.count)).rounded())
+        return "low confidence, \(percent)% of words under \(Int(confidenceFloor))"
+    }
+
+    /// The page's lines in reading order, specks dropped and quotes in one form.
+    static func lines(_ page: OCRPage) -> [OCRTextLine] {
+        paragraphs(page).flatMap { paragraph in
+            paragraph.lines.map { words in
+                OCRTextLine(text: lineText(words), left: words.map { $0.box[0] }.min() ?? 0, top: words.map { $0.box[1] }.min() ?? 0,
+                            right: words.map { $0.box[2] }.max() ?? 0, bottom: words.map { $0.box[3] }.max() ?? 0,
+                            height: median(words.map(\.height)))
+            }
+        }
     }
 
     /// The page's paragraphs, blocks in `ReadingOrder`.
@@ -148,14 +163,24 @@ struct OCRAssembler {
     }
 }
 
-/// Page-number text: digits, roman numerals, "Page 3", "Page 3 of 20", "- 3 -".
-enum PageNumberPattern {
-    static func matches(_ text: String) -> Bool {
-        var words = text.lowercased().split { $0 == " " || $0 == "-" || $0 == "–" || $0 == "—" || $0 == "|" }
-        if words.first == "page" || words.first == "p." { words.removeFirst() }
-        if words.count == 3, words[1] == "of" { words.remove(at: 1); words.removeLast() }
-        guard words.count == 1, let number = words.first else { return false }
-        if number.allSatisfy(\.isNumber) { return number.count <= 4 }
-        return !number.isEmpty && number.wholeMatch(of: /c{0,3}(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})/) != nil
+/// One recognized line, for importers that lay out pages themselves (PDF pages read by OCR).
+public struct OCRTextLine: Sendable, Equatable {
+    public var text: String
+    /// Box in page pixels, top-left origin.
+    public var left: Int32, top: Int32, right: Int32, bottom: Int32
+    /// Median word height in pixels.
+    public var height: Int32
+}
+
+/// The OCR importer's reading of a page, for other importers.
+public enum OCRText {
+    /// The page's lines in reading order, specks dropped and quotes in one form.
+    public static func lines(_ page: OCRPage) -> [OCRTextLine] { OCRAssembler.lines(page) }
+
+    /// Warnings about the page: no text found, or low confidence.
+    public static func warnings(_ page: OCRPage) -> [String] {
+        let words = page.words.filter { !$0.text.allSatisfy(\.isWhitespace) && !OCRAssembler.isSpeck($0) }
+        if words.isEmpty { return [page.problem ?? "no text found"] }
+        return OCRAssembler.confidenceWarning(words).map { [$0] } ?? []
     }
 }

@@ -15,10 +15,7 @@ public struct OCRImporter: Importer {
 
     /// `$SPEAK_OCR_HELPER`, or `speak-ocr` in the directory of the running executable.
     public static func helperPath() -> String {
-        if let path = ProcessInfo.processInfo.environment["SPEAK_OCR_HELPER"], !path.isEmpty { return path }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments.first ?? "speak"
-        return ((executable as NSString).deletingLastPathComponent as NSString).appendingPathComponent("speak-ocr")
+        HelperProcess.path("speak-ocr", overriddenBy: "SPEAK_OCR_HELPER")
     }
 
     public func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document {

@@ -1,10 +1,23 @@
 import Foundation
+import SpeakImport
 
 /// Recognizes the pages of an image file. The real one runs `speak-ocr` helper processes;
 /// tests use a fake so they need no Tesseract.
 public protocol PageRecognizer: Sendable {
     /// All pages of `file` in order. `progress` gets the fraction of pages done.
     func recognize(file: String, name: String, language: String, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
+    /// The first page of each image file (pages of a PDF rendered for OCR), in order.
+    func recognize(images: [String], name: String, language: String, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
+}
+
+extension PageRecognizer {
+    /// Each image read on its own, in order.
+    public func recognize(images: [String], name: String, language: String,
+                          progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+        try images.enumerated().flatMap { index, image in
+            try recognize(file: image, name: name, language: language) { progress((Double(index) + $0) / Double(images.count)) }
+        }
+    }
 }
 
 /// Runs one `speak-ocr` helper per core, each with `OMP_THREAD_LIMIT=1` (Tesseract's OpenMP
@@ -21,21 +34,44 @@ public struct OCRWorkerPool: PageRecognizer {
     public func recognize(file: String, name: String, language: String,
                           progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         let first = try OCRHelper(executable: executable, file: file, language: language)
-        var helpers = [first]
-        defer { helpers.forEach { $0.stop() } }
         let pageCount: Int
         switch first.next() {
         case .ready(let pages)?: pageCount = pages
-        case .failure(let failure)?: throw Self.error(failure, name: name, language: language)
-        case .page?, nil: throw OCRError.helperFailed(name, reason: "the OCR helper stopped before reading the image")
+        case .failure(let failure)?:
+            first.stop()
+            throw Self.error(failure, name: name, language: language)
+        case .page?, nil:
+            first.stop()
+            throw OCRError.helperFailed(name, reason: "the OCR helper stopped before reading the image")
         }
-        guard pageCount > 0 else { throw OCRError.unreadableImage(name, reason: "the image has no pages") }
-        for _ in 1..<min(maximumWorkers, pageCount) {
+        guard pageCount > 0 else {
+            first.stop()
+            throw OCRError.unreadableImage(name, reason: "the image has no pages")
+        }
+        return try run((0..<pageCount).map { PageJob(file: nil, page: $0) }, first: first, file: file, name: name,
+                       language: language, progress: progress)
+    }
+
+    public func recognize(images: [String], name: String, language: String,
+                          progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+        guard !images.isEmpty else { return [] }
+        return try run(images.map { PageJob(file: $0, page: 0) }, first: nil, file: nil, name: name, language: language, progress: progress)
+    }
+
+    /// Hands the jobs to up to `maximumWorkers` helpers (`first` is already running).
+    private func run(_ jobs: [PageJob], first: OCRHelper?, file: String?, name: String, language: String,
+                     progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+        var helpers = first.map { [$0] } ?? []
+        defer { helpers.forEach { $0.stop() } }
+        while helpers.count < min(maximumWorkers, jobs.count) {
             guard let helper = try? OCRHelper(executable: executable, file: file, language: language),
-                  case .ready? = helper.next() else { break }
+                  case .ready? = helper.next() else {
+                if helpers.isEmpty { throw OCRError.helperMissing(executable) }
+                break
+            }
             helpers.append(helper)
         }
-        let queue = PageQueue(count: pageCount)
+        let queue = PageQueue(jobs)
         let threads = helpers.map { helper in
             Thread { queue.work(with: helper, progress: progress) }
         }
@@ -43,7 +79,8 @@ public struct OCRWorkerPool: PageRecognizer {
         queue.waitUntilDone(workers: helpers.count)
         if let failure = queue.failure { throw Self.error(failure, name: name, language: language) }
         return try queue.pages.enumerated().map { index, page in
-            guard let page else { throw OCRError.helperFailed(name, reason: "page \(index + 1) was not recognized") }
+            guard var page else { throw OCRError.helperFailed(name, reason: "page \(index + 1) was not recognized") }
+            page.index = index
             return page
         }
     }
@@ -58,16 +95,24 @@ public struct OCRWorkerPool: PageRecognizer {
     }
 }
 
+/// One page to read: page `page` of the helper's file, or of `file`.
+private struct PageJob {
+    var file: String?
+    var page: Int
+}
+
 /// Pages waiting for a helper, and what came back.
 private final class PageQueue: @unchecked Sendable {
     private let lock = NSCondition()
+    private let jobs: [PageJob]
     private var next = 0
     private var finishedWorkers = 0
     private(set) var pages: [OCRPage?]
     private(set) var failure: OCRFailure?
 
-    init(count: Int) {
-        pages = Array(repeating: nil, count: count)
+    init(_ jobs: [PageJob]) {
+        self.jobs = jobs
+        pages = Array(repeating: nil, count: jobs.count)
     }
 
     private func take() -> Int? {
@@ -80,7 +125,7 @@ private final class PageQueue: @unchecked Sendable {
 
     func work(with helper: OCRHelper, progress: @Sendable (Double) -> Void) {
         while let index = take() {
-            let answer = helper.request(page: index)
+            let answer = helper.request(page: jobs[index].page, of: jobs[index].file)
             lock.lock()
             switch answer {
             case .page(let page)?: pages[index] = page
@@ -108,74 +153,30 @@ private final class PageQueue: @unchecked Sendable {
     }
 }
 
-/// One `speak-ocr` process on a socket pair (its standard input and output), so a helper that
-/// dies shows up as end of file and never as SIGPIPE.
+/// One `speak-ocr` process.
 final class OCRHelper: @unchecked Sendable {
-    private let process = Process()
-    private let socket: Int32
-    private var buffer = Data()
+    private let helper: HelperProcess
 
-    init(executable: String, file: String, language: String) throws {
-        guard FileManager.default.isExecutableFile(atPath: executable) else { throw OCRError.helperMissing(executable) }
-        var descriptors: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0 else {
-            throw OCRError.helperFailed(file, reason: "cannot start the OCR helper: \(String(cString: strerror(errno)))")
-        }
-        socket = descriptors[0]
-        let child = FileHandle(fileDescriptor: descriptors[1], closeOnDealloc: true)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--file", file, "--lang", language]
-        var environment = ProcessInfo.processInfo.environment
-        environment["OMP_THREAD_LIMIT"] = "1"
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        process.standardInput = child
-        process.standardOutput = child
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            try child.close()
-        } catch {
-            close(socket)
+    /// `file` nil: a helper that is told the file with every page.
+    init(executable: String, file: String?, language: String) throws {
+        let arguments = (file.map { ["--file", $0] } ?? []) + ["--lang", language]
+        // Tesseract's OpenMP threads make parallel instances several times slower.
+        guard let helper = HelperProcess(executable: executable, arguments: arguments, environment: ["OMP_THREAD_LIMIT": "1"]) else {
             throw OCRError.helperMissing(executable)
         }
+        self.helper = helper
     }
 
-    func request(page: Int) -> OCRWorkerMessage? {
-        let line = Array("\(page)\n".utf8)
-        let written = line.withUnsafeBytes { bytes -> Bool in
-            guard let base = bytes.baseAddress else { return false }
-            var done = 0
-            while done < bytes.count {
-                let n = send(socket, base + done, bytes.count - done, Int32(MSG_NOSIGNAL))
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
-            }
-            return true
-        }
-        return written ? next() : nil
+    func request(page: Int, of file: String?) -> OCRWorkerMessage? {
+        helper.send(file.map { "\(page)\t\($0)" } ?? "\(page)") ? next() : nil
     }
 
     /// The next message, or nil when the helper ended or said something unreadable.
     func next() -> OCRWorkerMessage? {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Data(buffer[buffer.startIndex..<newline])
-                buffer = Data(buffer[(newline + 1)...])
-                return OCRWire.decode(line)
-            }
-            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            buffer.append(contentsOf: chunk[0..<n])
-        }
+        helper.nextLine().flatMap(OCRWire.decode)
     }
 
-    /// Closing the socket tells the helper to end.
     func stop() {
-        close(socket)
-        process.waitUntilExit()
+        helper.stop()
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SpeakImport
 import SpeakImportHTML
 import SpeakImportOCR
+import SpeakImportPDF
 import SpeakImportText
 import SpeakModel
 
@@ -15,14 +16,20 @@ public struct ImportRequest: Sendable {
     public var format: DocumentFormat?
     /// The library folder to put the document in ("Papers/2026"), created if missing; nil: the top level.
     public var folder: String?
+    /// The password of an encrypted PDF.
+    public var password: String?
+    /// When PDF pages are read by OCR.
+    public var ocr: OCRMode
 
     public init(title: String? = nil, language: String? = nil, force: Bool = false, format: DocumentFormat? = nil,
-                folder: String? = nil) {
+                folder: String? = nil, password: String? = nil, ocr: OCRMode = .auto) {
         self.title = title
         self.language = language
         self.force = force
         self.format = format
         self.folder = folder
+        self.password = password
+        self.ocr = ocr
     }
 }
 
@@ -32,7 +39,7 @@ enum DocumentImport {
 
     static func run(_ source: consuming ImportSource, request: ImportRequest, hash: String? = nil,
                     progress: ProgressHandler) throws -> Document {
-        let importer = try importer(for: source, format: request.format)
+        let importer = try importer(for: source, format: request.format, password: request.password, ocr: request.ocr)
         let options = ImportOptions(title: request.title, language: request.language)
         let name = source.name
         let stem = source.stem
@@ -47,7 +54,8 @@ enum DocumentImport {
         return document
     }
 
-    static func importer(for source: ImportSource, format: DocumentFormat? = nil) throws(ImportError) -> any Importer {
+    static func importer(for source: ImportSource, format: DocumentFormat? = nil, password: String? = nil,
+                         ocr: OCRMode = .auto) throws(ImportError) -> any Importer {
         let sniffed = FormatSniffer.sniff(source.data, fileExtension: source.fileExtension)
         // A format the user names wins over the content's look, but not over binary content.
         switch (format, sniffed) {
@@ -64,6 +72,8 @@ enum DocumentImport {
             return HTMLImporter()
         case .binary(let what):
             throw .notText(source.name, detected: what)
+        case .pdf where !(source.name != "-" && textExtensions.contains(source.fileExtension) && source.fileExtension != ""):
+            return PDFImporter(password: password, ocr: ocr)
         case .image(let kind) where kind != "JPEG 2000" && !(source.name != "-" && textExtensions.contains(source.fileExtension)
                                                            && source.fileExtension != ""):
             return OCRImporter()

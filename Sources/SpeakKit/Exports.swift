@@ -1,5 +1,6 @@
 @_exported import SpeakModel
 import SpeakESpeak
+import SpeakImportPDF
 import SpeakLibrary
 import SpeakSynthesis
 
@@ -31,3 +32,5 @@ public typealias LibraryStats = SpeakLibrary.LibraryStats
 public typealias LibraryExport = SpeakLibrary.LibraryExport
 /// What applying a library export changed.
 public typealias TransferOutcome = SpeakLibrary.TransferOutcome
+/// When PDF pages are read by OCR.
+public typealias OCRMode = SpeakImportPDF.OCRMode

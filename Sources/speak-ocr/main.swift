@@ -15,28 +15,35 @@ func value(of option: String) -> String? {
     return arguments[at + 1]
 }
 
+/// Requests are "INDEX" (a page of --file) or "INDEX<TAB>PATH" (a page of another file).
 func serve() -> Int32 {
-    guard let path = value(of: "--file") else {
-        FileHandle.standardError.write(Data("usage: speak-ocr --file IMAGE [--lang eng+deu]; pages to read on standard input\n".utf8))
-        return 64
-    }
-    let file: ImageFile
+    var file: ImageFile?
     let reader: PageReader
     do throws(OCRFailure) {
-        file = try ImageFile(path: path)
+        if let path = value(of: "--file") { file = try ImageFile(path: path) }
         reader = try PageReader(languages: value(of: "--lang") ?? "eng")
     } catch {
         send(.failure(error))
         return 0
     }
-    send(.ready(pages: file.pageCount))
+    send(.ready(pages: file?.pageCount ?? 0))
+    var other: ImageFile?
     while let line = readLine() {
-        guard let index = Int(line.trimmingCharacters(in: .whitespaces)), (0..<file.pageCount).contains(index) else {
+        let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+        guard let index = parts.first.flatMap({ Int($0) }) else {
             send(.failure(OCRFailure(kind: .engine, message: "bad page request '\(line)'")))
             continue
         }
         do throws(OCRFailure) {
-            send(.page(try reader.read(file, page: index)))
+            var source = file
+            if parts.count == 2 {
+                if other?.path != parts[1] { other = try ImageFile(path: parts[1]) }
+                source = other
+            }
+            guard let source, (0..<source.pageCount).contains(index) else {
+                throw OCRFailure(kind: .engine, message: "bad page request '\(line)'")
+            }
+            send(.page(try reader.read(source, page: index)))
         } catch {
             send(.failure(error))
         }

@@ -20,6 +20,9 @@ struct ImportCommand: ParsableCommand {
               speak import ~/Downloads/*.txt --folder Papers/2026
               speak import ~/scans/letters/          # a folder of the same name, every readable file in it
               speak import scan.tiff --lang deu       # scanned pages, read by OCR
+              speak import paper.pdf                  # columns in order; headers, page numbers, footnotes not read
+              speak import secret.pdf --password s3cret
+              speak import scanned-book.pdf --ocr always
               speak import --book "The Long Way" part1.txt part2.txt part3.md
             """
     )
@@ -38,6 +41,12 @@ struct ImportCommand: ParsableCommand {
 
     @Option(help: "Language of the text, e.g. en, de, fr-CA; for images, the OCR languages: eng, deu, eng+fra.")
     var lang: String?
+
+    @Option(help: "The password of an encrypted PDF.")
+    var password: String?
+
+    @Option(help: "Read PDF pages by OCR: auto (pages without a text layer), always or never.")
+    var ocr: OCRChoice = .auto
 
     @Flag(help: "Import a copy even when the same content is already in the library.")
     var force = false
@@ -77,7 +86,7 @@ struct ImportCommand: ParsableCommand {
                     continue
                 }
                 let request = ImportRequest(title: title, language: lang, force: force, format: format.documentFormat,
-                                            folder: folder)
+                                            folder: folder, password: password, ocr: ocr.mode)
                 var skipped = 0
                 guard let status = importOne(input, request: request, speak: speak, outcomes: &outcomes,
                                              skipped: &skipped) else { continue }
@@ -136,7 +145,7 @@ struct ImportCommand: ParsableCommand {
         var skipped = 0
         for item in plan {
             let request = ImportRequest(language: lang, force: force, format: format.documentFormat,
-                                        folder: item.folder.joined(separator: "/"))
+                                        folder: item.folder.joined(separator: "/"), password: password, ocr: ocr.mode)
             let before = outcomes.count
             if let status = importOne(item.path, request: request, speak: speak, outcomes: &outcomes, skipUnreadable: true,
                                       skipped: &skipped) {
@@ -159,7 +168,8 @@ struct ImportCommand: ParsableCommand {
 
     private func importBook(_ title: String, speak: Speak) throws {
         let bar = ProgressBar(label: title)
-        let request = ImportRequest(language: lang, force: force, format: format.documentFormat, folder: folder)
+        let request = ImportRequest(language: lang, force: force, format: format.documentFormat, folder: folder,
+                                    password: password, ocr: ocr.mode)
         let outcome: ImportOutcome
         do {
             outcome = try speak.importBook(title: title, inputs: inputs.map(InputReference.init(argument:)), request: request,
@@ -192,6 +202,19 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable {
         case .auto: nil
         case .text: .text
         case .html: .html
+        }
+    }
+}
+
+/// `--ocr` of commands that read PDFs.
+enum OCRChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+
+    var mode: OCRMode {
+        switch self {
+        case .auto: .auto
+        case .always: .always
+        case .never: .never
         }
     }
 }

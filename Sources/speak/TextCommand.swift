@@ -14,6 +14,7 @@ struct TextCommand: ParsableCommand {
               speak text notes.txt --all
               speak text 3 | wc -w
               speak text scan.png --lang deu
+              speak text paper.pdf --all                # page furniture too, in reading order
             """
     )
 
@@ -26,11 +27,17 @@ struct TextCommand: ParsableCommand {
     @Option(help: "Language of an image to read by OCR: Tesseract codes such as eng, deu or eng+fra.")
     var lang: String?
 
+    @Option(help: "The password of an encrypted PDF.")
+    var password: String?
+
+    @Option(help: "Read PDF pages by OCR: auto (pages without a text layer), always or never.")
+    var ocr: OCRChoice = .auto
+
     func run() throws {
         try reportingErrors {
             let speak = try openSpeak()
             let bar = ProgressBar(label: input)
-            let document = try speak.document(InputReference(argument: input), options: ImportRequest(language: lang), progress: { bar.update($0) })
+            let document = try speak.document(InputReference(argument: input), options: ImportRequest(language: lang, password: password, ocr: ocr.mode), progress: { bar.update($0) })
             bar.finish()
             var buffer = ""
             var first = true

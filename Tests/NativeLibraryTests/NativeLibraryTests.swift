@@ -1,7 +1,7 @@
 import SpeakESpeak
 import SpeakImportHTML
 import SpeakTesseract
-import SpeakImportPDF
+import SpeakPoppler
 import Testing
 
 /// Each C library is linked and callable: the version strings come from the libraries

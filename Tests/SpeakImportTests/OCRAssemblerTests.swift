@@ -1,6 +1,6 @@
 import Foundation
 import SpeakImport
-@testable import SpeakImportOCR
+import SpeakImportOCR
 import SpeakModel
 import Testing
 

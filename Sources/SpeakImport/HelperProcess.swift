@@ -1,0 +1,82 @@
+import Foundation
+
+/// A helper executable (`speak-ocr`, `speak-pdf`) talking one line per message over a socket
+/// pair on its standard input and output, so a helper that dies shows up as end of file and
+/// never as SIGPIPE. Its stderr goes nowhere: the C libraries' chatter never reaches the user.
+public final class HelperProcess: @unchecked Sendable {
+    private let process = Process()
+    private let socket: Int32
+    private var buffer = Data()
+
+    /// Starts `executable`; nil when it cannot be started.
+    public init?(executable: String, arguments: [String], environment extra: [String: String] = [:]) {
+        guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
+        var descriptors: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0 else { return nil }
+        socket = descriptors[0]
+        let child = FileHandle(fileDescriptor: descriptors[1], closeOnDealloc: true)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        // A crash in a C library should end the helper at once, not start Swift's backtracer.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        process.standardInput = child
+        process.standardOutput = child
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            try child.close()
+        } catch {
+            close(socket)
+            return nil
+        }
+    }
+
+    /// Sends one line (a newline is added); false when the helper is gone.
+    @discardableResult
+    public func send(_ line: String) -> Bool {
+        Array((line + "\n").utf8).withUnsafeBytes { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            var done = 0
+            while done < bytes.count {
+                let n = Foundation.send(socket, base + done, bytes.count - done, Int32(MSG_NOSIGNAL))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+    }
+
+    /// The next line the helper wrote, without its newline; nil at end of file.
+    public func nextLine() -> Data? {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Data(buffer[buffer.startIndex..<newline])
+                buffer = Data(buffer[(newline + 1)...])
+                return line
+            }
+            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            buffer.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Closing the socket tells the helper to end; waits for it.
+    public func stop() {
+        close(socket)
+        process.waitUntilExit()
+    }
+
+    /// `name` in the directory of the running executable, or `$variable` when set.
+    public static func path(_ name: String, overriddenBy variable: String) -> String {
+        if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty { return path }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? "speak"
+        return ((executable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+    }
+}

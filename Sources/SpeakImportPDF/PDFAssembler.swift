@@ -1,0 +1,134 @@
+import SpeakImport
+import SpeakModel
+
+/// Turns the lines of a PDF into document blocks: page furniture kept as skipped blocks,
+/// lines joined into paragraphs by spacing, indentation and font, paragraphs that run on across
+/// a column or page break joined, line-end hyphens repaired, headings found by size and weight.
+struct PDFAssembler {
+    private struct Paragraph {
+        var lines: [PDFLine]
+        var page: Int
+        var skip: SkipReason?
+        var last: PDFLine { lines[lines.count - 1] }
+    }
+
+    let pages: [PDFPage]
+    /// The font size most of the text is set in.
+    let bodySize: Double
+
+    init(pages: [PDFPage]) {
+        self.pages = pages
+        var votes: [Double: Int] = [:]
+        for line in pages.lazy.flatMap(\.lines) { votes[line.size, default: 0] += line.text.count }
+        bodySize = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? 0
+    }
+
+    /// Adds every block to `builder`; returns the first word of each page's first block and of
+    /// each block's top edge, for placing outline chapters.
+    func append(to builder: inout DocumentBuilder) -> [(page: Int, top: Double, word: Int)] {
+        let furniture = PageFurniture(pages: pages, bodySize: bodySize)
+        let paragraphs = self.paragraphs(furniture)
+        let text = paragraphs.flatMap { $0.lines.map(\.text) }.joined(separator: "\n")
+        let joiner = LineJoiner(vocabulary: DocumentVocabulary.isNeeded(for: text) ? DocumentVocabulary(text: text) : nil)
+        let headingSizes = Set(paragraphs.filter { isHeading($0) }.map { $0.lines[0].size }).sorted(by: >)
+        var anchors: [(page: Int, top: Double, word: Int)] = []
+        for paragraph in paragraphs {
+            let joined = CharacterCleanup.clean(joiner.join(paragraph.lines.map { Substring($0.text) }))
+            let kind: BlockKind
+            if let skip = paragraph.skip {
+                kind = switch skip {
+                case .header: .header
+                case .footer: .footer
+                case .pageNumber: .pageNumber
+                case .footnote: .footnote
+                default: .paragraph
+                }
+            } else if isHeading(paragraph) {
+                kind = .heading(level: min(3, (headingSizes.firstIndex(of: paragraph.lines[0].size) ?? 0) + 1))
+            } else {
+                kind = .paragraph
+            }
+            anchors.append((paragraph.page, paragraph.lines[0].top, builder.wordCount))
+            builder.append(kind, text: joined, page: paragraph.page + 1, skip: paragraph.skip)
+        }
+        return anchors
+    }
+
+    /// Lines grouped into paragraphs, in poppler's reading order.
+    private func paragraphs(_ furniture: PageFurniture) -> [Paragraph] {
+        var result: [Paragraph] = []
+        var open: Paragraph?
+        for (p, page) in pages.enumerated() {
+            for (l, line) in page.lines.enumerated() {
+                let skip = furniture.reasons[p][l]
+                if var current = open, current.skip == skip, continues(current, with: line, page: p) {
+                    current.lines.append(line)
+                    open = current
+                    continue
+                }
+                if let current = open { result.append(current) }
+                open = Paragraph(lines: [line], page: p, skip: skip)
+            }
+        }
+        if let open { result.append(open) }
+        return joinedAcrossBreaks(result)
+    }
+
+    /// Whether `line` carries on the open paragraph on the same page and column.
+    private func continues(_ paragraph: Paragraph, with line: PDFLine, page: Int) -> Bool {
+        guard paragraph.page == page else { return false }
+        let previous = paragraph.last
+        let size = max(previous.size, line.size, 1)
+        if abs(previous.size - line.size) > 0.6 { return false }
+        if previous.bold != line.bold, paragraph.lines.count == 1 || isShort(line) { return false }
+        // A break back up the page is a new column; a wide gap is a new paragraph.
+        if line.top < previous.top - size * 0.5 { return false }
+        if line.top - previous.bottom > size * 0.75 { return false }
+        // First-line indent after a full line, or a short line that ended a sentence.
+        let indent = line.left - previous.left
+        if indent > size * 0.6, indent < size * 4, paragraph.lines.count >= 1, !startsLowercase(line) { return false }
+        if endsSentence(previous), previous.right < columnRight(paragraph) - size * 2.5 { return false }
+        return true
+    }
+
+    private func columnRight(_ paragraph: Paragraph) -> Double {
+        paragraph.lines.map(\.right).max() ?? 0
+    }
+
+    private func isShort(_ line: PDFLine) -> Bool { line.text.split(separator: " ").count <= 12 }
+
+    private func endsSentence(_ line: PDFLine) -> Bool {
+        guard let last = line.text.trimmingCharacters(in: .whitespaces).last else { return false }
+        return ".!?:".contains(last) || last == "\u{201D}" || last == "\""
+    }
+
+    private func startsLowercase(_ line: PDFLine) -> Bool {
+        line.text.trimmingCharacters(in: .whitespaces).first?.isLowercase == true
+    }
+
+    /// A paragraph cut by a column or page break continues when it stopped mid-sentence and
+    /// the next text paragraph starts in lower case; furniture between them stays in place.
+    private func joinedAcrossBreaks(_ paragraphs: [Paragraph]) -> [Paragraph] {
+        var result: [Paragraph] = []
+        var lastText: Int?
+        for paragraph in paragraphs {
+            if paragraph.skip == nil, let index = lastText, !endsSentence(result[index].last), startsLowercase(paragraph.lines[0]),
+               !isHeading(result[index]), abs(result[index].last.size - paragraph.lines[0].size) <= 0.6 {
+                result[index].lines += paragraph.lines
+                continue
+            }
+            result.append(paragraph)
+            if paragraph.skip == nil { lastText = result.count - 1 }
+        }
+        return result
+    }
+
+    /// Short paragraphs set larger than the body, or short bold lines standing alone.
+    private func isHeading(_ paragraph: Paragraph) -> Bool {
+        guard paragraph.skip == nil, paragraph.lines.count <= 3, bodySize > 0 else { return false }
+        let words = paragraph.lines.reduce(0) { $0 + $1.text.split(separator: " ").count }
+        guard words <= 16, paragraph.lines[0].text.contains(where: \.isLetter) else { return false }
+        if paragraph.lines[0].size >= bodySize * 1.15 { return true }
+        return paragraph.lines.allSatisfy(\.bold) && words <= 12 && !endsSentence(paragraph.last)
+    }
+}

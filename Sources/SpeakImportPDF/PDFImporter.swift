@@ -1,0 +1,126 @@
+import Foundation
+import SpeakImport
+import SpeakImportOCR
+import SpeakModel
+
+/// Imports PDFs: text in reading order with page furniture kept but not spoken, paragraphs,
+/// headings and chapters (from the outline when there is one); pages without a usable text
+/// layer are rendered and read by OCR.
+public struct PDFImporter: Importer {
+    public let format = DocumentFormat.pdf
+    private let password: String?
+    private let ocr: OCRMode
+    private let helper: String
+    private let recognizer: any PageRecognizer
+
+    public init(password: String? = nil, ocr: OCRMode = .auto, recognizer: (any PageRecognizer)? = nil) {
+        self.password = password
+        self.ocr = ocr
+        helper = HelperProcess.path("speak-pdf", overriddenBy: "SPEAK_PDF_HELPER")
+        self.recognizer = recognizer ?? OCRWorkerPool(executable: OCRImporter.helperPath())
+    }
+
+    public func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document {
+        let name = source.name
+        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("speak-pdf-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        // The helpers read a file: the input itself when it is one, else a private copy.
+        let file: String
+        if name != "-", let size = (try? FileManager.default.attributesOfItem(atPath: name))?[.size] as? Int, size == source.data.count {
+            file = name
+        } else {
+            let copy = workspace.appendingPathComponent("input.pdf")
+            do {
+                try source.data.write(to: copy)
+            } catch {
+                throw ImportError.unreadable(name, reason: "cannot write a temporary copy: \(error.localizedDescription)")
+            }
+            file = copy.path
+        }
+        _ = consume source
+        return try withoutActuallyEscaping(progress) { progress in
+            try read(file, name: name, workspace: workspace, options: options, progress: progress)
+        }
+    }
+
+    private func read(_ file: String, name: String, workspace: URL, options: ImportOptions,
+                      progress: @escaping ProgressHandler) throws -> Document {
+        let request = PDFReader.Request(file: file, name: name, password: password, ocr: ocr,
+                                        renderDirectory: ocr == .never ? nil : workspace.path)
+        let scanned = ocr == .never ? 0.0 : 0.5
+        let (info, textPages) = try PDFReader(executable: helper).read(request) { progress($0 * (1 - scanned)) }
+        guard info.pageCount > 0 else { throw PDFImportError.noPages(name) }
+        var pages = textPages
+        var warnings: [String] = []
+        let images = pages.compactMap(\.image)
+        if !images.isEmpty {
+            let codes = OCRLanguage.tesseractCodes(options.language)
+            try OCRLanguage.validate(codes)
+            let recognized = try recognizer.recognize(images: images, name: name, language: codes.joined(separator: "+")) {
+                progress(1 - scanned + scanned * $0)
+            }
+            for (read, position) in zip(recognized, pages.indices.filter { pages[$0].image != nil }) {
+                pages[position].lines = OCRLines.lines(of: read, pageWidth: pages[position].width)
+                warnings += OCRLines.warnings(read).map { "page \(position + 1): \($0)" }
+            }
+        } else if ocr == .never {
+            let empty = pages.filter { PDFTextLayer.needsOCR($0.lines) }.map { $0.index + 1 }
+            if !empty.isEmpty, empty.count < pages.count {
+                warnings.append("\(empty.count) page(s) have no text layer and were not read (--ocr never): \(Self.list(empty))")
+            }
+        }
+        var builder = DocumentBuilder()
+        let assembler = PDFAssembler(pages: pages)
+        let anchors = assembler.append(to: &builder)
+        guard builder.wordCount > 0 else { throw PDFImportError.noText(name, ocr: ocr) }
+        if ocr == .never, builder.blocks.allSatisfy({ !$0.isSpoken }) == false, pages.allSatisfy({ PDFTextLayer.needsOCR($0.lines) }) {
+            warnings.append("no page has a text layer worth reading; import with --ocr auto")
+        }
+        for warning in warnings { builder.warn(warning) }
+        var document = builder.build(metadata: DocumentMetadata(title: options.title ?? title(info, pages: pages),
+                                                                 author: info.author, language: options.language,
+                                                                 source: name, format: .pdf, contentHash: ""))
+        document.metadata.pageCount = info.pageCount
+        document.chapters = chapters(info.outline, anchors: anchors, document: document)
+        progress(1)
+        return document
+    }
+
+    private static func list(_ pages: [Int]) -> String {
+        pages.count <= 8 ? pages.map(String.init).joined(separator: ", ") : pages.prefix(8).map(String.init).joined(separator: ", ") + ", …"
+    }
+
+    /// The metadata title unless it is a placeholder, else the largest text on page 1.
+    private func title(_ info: PDFInfo, pages: [PDFPage]) -> String {
+        if let title = info.title, title.count > 2, !["untitled", "title", "slide 1"].contains(title.lowercased()),
+           !title.lowercased().hasSuffix(".pdf"), !title.lowercased().hasSuffix(".doc"), !title.lowercased().hasSuffix(".tex"),
+           !title.hasPrefix("Microsoft Word - ") {
+            return title
+        }
+        guard let first = pages.first, let largest = first.lines.map(\.size).max(), largest > 0 else { return "" }
+        let lines = first.lines.filter { $0.size == largest && $0.text.contains(where: \.isLetter) }.prefix(3)
+        return lines.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    /// Chapters from the outline (each entry at the first block at or below its destination),
+    /// else from headings. Entries that land on the same word as the previous one are merged.
+    private func chapters(_ outline: [PDFOutlineEntry], anchors: [(page: Int, top: Double, word: Int)], document: Document) -> [Chapter] {
+        let topLevel = outline.map(\.level).min() ?? 1
+        let entries = outline.filter { $0.level <= topLevel + 1 }
+        guard !entries.isEmpty else {
+            var builder = DocumentBuilder()
+            for block in document.blocks { builder.append(block.kind, text: block.text, page: block.page, skip: block.skip) }
+            builder.chaptersFromHeadings()
+            return builder.chapters
+        }
+        var chapters: [Chapter] = []
+        for entry in entries {
+            let target = anchors.first { $0.page == entry.page && $0.top >= (entry.top ?? 0) - 4 } ?? anchors.first { $0.page > entry.page }
+            guard let target, target.word < document.wordCount else { continue }
+            if let last = chapters.last, last.firstWord >= target.word { continue }
+            chapters.append(Chapter(title: entry.title, firstWord: target.word))
+        }
+        return chapters
+    }
+}

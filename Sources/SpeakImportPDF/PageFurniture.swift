@@ -1,0 +1,97 @@
+import SpeakImport
+import SpeakModel
+
+/// Finds the lines of a document that are page furniture rather than text: running headers and
+/// footers (lines near the top or bottom whose text, digits aside, repeats across pages), page
+/// numbers, line numbers in the margins, and footnotes (small text at the foot of a page).
+struct PageFurniture {
+    /// The share of the page height, at the top and at the bottom, where furniture lives.
+    static let margin = 0.09
+
+    /// `reasons[page][line]`: why that line is not spoken, nil for text.
+    private(set) var reasons: [[SkipReason?]]
+
+    init(pages: [PDFPage], bodySize: Double) {
+        reasons = pages.map { Array(repeating: nil, count: $0.lines.count) }
+        let repeated = Self.repeatedMarginLines(pages)
+        for (p, page) in pages.enumerated() {
+            let numbered = Self.lineNumbers(page)
+            for (l, line) in page.lines.enumerated() {
+                let zone = Self.zone(line, page)
+                if numbered.contains(l) {
+                    reasons[p][l] = .lineNumber
+                } else if zone != nil, PageNumberPattern.matches(line.text.trimmingCharacters(in: .whitespaces)) {
+                    reasons[p][l] = .pageNumber
+                } else if let zone, repeated.contains(Self.key(line.text)) {
+                    reasons[p][l] = zone == .top ? .header : .footer
+                }
+            }
+            markFootnotes(page, index: p, bodySize: bodySize)
+        }
+    }
+
+    private enum Zone { case top, bottom }
+
+    private static func zone(_ line: PDFLine, _ page: PDFPage) -> Zone? {
+        if line.bottom <= page.height * margin { return .top }
+        if line.top >= page.height * (1 - margin) { return .bottom }
+        return nil
+    }
+
+    /// Lower-cased text with every run of digits as "#": "Page 3 of 20" and "Page 4 of 20" match.
+    static func key(_ text: String) -> String {
+        var out = ""
+        var lastWasDigit = false
+        for character in text.lowercased() where !character.isWhitespace {
+            if character.isNumber {
+                if !lastWasDigit { out.append("#") }
+                lastWasDigit = true
+            } else {
+                out.append(character)
+                lastWasDigit = false
+            }
+        }
+        return out
+    }
+
+    /// Keys of margin lines found on at least 3 pages (2 in documents of 2 to 4 pages).
+    private static func repeatedMarginLines(_ pages: [PDFPage]) -> Set<String> {
+        guard pages.count >= 2 else { return [] }
+        var counts: [String: Int] = [:]
+        for page in pages {
+            let keys = Set(page.lines.filter { zone($0, page) != nil }.map { key($0.text) }.filter { $0.count >= 2 })
+            for key in keys { counts[key, default: 0] += 1 }
+        }
+        let needed = pages.count <= 4 ? 2 : 3
+        return Set(counts.filter { $0.value >= needed }.map(\.key))
+    }
+
+    /// Short numeric lines stacked in the left or right margin, five or more on a page.
+    private static func lineNumbers(_ page: PDFPage) -> Set<Int> {
+        let candidates = page.lines.indices.filter { i in
+            let line = page.lines[i]
+            let text = line.text.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, text.count <= 4, text.allSatisfy(\.isNumber) else { return false }
+            return line.right <= page.width * 0.12 || line.left >= page.width * 0.88
+        }
+        return candidates.count >= 5 ? Set(candidates) : []
+    }
+
+    /// Small text at the foot of a page, below the last line of body-size text: footnotes.
+    private mutating func markFootnotes(_ page: PDFPage, index p: Int, bodySize: Double) {
+        guard bodySize > 0 else { return }
+        let isSmall: (PDFLine) -> Bool = { $0.size > 0 && $0.size <= bodySize * 0.88 }
+        let body = page.lines.indices.filter { reasons[p][$0] == nil && !isSmall(page.lines[$0]) }
+        guard let lowestBody = body.map({ page.lines[$0].bottom }).max() else { return }
+        let foot = page.lines.indices.filter { i in
+            reasons[p][i] == nil && isSmall(page.lines[i]) && page.lines[i].top >= lowestBody
+                && page.lines[i].top >= page.height * 0.5
+        }
+        // A footnote starts with its marker: a number, a symbol or a superscript.
+        guard let first = foot.min(by: { page.lines[$0].top < page.lines[$1].top }),
+              let mark = page.lines[first].text.trimmingCharacters(in: .whitespaces).first,
+              mark.isNumber || "*†‡§¶".contains(mark) || mark.unicodeScalars.first.map({ (0x2070...0x209F).contains($0.value) || [0xB9, 0xB2, 0xB3].contains($0.value) }) == true
+        else { return }
+        for i in foot { reasons[p][i] = .footnote }
+    }
+}

@@ -1,0 +1,213 @@
+import CPoppler
+import Foundation
+import SpeakImportPDF
+
+/// Facts about the linked poppler-glib and cairo libraries, used by the PDF importer.
+public enum PopplerLibrary {
+    /// poppler's runtime version ("22.12.0").
+    public static var version: String {
+        guard let cString = poppler_get_version() else { return "unknown" }
+        return String(cString: cString)
+    }
+
+    /// cairo's runtime version ("1.16.0"), used to render pages and to generate test PDFs.
+    public static var cairoVersion: String {
+        guard let cString = cairo_version_string() else { return "unknown" }
+        return String(cString: cString)
+    }
+}
+
+/// An open PDF document. Not thread-safe: one per thread (speak uses one per process).
+public final class PDFDocumentFile {
+    private let document: OpaquePointer
+
+    /// Opens `path`; a password opens an encrypted document (the user or the owner password).
+    public init(path: String, password: String?) throws(PDFFailure) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let uri = g_filename_to_uri(URL(fileURLWithPath: path).standardizedFileURL.path, nil, &error) else {
+            if let error { g_error_free(error) }
+            throw PDFFailure(kind: .damaged, message: "its path cannot be opened")
+        }
+        defer { g_free(uri) }
+        guard let document = poppler_document_new_from_file(uri, password, &error) else {
+            let code = error?.pointee.code ?? 0
+            let isPoppler = error?.pointee.domain == poppler_error_quark()
+            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+            if let error { g_error_free(error) }
+            if isPoppler, code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+                throw PDFFailure(kind: password == nil ? .needsPassword : .wrongPassword, message: message)
+            }
+            throw PDFFailure(kind: .damaged, message: message)
+        }
+        self.document = document
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(document))
+    }
+
+    /// Page count, metadata and outline.
+    public func info() -> PDFInfo {
+        PDFInfo(pageCount: Int(poppler_document_get_n_pages(document)), title: Self.take(poppler_document_get_title(document)),
+                author: Self.take(poppler_document_get_author(document)), outline: outline())
+    }
+
+    /// A glib string as a Swift string (freed), nil when missing or blank.
+    private static func take(_ string: UnsafeMutablePointer<gchar>?) -> String? {
+        guard let string else { return nil }
+        defer { g_free(string) }
+        let value = String(cString: string).trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
+    }
+
+    private func outline() -> [PDFOutlineEntry] {
+        guard let iterator = poppler_index_iter_new(document) else { return [] }
+        defer { poppler_index_iter_free(iterator) }
+        var entries: [PDFOutlineEntry] = []
+        walk(iterator, level: 1, into: &entries)
+        return entries
+    }
+
+    private func walk(_ iterator: OpaquePointer, level: Int, into entries: inout [PDFOutlineEntry]) {
+        repeat {
+            if let action = poppler_index_iter_get_action(iterator) {
+                if action.pointee.type == POPPLER_ACTION_GOTO_DEST, let title = action.pointee.any.title,
+                   let target = destination(action.pointee.goto_dest.dest) {
+                    entries.append(PDFOutlineEntry(title: String(cString: title), page: target.page, top: target.top, level: level))
+                }
+                poppler_action_free(action)
+            }
+            if level < 8, let child = poppler_index_iter_get_child(iterator) {
+                walk(child, level: level + 1, into: &entries)
+                poppler_index_iter_free(child)
+            }
+        } while poppler_index_iter_next(iterator) != 0
+    }
+
+    /// A destination's 0-based page and distance from the page top (PDF destinations count pages
+    /// from 1 and measure from the bottom).
+    private func destination(_ dest: UnsafeMutablePointer<PopplerDest>?) -> (page: Int, top: Double?)? {
+        guard var dest else { return nil }
+        var named: UnsafeMutablePointer<PopplerDest>?
+        defer { if let named { poppler_dest_free(named) } }
+        if dest.pointee.type == POPPLER_DEST_NAMED, let name = dest.pointee.named_dest {
+            guard let found = poppler_document_find_dest(document, name) else { return nil }
+            named = found
+            dest = found
+        }
+        let pageIndex = Int(dest.pointee.page_num) - 1
+        guard pageIndex >= 0, let page = poppler_document_get_page(document, Int32(pageIndex)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        let top = dest.pointee.change_top != 0 ? max(0, height - dest.pointee.top) : nil
+        return (pageIndex, top)
+    }
+
+    /// Page `index`'s text lines; with `renderTo`, also a 300 dpi rendering for OCR when
+    /// `needsOCR` says the text layer is not worth reading.
+    public func page(_ index: Int, renderTo: String?, needsOCR: ([PDFLine]) -> Bool) throws(PDFFailure) -> PDFPage {
+        guard let page = poppler_document_get_page(document, Int32(index)) else {
+            throw PDFFailure(kind: .damaged, message: "page \(index + 1) cannot be read")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        let lines = PopplerPageText(page).lines()
+        var result = PDFPage(index: index, width: width, height: height, label: Self.take(poppler_page_get_label(page)), lines: lines)
+        if let renderTo, needsOCR(lines), render(page, width: width, height: height, to: renderTo) {
+            result.image = renderTo
+        }
+        return result
+    }
+
+    /// Renders at 300 dpi on white into a PNG; false when cairo fails.
+    private func render(_ page: OpaquePointer, width: Double, height: Double, to path: String) -> Bool {
+        let scale = 300.0 / 72
+        let pixelWidth = Int32((width * scale).rounded(.up)), pixelHeight = Int32((height * scale).rounded(.up))
+        guard pixelWidth > 0, pixelHeight > 0, Int(pixelWidth) * Int(pixelHeight) <= 100_000_000,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pixelWidth, pixelHeight) else { return false }
+        defer { cairo_surface_destroy(surface) }
+        guard let context = cairo_create(surface) else { return false }
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_paint(context)
+        cairo_scale(context, scale, scale)
+        poppler_page_render_for_printing(page, context)
+        cairo_destroy(context)
+        cairo_surface_flush(surface)
+        return cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS
+    }
+}
+
+/// A page's text split into lines, each with the box of its characters and its main font.
+struct PopplerPageText {
+    private let page: OpaquePointer
+
+    init(_ page: OpaquePointer) {
+        self.page = page
+    }
+
+    func lines() -> [PDFLine] {
+        guard let cText = poppler_page_get_text(page) else { return [] }
+        let scalars = Array(String(cString: cText).unicodeScalars)
+        g_free(cText)
+        var rectangles: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return [] }
+        defer { g_free(rectangles) }
+        // poppler gives one rectangle per character of the text; anything else cannot be mapped.
+        guard Int(count) == scalars.count else { return [] }
+        let (sizes, bold) = fonts(count: scalars.count)
+        var lines: [PDFLine] = []
+        var start = 0
+        for end in 0...scalars.count where end == scalars.count || scalars[end] == "\n" {
+            defer { start = end + 1 }
+            guard end > start else { continue }
+            var text = String.UnicodeScalarView()
+            var left = Double.infinity, top = Double.infinity, right = -Double.infinity, bottom = -Double.infinity
+            var sizeVotes: [Double: Int] = [:]
+            var boldVotes = 0, letters = 0
+            for i in start..<end {
+                text.append(scalars[i])
+                guard !scalars[i].properties.isWhitespace else { continue }
+                let r = rectangles[i]
+                left = min(left, r.x1)
+                top = min(top, r.y1)
+                right = max(right, r.x2)
+                bottom = max(bottom, r.y2)
+                sizeVotes[(sizes[i] * 2).rounded() / 2, default: 0] += 1
+                boldVotes += bold[i] ? 1 : 0
+                letters += 1
+            }
+            guard letters > 0 else { continue }
+            let size = sizeVotes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? (bottom - top)
+            lines.append(PDFLine(text: String(text), left: left, top: top, right: right, bottom: bottom, size: size,
+                                 bold: boldVotes * 2 > letters))
+        }
+        return lines
+    }
+
+    /// Font size and weight of every character, from poppler's attribute runs (end inclusive).
+    private func fonts(count: Int) -> ([Double], [Bool]) {
+        var sizes = [Double](repeating: 0, count: count)
+        var bold = [Bool](repeating: false, count: count)
+        guard let list = poppler_page_get_text_attributes(page) else { return (sizes, bold) }
+        defer { poppler_page_free_text_attributes(list) }
+        var node: UnsafeMutablePointer<GList>? = list
+        while let current = node {
+            node = current.pointee.next
+            guard let raw = current.pointee.data else { continue }
+            let attributes = raw.assumingMemoryBound(to: PopplerTextAttributes.self).pointee
+            let name = attributes.font_name.map { String(cString: $0).lowercased() } ?? ""
+            let heavy = ["bold", "black", "heavy", "semibold", "demi", ".b", "-b"].contains { name.contains($0) }
+                || name.hasSuffix("bx") || name.contains("cmbx")
+            let lower = max(0, Int(attributes.start_index)), upper = min(count - 1, Int(attributes.end_index))
+            guard lower <= upper else { continue }
+            for i in lower...upper {
+                sizes[i] = attributes.font_size
+                bold[i] = heavy
+            }
+        }
+        return (sizes, bold)
+    }
+}

@@ -1,0 +1,55 @@
+// speak-pdf: the PDF helper. `speak` starts it to read a document page by page (see
+// PDFHelperMessage); poppler is linked here only, so other speak commands do not pay for
+// loading it.
+import Foundation
+import SpeakImportPDF
+import SpeakPoppler
+
+func send(_ message: PDFHelperMessage) {
+    FileHandle.standardOutput.write(PDFWire.encode(message))
+}
+
+func value(of option: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let at = arguments.firstIndex(of: option), at + 1 < arguments.count else { return nil }
+    return arguments[at + 1]
+}
+
+func serve() -> Int32 {
+    guard let path = value(of: "--file") else {
+        FileHandle.standardError.write(Data("usage: speak-pdf --file PDF [--password P] [--ocr auto|always|never] [--render-dir DIR] [--pages FIRST:END]\n".utf8))
+        return 64
+    }
+    // The password comes on standard input when --password-stdin is given, so it is not visible in ps.
+    let password = CommandLine.arguments.contains("--password-stdin") ? readLine(strippingNewline: true) : nil
+    let mode = value(of: "--ocr") ?? "auto"
+    let renderDirectory = value(of: "--render-dir")
+    let document: PDFDocumentFile
+    do throws(PDFFailure) {
+        document = try PDFDocumentFile(path: path, password: password)
+    } catch {
+        send(.failure(error))
+        return 0
+    }
+    let info = document.info()
+    send(.info(info))
+    var range = 0..<info.pageCount
+    if let pages = value(of: "--pages")?.split(separator: ":").compactMap({ Int($0) }), pages.count == 2 {
+        range = max(0, pages[0])..<min(info.pageCount, max(pages[0], pages[1]))
+    }
+    for index in range {
+        let target = renderDirectory.map { ($0 as NSString).appendingPathComponent("page-\(index).png") }
+        do throws(PDFFailure) {
+            let page = try document.page(index, renderTo: mode == "never" ? nil : target) { lines in
+                mode == "always" || PDFTextLayer.needsOCR(lines)
+            }
+            send(.page(page))
+        } catch {
+            send(.failure(error))
+        }
+    }
+    send(.done)
+    return 0
+}
+
+exit(serve())
