@@ -36,7 +36,11 @@ let package = Package(
         .target(name: "SpeakImportHTML", dependencies: ["SpeakModel", "SpeakImport", "CLibXML2"]),
         // PDF: the importer runs `speak-pdf` helpers, the only binary that links poppler.
         .target(name: "SpeakImportPDF", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportOCR"]),
-        .target(name: "SpeakPoppler", dependencies: ["SpeakImportPDF", "CPoppler"]),
+        // Text in content-stream order needs poppler's core TextOutputDev (C++; Debian's
+        // libpoppler-private-dev), which poppler-glib does not expose.
+        .target(name: "CPopplerText", cxxSettings: [.unsafeFlags(["-I/usr/include/poppler"])],
+                linkerSettings: [.linkedLibrary("poppler")]),
+        .target(name: "SpeakPoppler", dependencies: ["SpeakImportPDF", "CPoppler", "CPopplerText"]),
         .executableTarget(name: "speak-pdf", dependencies: ["SpeakImportPDF", "SpeakPoppler"]),
         // OCR: the importer runs `speak-ocr` helpers (one per core), the only binary that links
         // Tesseract and Leptonica, so no other command pays for loading them.
@@ -76,5 +80,6 @@ let package = Package(
         .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .testTarget(name: "PlayerTests", dependencies: ["SpeakKit", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
         .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf"], exclude: ["Fixtures"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

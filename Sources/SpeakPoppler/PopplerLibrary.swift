@@ -20,6 +20,7 @@ public enum PopplerLibrary {
 /// An open PDF document. Not thread-safe: one per thread (speak uses one per process).
 public final class PDFDocumentFile {
     private let document: OpaquePointer
+    private let text: PopplerText
 
     /// Opens `path`; a password opens an encrypted document (the user or the owner password).
     public init(path: String, password: String?) throws(PDFFailure) {
@@ -40,6 +41,10 @@ public final class PDFDocumentFile {
             throw PDFFailure(kind: .damaged, message: message)
         }
         self.document = document
+        guard let text = PopplerText(path: path, password: password) else {
+            throw PDFFailure(kind: .damaged, message: "poppler cannot read its text")
+        }
+        self.text = text
     }
 
     deinit {
@@ -113,7 +118,7 @@ public final class PDFDocumentFile {
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
-        let lines = PopplerPageText(page).lines()
+        let lines = text.lines(page: index)
         var result = PDFPage(index: index, width: width, height: height, label: Self.take(poppler_page_get_label(page)), lines: lines)
         if let renderTo, needsOCR(lines), render(page, width: width, height: height, to: renderTo) {
             result.image = renderTo
@@ -136,78 +141,5 @@ public final class PDFDocumentFile {
         cairo_destroy(context)
         cairo_surface_flush(surface)
         return cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS
-    }
-}
-
-/// A page's text split into lines, each with the box of its characters and its main font.
-struct PopplerPageText {
-    private let page: OpaquePointer
-
-    init(_ page: OpaquePointer) {
-        self.page = page
-    }
-
-    func lines() -> [PDFLine] {
-        guard let cText = poppler_page_get_text(page) else { return [] }
-        let scalars = Array(String(cString: cText).unicodeScalars)
-        g_free(cText)
-        var rectangles: UnsafeMutablePointer<PopplerRectangle>?
-        var count: guint = 0
-        guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return [] }
-        defer { g_free(rectangles) }
-        // poppler gives one rectangle per character of the text; anything else cannot be mapped.
-        guard Int(count) == scalars.count else { return [] }
-        let (sizes, bold) = fonts(count: scalars.count)
-        var lines: [PDFLine] = []
-        var start = 0
-        for end in 0...scalars.count where end == scalars.count || scalars[end] == "\n" {
-            defer { start = end + 1 }
-            guard end > start else { continue }
-            var text = String.UnicodeScalarView()
-            var left = Double.infinity, top = Double.infinity, right = -Double.infinity, bottom = -Double.infinity
-            var sizeVotes: [Double: Int] = [:]
-            var boldVotes = 0, letters = 0
-            for i in start..<end {
-                text.append(scalars[i])
-                guard !scalars[i].properties.isWhitespace else { continue }
-                let r = rectangles[i]
-                left = min(left, r.x1)
-                top = min(top, r.y1)
-                right = max(right, r.x2)
-                bottom = max(bottom, r.y2)
-                sizeVotes[(sizes[i] * 2).rounded() / 2, default: 0] += 1
-                boldVotes += bold[i] ? 1 : 0
-                letters += 1
-            }
-            guard letters > 0 else { continue }
-            let size = sizeVotes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? (bottom - top)
-            lines.append(PDFLine(text: String(text), left: left, top: top, right: right, bottom: bottom, size: size,
-                                 bold: boldVotes * 2 > letters))
-        }
-        return lines
-    }
-
-    /// Font size and weight of every character, from poppler's attribute runs (end inclusive).
-    private func fonts(count: Int) -> ([Double], [Bool]) {
-        var sizes = [Double](repeating: 0, count: count)
-        var bold = [Bool](repeating: false, count: count)
-        guard let list = poppler_page_get_text_attributes(page) else { return (sizes, bold) }
-        defer { poppler_page_free_text_attributes(list) }
-        var node: UnsafeMutablePointer<GList>? = list
-        while let current = node {
-            node = current.pointee.next
-            guard let raw = current.pointee.data else { continue }
-            let attributes = raw.assumingMemoryBound(to: PopplerTextAttributes.self).pointee
-            let name = attributes.font_name.map { String(cString: $0).lowercased() } ?? ""
-            let heavy = ["bold", "black", "heavy", "semibold", "demi", ".b", "-b"].contains { name.contains($0) }
-                || name.hasSuffix("bx") || name.contains("cmbx")
-            let lower = max(0, Int(attributes.start_index)), upper = min(count - 1, Int(attributes.end_index))
-            guard lower <= upper else { continue }
-            for i in lower...upper {
-                sizes[i] = attributes.font_size
-                bold[i] = heavy
-            }
-        }
-        return (sizes, bold)
     }
 }

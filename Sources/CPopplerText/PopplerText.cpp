@@ -1,0 +1,72 @@
+#include "speak_pdf_text.h"
+
+#include <GlobalParams.h>
+#include <PDFDoc.h>
+#include <TextOutputDev.h>
+#include <goo/GooString.h>
+
+#include <cstdlib>
+#include <optional>
+#include <cstring>
+#include <memory>
+
+struct speak_pdf_text {
+    std::unique_ptr<PDFDoc> doc;
+};
+
+extern "C" speak_pdf_text *speak_pdf_text_open(const char *path, const char *password, int *status) {
+    // poppler-glib sets the globals up on its first document; do the same when it has not yet.
+    if (!globalParams) globalParams = std::make_unique<GlobalParams>();
+    std::optional<GooString> owner, user;
+    if (password) {
+        owner = GooString(password);
+        user = GooString(password);
+    }
+    auto doc = std::make_unique<PDFDoc>(std::make_unique<GooString>(path), owner, user);
+    if (!doc->isOk()) {
+        *status = doc->getErrorCode() == errEncrypted ? 1 : 2;
+        return nullptr;
+    }
+    *status = 0;
+    auto *result = new speak_pdf_text;
+    result->doc = std::move(doc);
+    return result;
+}
+
+extern "C" void speak_pdf_text_close(speak_pdf_text *document) { delete document; }
+
+extern "C" int speak_pdf_text_page_count(speak_pdf_text *document) { return document->doc->getNumPages(); }
+
+extern "C" speak_pdf_words speak_pdf_text_words(speak_pdf_text *document, int index, int raw) {
+    speak_pdf_words result = {nullptr, 0};
+    TextOutputDev device(nullptr, false, 0, raw != 0, false);
+    if (!device.isOk()) return result;
+    document->doc->displayPage(&device, index + 1, 72, 72, 0, true, false, false);
+    std::unique_ptr<TextWordList> list = device.makeWordList();
+    if (!list || list->getLength() == 0) return result;
+    result.words = static_cast<speak_pdf_word *>(calloc(list->getLength(), sizeof(speak_pdf_word)));
+    if (!result.words) return result;
+    for (int i = 0; i < list->getLength(); i++) {
+        TextWord *word = list->get(i);
+        speak_pdf_word &out = result.words[result.count];
+        std::unique_ptr<GooString> text(word->getText());
+        out.text = strdup(text ? text->c_str() : "");
+        if (!out.text) break;
+        word->getBBox(&out.x0, &out.y0, &out.x1, &out.y1);
+        out.size = word->getFontSize();
+        out.baseline = word->getBaseline();
+        out.rotation = word->getRotation();
+        const TextFontInfo *font = word->getLength() > 0 ? word->getFontInfo(0) : nullptr;
+        const GooString *name = font ? font->getFontName() : nullptr;
+        out.bold = font && (font->isBold() || (name && (strstr(name->c_str(), "Bold") || strstr(name->c_str(), "Black")
+                                                          || strstr(name->c_str(), "Heavy") || strstr(name->c_str(), "CMBX"))));
+        out.space_after = word->hasSpaceAfter() ? 1 : 0;
+        result.count++;
+    }
+    return result;
+}
+
+extern "C" void speak_pdf_words_free(speak_pdf_words words) {
+    for (int i = 0; i < words.count; i++) free(words.words[i].text);
+    free(words.words);
+}

@@ -1,0 +1,40 @@
+/* Words of a PDF page in content-stream order, from poppler's core TextOutputDev (poppler-glib
+ * only offers the physical-layout order). A thin C face for Swift over a few C++ calls. */
+#ifndef SPEAK_PDF_TEXT_H
+#define SPEAK_PDF_TEXT_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct speak_pdf_text speak_pdf_text;
+
+typedef struct {
+    char *text;          /* UTF-8, owned by the word list */
+    double x0, y0, x1, y1; /* points, top-left origin */
+    double size;         /* font size in points */
+    double baseline;
+    int rotation;        /* 0..3 quarter turns */
+    int bold;
+    int space_after;
+} speak_pdf_word;
+
+typedef struct {
+    speak_pdf_word *words;
+    int count;
+} speak_pdf_words;
+
+/* Opens a document; *status is 0 on success, 1 when it needs a (different) password, 2 when damaged. */
+speak_pdf_text *speak_pdf_text_open(const char *path, const char *password, int *status);
+void speak_pdf_text_close(speak_pdf_text *document);
+int speak_pdf_text_page_count(speak_pdf_text *document);
+/* The words of page `index` (0-based): content-stream order when raw is non-zero, else poppler's
+ * reading order. Free with speak_pdf_words_free. */
+speak_pdf_words speak_pdf_text_words(speak_pdf_text *document, int index, int raw);
+void speak_pdf_words_free(speak_pdf_words words);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,97 @@
+import CPopplerText
+import SpeakImportPDF
+
+/// A document's text as poppler's core sees it: words in the order the PDF draws them (for
+/// papers and books, the order they are read in), joined into lines here.
+final class PopplerText {
+    private let document: OpaquePointer
+
+    init?(path: String, password: String?) {
+        var status: Int32 = 0
+        guard let document = speak_pdf_text_open(path, password, &status) else { return nil }
+        self.document = document
+    }
+
+    deinit {
+        speak_pdf_text_close(document)
+    }
+
+    /// The page's lines in content-stream order, or in poppler's reading order when the
+    /// content stream draws text in no sensible order (lines jumping back up a column).
+    func lines(page index: Int) -> [PDFLine] {
+        let raw = Self.lines(words(page: index, raw: true))
+        guard Self.isScrambled(raw) else { return raw }
+        return Self.lines(words(page: index, raw: false))
+    }
+
+    private func words(page index: Int, raw: Bool) -> [Word] {
+        let list = speak_pdf_text_words(document, Int32(index), raw ? 1 : 0)
+        defer { speak_pdf_words_free(list) }
+        guard let words = list.words else { return [] }
+        return (0..<Int(list.count)).map { i in
+            let w = words[i]
+            return Word(text: w.text.map { String(cString: $0) } ?? "", left: w.x0, top: w.y0, right: w.x1, bottom: w.y1,
+                        size: w.size, baseline: w.baseline, rotation: Int(w.rotation), bold: w.bold != 0, spaceAfter: w.space_after != 0)
+        }
+    }
+
+    struct Word {
+        var text: String
+        var left, top, right, bottom, size, baseline: Double
+        var rotation: Int
+        var bold, spaceAfter: Bool
+    }
+
+    /// Words on one baseline, left to right, make a line; a jump back to the left or to another
+    /// baseline starts the next.
+    static func lines(_ words: [Word]) -> [PDFLine] {
+        var lines: [PDFLine] = []
+        var current: [Word] = []
+        func flush() {
+            guard !current.isEmpty else { return }
+            var text = ""
+            for (i, word) in current.enumerated() {
+                if i > 0 {
+                    let previous = current[i - 1]
+                    let gap = word.rotation == 0 ? word.left - previous.right : 0
+                    if previous.spaceAfter || gap > word.size * 0.1 || word.rotation != 0 { text += " " }
+                }
+                text += word.text
+            }
+            var votes: [Double: Int] = [:]
+            var boldLetters = 0, letters = 0
+            for word in current {
+                votes[(word.size * 2).rounded() / 2, default: 0] += word.text.count
+                letters += word.text.count
+                if word.bold { boldLetters += word.text.count }
+            }
+            let size = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? 0
+            lines.append(PDFLine(text: text, left: current.map(\.left).min() ?? 0, top: current.map(\.top).min() ?? 0,
+                                 right: current.map(\.right).max() ?? 0, bottom: current.map(\.bottom).max() ?? 0,
+                                 size: size, bold: boldLetters * 2 > letters))
+            current = []
+        }
+        for word in words where !word.text.isEmpty {
+            if let last = current.last {
+                let size = max(word.size, last.size)
+                let sameLine = word.rotation == last.rotation
+                    && (word.rotation != 0 || (abs(word.baseline - last.baseline) <= size * 0.5 && word.left >= last.right - size))
+                if !sameLine { flush() }
+            }
+            current.append(word)
+        }
+        flush()
+        return lines
+    }
+
+    /// More than a fifth of the lines (and at least four) start above the line before them in
+    /// the same column: the drawing order is not a reading order.
+    static func isScrambled(_ lines: [PDFLine]) -> Bool {
+        var upward = 0
+        for (previous, line) in zip(lines, lines.dropFirst()) {
+            let overlaps = line.left < previous.right && previous.left < line.right
+            if overlaps, line.top < previous.top - max(line.size, 1) * 2 { upward += 1 }
+        }
+        return upward >= 4 && upward * 5 > lines.count
+    }
+}
