@@ -23,15 +23,23 @@ struct PDFAssembler {
         bodySize = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? 0
     }
 
-    /// Adds every block to `builder`; returns the first word of each page's first block and of
-    /// each block's top edge, for placing outline chapters.
-    func append(to builder: inout DocumentBuilder) -> [(page: Int, top: Double, word: Int)] {
+    /// Where a block starts, for placing outline chapters.
+    struct Anchor {
+        var page: Int
+        var top: Double
+        var left: Double
+        var text: String
+        var word: Int
+    }
+
+    /// Adds every block to `builder`; returns where each block starts.
+    func append(to builder: inout DocumentBuilder) -> [Anchor] {
         let furniture = PageFurniture(pages: pages, bodySize: bodySize)
         let paragraphs = self.paragraphs(furniture)
         let text = paragraphs.flatMap { $0.lines.map(\.text) }.joined(separator: "\n")
         let joiner = LineJoiner(vocabulary: DocumentVocabulary.isNeeded(for: text) ? DocumentVocabulary(text: text) : nil)
         let headingSizes = Set(paragraphs.filter { isHeading($0) }.map { $0.lines[0].size }).sorted(by: >)
-        var anchors: [(page: Int, top: Double, word: Int)] = []
+        var anchors: [Anchor] = []
         for paragraph in paragraphs {
             let joined = CharacterCleanup.clean(joiner.join(paragraph.lines.map { Substring($0.text) }))
             let kind: BlockKind
@@ -48,7 +56,10 @@ struct PDFAssembler {
             } else {
                 kind = .paragraph
             }
-            anchors.append((paragraph.page, paragraph.lines[0].top, builder.wordCount))
+            if paragraph.skip == nil {
+                anchors.append(Anchor(page: paragraph.page, top: paragraph.lines[0].top, left: paragraph.lines[0].left,
+                                      text: joined, word: builder.wordCount))
+            }
             builder.append(kind, text: joined, page: paragraph.page + 1, skip: paragraph.skip)
         }
         return anchors
@@ -78,6 +89,9 @@ struct PDFAssembler {
     private func continues(_ paragraph: Paragraph, with line: PDFLine, page: Int) -> Bool {
         guard paragraph.page == page else { return false }
         let previous = paragraph.last
+        // Each footnote starts with its number or mark.
+        if paragraph.skip == .footnote, let first = line.text.trimmingCharacters(in: .whitespaces).first,
+           first.isNumber || "*†‡§¶".contains(first) { return false }
         let size = max(previous.size, line.size, 1)
         if abs(previous.size - line.size) > 0.6 { return false }
         if previous.bold != line.bold, paragraph.lines.count == 1 || isShort(line) { return false }

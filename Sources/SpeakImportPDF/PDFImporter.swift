@@ -103,9 +103,10 @@ public struct PDFImporter: Importer {
         return lines.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 
-    /// Chapters from the outline (each entry at the first block at or below its destination),
-    /// else from headings. Entries that land on the same word as the previous one are merged.
-    private func chapters(_ outline: [PDFOutlineEntry], anchors: [(page: Int, top: Double, word: Int)], document: Document) -> [Chapter] {
+    /// Chapters from the outline, else from headings. An entry starts at the block on its page
+    /// whose text is its title, else at the block nearest its destination (at or below it);
+    /// entries that land on the same word as the previous one are merged.
+    private func chapters(_ outline: [PDFOutlineEntry], anchors: [PDFAssembler.Anchor], document: Document) -> [Chapter] {
         let topLevel = outline.map(\.level).min() ?? 1
         let entries = outline.filter { $0.level <= topLevel + 1 }
         guard !entries.isEmpty else {
@@ -114,10 +115,16 @@ public struct PDFImporter: Importer {
             builder.chaptersFromHeadings()
             return builder.chapters
         }
+        let key: (String) -> String = { String($0.lowercased().filter { $0.isLetter || $0.isNumber }) }
         var chapters: [Chapter] = []
         for entry in entries {
-            let target = anchors.first { $0.page == entry.page && $0.top >= (entry.top ?? 0) - 4 } ?? anchors.first { $0.page > entry.page }
-            guard let target, target.word < document.wordCount else { continue }
+            let onPage = anchors.filter { $0.page == entry.page }
+            let titled = onPage.first { key($0.text) == key(entry.title) }
+            let below = onPage.filter { $0.top >= (entry.top ?? 0) - 4 }
+            let nearest = below.min { a, b in
+                (a.top - (entry.top ?? 0)) + abs(a.left - (entry.left ?? a.left)) < (b.top - (entry.top ?? 0)) + abs(b.left - (entry.left ?? b.left))
+            }
+            guard let target = titled ?? nearest ?? anchors.first(where: { $0.page > entry.page }), target.word < document.wordCount else { continue }
             if let last = chapters.last, last.firstWord >= target.word { continue }
             chapters.append(Chapter(title: entry.title, firstWord: target.word))
         }

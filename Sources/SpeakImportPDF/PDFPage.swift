@@ -24,12 +24,15 @@ public struct PDFOutlineEntry: Sendable, Equatable, Codable {
     public var page: Int
     /// Distance from the top of that page, in points; nil when the destination has none.
     public var top: Double?
+    /// Distance from the left edge, in points; nil when the destination has none.
+    public var left: Double?
     public var level: Int
 
-    public init(title: String, page: Int, top: Double? = nil, level: Int = 1) {
+    public init(title: String, page: Int, top: Double? = nil, left: Double? = nil, level: Int = 1) {
         self.title = title
         self.page = page
         self.top = top
+        self.left = left
         self.level = level
     }
 }

@@ -78,7 +78,8 @@ public final class PDFDocumentFile {
             if let action = poppler_index_iter_get_action(iterator) {
                 if action.pointee.type == POPPLER_ACTION_GOTO_DEST, let title = action.pointee.any.title,
                    let target = destination(action.pointee.goto_dest.dest) {
-                    entries.append(PDFOutlineEntry(title: String(cString: title), page: target.page, top: target.top, level: level))
+                    entries.append(PDFOutlineEntry(title: String(cString: title), page: target.page, top: target.top,
+                                                   left: target.left, level: level))
                 }
                 poppler_action_free(action)
             }
@@ -91,7 +92,7 @@ public final class PDFDocumentFile {
 
     /// A destination's 0-based page and distance from the page top (PDF destinations count pages
     /// from 1 and measure from the bottom).
-    private func destination(_ dest: UnsafeMutablePointer<PopplerDest>?) -> (page: Int, top: Double?)? {
+    private func destination(_ dest: UnsafeMutablePointer<PopplerDest>?) -> (page: Int, top: Double?, left: Double?)? {
         guard var dest else { return nil }
         var named: UnsafeMutablePointer<PopplerDest>?
         defer { if let named { poppler_dest_free(named) } }
@@ -106,7 +107,8 @@ public final class PDFDocumentFile {
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
         let top = dest.pointee.change_top != 0 ? max(0, height - dest.pointee.top) : nil
-        return (pageIndex, top)
+        let left = dest.pointee.change_left != 0 ? dest.pointee.left : nil
+        return (pageIndex, top, left)
     }
 
     /// Page `index`'s text lines; with `renderTo`, also a 300 dpi rendering for OCR when

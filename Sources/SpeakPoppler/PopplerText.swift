@@ -71,17 +71,25 @@ final class PopplerText {
                                  size: size, bold: boldLetters * 2 > letters))
             current = []
         }
-        for word in words where !word.text.isEmpty {
+        for word in words where !word.text.isEmpty && !isMarker(word, after: current.last) {
             if let last = current.last {
                 let size = max(word.size, last.size)
-                let sameLine = word.rotation == last.rotation
-                    && (word.rotation != 0 || (abs(word.baseline - last.baseline) <= size * 0.5 && word.left >= last.right - size))
+                // Turned text (rotation 1 to 3) has its baseline on the x axis or upside down.
+                let sameLine = word.rotation == last.rotation && abs(word.baseline - last.baseline) <= size * 0.5
+                    && (word.rotation != 0 || word.left >= last.right - size)
                 if !sameLine { flush() }
             }
             current.append(word)
         }
         flush()
         return lines
+    }
+
+    /// A footnote mark: a small raised number or symbol after a word of text.
+    static func isMarker(_ word: Word, after previous: Word?) -> Bool {
+        guard let previous, word.rotation == 0, previous.rotation == 0, word.size < previous.size * 0.8,
+              word.baseline < previous.baseline - previous.size * 0.2, word.text.count <= 3 else { return false }
+        return word.text.allSatisfy { $0.isNumber || "*†‡§¶".contains($0) }
     }
 
     /// More than a fifth of the lines (and at least four) start above the line before them in
