@@ -6,6 +6,7 @@
 #include <goo/GooString.h>
 
 #include <cstdlib>
+#include <malloc.h>
 #include <optional>
 #include <cstring>
 #include <memory>
@@ -69,4 +70,10 @@ extern "C" speak_pdf_words speak_pdf_text_words(speak_pdf_text *document, int in
 extern "C" void speak_pdf_words_free(speak_pdf_words words) {
     for (int i = 0; i < words.count; i++) free(words.words[i].text);
     free(words.words);
+}
+
+extern "C" void speak_pdf_keep_heap(void) {
+    mallopt(M_TOP_PAD, 64 << 20);
+    mallopt(M_TRIM_THRESHOLD, 128 << 20);
+    mallopt(M_MMAP_THRESHOLD, 64 << 20);
 }

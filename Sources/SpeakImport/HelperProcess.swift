@@ -6,7 +6,9 @@ import Foundation
 public final class HelperProcess: @unchecked Sendable {
     private let process = Process()
     private let socket: Int32
-    private var buffer = Data()
+    private var buffer = [UInt8]()
+    /// Where the unread part of `buffer` starts (compacted when it passes half the buffer).
+    private var offset = 0
 
     /// Starts `executable`; nil when it cannot be started.
     public init?(executable: String, arguments: [String], environment extra: [String: String] = [:]) {
@@ -52,17 +54,24 @@ public final class HelperProcess: @unchecked Sendable {
 
     /// The next line the helper wrote, without its newline; nil at end of file.
     public func nextLine() -> Data? {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var searched = offset
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Data(buffer[buffer.startIndex..<newline])
-                buffer = Data(buffer[(newline + 1)...])
+            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Data(buffer[offset..<newline])
+                offset = newline + 1
+                if offset * 2 > buffer.count {
+                    buffer.removeFirst(offset)
+                    offset = 0
+                }
                 return line
             }
-            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            searched = buffer.count
+            let before = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: 1 << 16))
+            let n = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress.map { $0 + before }, 1 << 16, 0) }
+            buffer.removeLast((1 << 16) - max(0, n))
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { return nil }
-            buffer.append(contentsOf: chunk[0..<n])
         }
     }
 

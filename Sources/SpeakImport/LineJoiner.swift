@@ -70,7 +70,7 @@ public struct DocumentVocabulary: Sendable {
             let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
             let line = rest[..<end]
             rest = end < rest.endIndex ? rest[rest.utf8.index(after: end)...] : rest[rest.endIndex...]
-            let tokens = line.split { !($0.isLetter || $0 == "-" || $0 == "'") }
+            let tokens = Self.tokens(line)
             let endsBroken = line.hasSuffix("-") && line.dropLast().last?.isLetter == true
             for (i, token) in tokens.enumerated() {
                 if i == 0, skipFirst, line.trimmingSpaces().hasPrefix(token) { continue }
@@ -82,6 +82,31 @@ public struct DocumentVocabulary: Sendable {
             }
             skipFirst = endsBroken
         }
+    }
+
+    /// Runs of letters, hyphens and apostrophes; by Unicode scalar, with ASCII decided from the
+    /// byte (Character properties made this the slowest step of a large import).
+    private static func tokens(_ line: Substring) -> [Substring] {
+        var tokens: [Substring] = []
+        var start: String.Index?
+        let scalars = line.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let value = scalar.value
+            let isWordPart = value < 0x80
+                ? (value | 0x20 >= 0x61 && value | 0x20 <= 0x7A) || value == 0x2D || value == 0x27
+                : scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
+            if isWordPart {
+                if start == nil { start = index }
+            } else if let begin = start {
+                tokens.append(line[begin..<index])
+                start = nil
+            }
+            index = scalars.index(after: index)
+        }
+        if let begin = start { tokens.append(line[begin..<line.endIndex]) }
+        return tokens
     }
 
     public func contains(_ word: String) -> Bool { words.contains(word) }

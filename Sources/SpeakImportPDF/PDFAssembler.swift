@@ -19,7 +19,7 @@ struct PDFAssembler {
     init(pages: [PDFPage]) {
         self.pages = pages
         var votes: [Double: Int] = [:]
-        for line in pages.lazy.flatMap(\.lines) { votes[line.size, default: 0] += line.text.count }
+        for line in pages.lazy.flatMap(\.lines) { votes[line.size, default: 0] += line.text.utf8.count }
         bodySize = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? 0
     }
 
@@ -90,7 +90,7 @@ struct PDFAssembler {
         guard paragraph.page == page else { return false }
         let previous = paragraph.last
         // Each footnote starts with its number or mark.
-        if paragraph.skip == .footnote, let first = line.text.trimmingCharacters(in: .whitespaces).first,
+        if paragraph.skip == .footnote, let first = line.text.trimmingSpaces().first,
            first.isNumber || "*†‡§¶".contains(first) { return false }
         let size = max(previous.size, line.size, 1)
         if abs(previous.size - line.size) > 0.6 { return false }
@@ -109,15 +109,17 @@ struct PDFAssembler {
         paragraph.lines.map(\.right).max() ?? 0
     }
 
-    private func isShort(_ line: PDFLine) -> Bool { line.text.split(separator: " ").count <= 12 }
+    private func isShort(_ line: PDFLine) -> Bool {
+        line.text.utf8.count < 40 || line.text.utf8.lazy.filter { $0 == 0x20 }.count <= 11
+    }
 
     private func endsSentence(_ line: PDFLine) -> Bool {
-        guard let last = line.text.trimmingCharacters(in: .whitespaces).last else { return false }
+        guard let last = line.text.trimmingSpaces().last else { return false }
         return ".!?:".contains(last) || last == "\u{201D}" || last == "\""
     }
 
     private func startsLowercase(_ line: PDFLine) -> Bool {
-        line.text.trimmingCharacters(in: .whitespaces).first?.isLowercase == true
+        line.text.trimmingSpaces().first?.isLowercase == true
     }
 
     /// A paragraph cut by a column or page break continues when it stopped mid-sentence and

@@ -10,13 +10,16 @@ public struct PDFImporter: Importer {
     public let format = DocumentFormat.pdf
     private let password: String?
     private let ocr: OCRMode
-    private let helper: String
+    private let source: any PDFPageSource
     private let recognizer: any PageRecognizer
 
-    public init(password: String? = nil, ocr: OCRMode = .auto, recognizer: (any PageRecognizer)? = nil) {
+    /// `source` and `recognizer` nil: the `speak-pdf` and `speak-ocr` helpers next to the running
+    /// executable.
+    public init(password: String? = nil, ocr: OCRMode = .auto, source: (any PDFPageSource)? = nil,
+                recognizer: (any PageRecognizer)? = nil) {
         self.password = password
         self.ocr = ocr
-        helper = HelperProcess.path("speak-pdf", overriddenBy: "SPEAK_PDF_HELPER")
+        self.source = source ?? PDFReader(executable: HelperProcess.path("speak-pdf", overriddenBy: "SPEAK_PDF_HELPER"))
         self.recognizer = recognizer ?? OCRWorkerPool(executable: OCRImporter.helperPath())
     }
 
@@ -46,10 +49,12 @@ public struct PDFImporter: Importer {
 
     private func read(_ file: String, name: String, workspace: URL, options: ImportOptions,
                       progress: @escaping ProgressHandler) throws -> Document {
-        let request = PDFReader.Request(file: file, name: name, password: password, ocr: ocr,
-                                        renderDirectory: ocr == .never ? nil : workspace.path)
+        // The hyphenation word list loads while the helpers read pages.
+        SystemDictionary.prepare()
+        let request = PDFReadRequest(file: file, name: name, password: password, ocr: ocr,
+                                     renderDirectory: ocr == .never ? nil : workspace.path)
         let scanned = ocr == .never ? 0.0 : 0.5
-        let (info, textPages) = try PDFReader(executable: helper).read(request) { progress($0 * (1 - scanned)) }
+        let (info, textPages) = try source.read(request) { progress($0 * (1 - scanned)) }
         guard info.pageCount > 0 else { throw PDFImportError.noPages(name) }
         var pages = textPages
         var warnings: [String] = []
@@ -74,6 +79,7 @@ public struct PDFImporter: Importer {
         let assembler = PDFAssembler(pages: pages)
         let anchors = assembler.append(to: &builder)
         guard builder.wordCount > 0 else { throw PDFImportError.noText(name, ocr: ocr) }
+        if info.outline.isEmpty { builder.chaptersFromHeadings() }
         if ocr == .never, builder.blocks.allSatisfy({ !$0.isSpoken }) == false, pages.allSatisfy({ PDFTextLayer.needsOCR($0.lines) }) {
             warnings.append("no page has a text layer worth reading; import with --ocr auto")
         }
@@ -82,7 +88,7 @@ public struct PDFImporter: Importer {
                                                                  author: info.author, language: options.language,
                                                                  source: name, format: .pdf, contentHash: ""))
         document.metadata.pageCount = info.pageCount
-        document.chapters = chapters(info.outline, anchors: anchors, document: document)
+        if !info.outline.isEmpty { document.chapters = chapters(info.outline, anchors: anchors, wordCount: document.wordCount) }
         progress(1)
         return document
     }
@@ -103,28 +109,25 @@ public struct PDFImporter: Importer {
         return lines.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 
-    /// Chapters from the outline, else from headings. An entry starts at the block on its page
-    /// whose text is its title, else at the block nearest its destination (at or below it);
-    /// entries that land on the same word as the previous one are merged.
-    private func chapters(_ outline: [PDFOutlineEntry], anchors: [PDFAssembler.Anchor], document: Document) -> [Chapter] {
+    /// Chapters from the outline. An entry starts at the block on its page whose text is its
+    /// title, else at the block nearest its destination (at or below it); entries that land on
+    /// the same word as the previous one are merged.
+    private func chapters(_ outline: [PDFOutlineEntry], anchors: [PDFAssembler.Anchor], wordCount: Int) -> [Chapter] {
         let topLevel = outline.map(\.level).min() ?? 1
-        let entries = outline.filter { $0.level <= topLevel + 1 }
-        guard !entries.isEmpty else {
-            var builder = DocumentBuilder()
-            for block in document.blocks { builder.append(block.kind, text: block.text, page: block.page, skip: block.skip) }
-            builder.chaptersFromHeadings()
-            return builder.chapters
-        }
         let key: (String) -> String = { String($0.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        var byPage: [Int: [PDFAssembler.Anchor]] = [:]
+        for anchor in anchors { byPage[anchor.page, default: []].append(anchor) }
         var chapters: [Chapter] = []
-        for entry in entries {
-            let onPage = anchors.filter { $0.page == entry.page }
-            let titled = onPage.first { key($0.text) == key(entry.title) }
-            let below = onPage.filter { $0.top >= (entry.top ?? 0) - 4 }
-            let nearest = below.min { a, b in
-                (a.top - (entry.top ?? 0)) + abs(a.left - (entry.left ?? a.left)) < (b.top - (entry.top ?? 0)) + abs(b.left - (entry.left ?? b.left))
+        for entry in outline where entry.level <= topLevel + 1 {
+            let onPage = byPage[entry.page] ?? []
+            let title = key(entry.title)
+            // Only blocks about as long as the title can be its heading.
+            let titled = onPage.first { $0.text.utf8.count <= entry.title.utf8.count * 2 + 8 && key($0.text) == title }
+            let top = entry.top ?? 0
+            let nearest = onPage.filter { $0.top >= top - 4 }.min { a, b in
+                (a.top - top) + abs(a.left - (entry.left ?? a.left)) < (b.top - top) + abs(b.left - (entry.left ?? b.left))
             }
-            guard let target = titled ?? nearest ?? anchors.first(where: { $0.page > entry.page }), target.word < document.wordCount else { continue }
+            guard let target = titled ?? nearest ?? anchors.first(where: { $0.page > entry.page }), target.word < wordCount else { continue }
             if let last = chapters.last, last.firstWord >= target.word { continue }
             chapters.append(Chapter(title: entry.title, firstWord: target.word))
         }

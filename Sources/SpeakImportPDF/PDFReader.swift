@@ -1,24 +1,40 @@
 import Foundation
 import SpeakImport
 
+/// What to read from a PDF.
+public struct PDFReadRequest: Sendable {
+    public var file: String
+    /// The input as the user named it, for messages.
+    public var name: String
+    public var password: String?
+    public var ocr: OCRMode
+    /// Where pages without a usable text layer are rendered for OCR.
+    public var renderDirectory: String?
+
+    public init(file: String, name: String, password: String?, ocr: OCRMode, renderDirectory: String?) {
+        self.file = file
+        self.name = name
+        self.password = password
+        self.ocr = ocr
+        self.renderDirectory = renderDirectory
+    }
+}
+
+/// Reads a PDF's facts and pages. The real one runs `speak-pdf` helpers; tests replay
+/// recorded helper output.
+public protocol PDFPageSource: Sendable {
+    func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage])
+}
+
 /// Reads a PDF's pages through `speak-pdf` helpers: the first helper reports the page count,
 /// then the pages are split into contiguous ranges, one helper per core, read at the same time.
-struct PDFReader {
+struct PDFReader: PDFPageSource {
     var executable: String
     var maximumWorkers = ProcessInfo.processInfo.activeProcessorCount
     /// Documents with fewer pages are read by one helper (a second would cost more than it saves).
     static let pagesPerExtraHelper = 24
 
-    struct Request {
-        var file: String
-        var name: String
-        var password: String?
-        var ocr: OCRMode
-        /// Where pages without a usable text layer are rendered for OCR.
-        var renderDirectory: String?
-    }
-
-    func read(_ request: Request, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage]) {
+    func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage]) {
         let first = try start(request, range: nil)
         guard case .info(let info)? = first.next() else {
             let failure = first.lastFailure
@@ -54,7 +70,7 @@ struct PDFReader {
         return (info, try results.wait().flatMap { $0 })
     }
 
-    private func start(_ request: Request, range: Range<Int>?) throws -> Helper {
+    private func start(_ request: PDFReadRequest, range: Range<Int>?) throws -> Helper {
         var arguments = ["--file", request.file, "--ocr", request.ocr.rawValue]
         if let directory = request.renderDirectory { arguments += ["--render-dir", directory] }
         if let range { arguments += ["--pages", "\(range.lowerBound):\(range.upperBound)"] }
@@ -66,7 +82,7 @@ struct PDFReader {
         return Helper(process: process)
     }
 
-    private func collect(_ helper: Helper, expected: Range<Int>, request: Request, tick: (Int) -> Void) throws -> [PDFPage] {
+    private func collect(_ helper: Helper, expected: Range<Int>, request: PDFReadRequest, tick: (Int) -> Void) throws -> [PDFPage] {
         var pages: [PDFPage] = []
         pages.reserveCapacity(expected.count)
         while let message = helper.next() {

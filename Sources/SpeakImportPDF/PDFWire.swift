@@ -1,15 +1,83 @@
 import Foundation
 
-/// Encoding and decoding of `speak-pdf` messages (one JSON object per line).
+/// Encoding and decoding of `speak-pdf` messages, one per line. Pages, which are most of the
+/// traffic, travel as tab-separated fields (coordinates in tenths of a point, lines separated
+/// by U+001E): JSON made the helper and the importer spend more time than poppler itself.
+/// The other messages are JSON objects.
 public enum PDFWire {
+    private static let fieldSeparator: UInt8 = 0x09
+    private static let lineSeparator: UInt8 = 0x1E
+
     public static func encode(_ message: PDFHelperMessage) -> Data {
-        var data = (try? JSONEncoder().encode(message)) ?? Data(#"{"failure":{"_0":{"kind":"engine","message":"unencodable page"}}}"#.utf8)
+        var data: Data
+        if case .page(let page) = message {
+            data = encode(page)
+        } else {
+            data = (try? JSONEncoder().encode(message)) ?? Data(#"{"failure":{"_0":{"kind":"engine","message":"unencodable page"}}}"#.utf8)
+        }
         data.append(UInt8(ascii: "\n"))
         return data
     }
 
     public static func decode(_ line: Data) -> PDFHelperMessage? {
-        try? JSONDecoder().decode(PDFHelperMessage.self, from: line)
+        if line.first == UInt8(ascii: "P") { return decodePage(line).map(PDFHelperMessage.page) }
+        return try? JSONDecoder().decode(PDFHelperMessage.self, from: line)
+    }
+
+    /// "P", index, width, height, label, image, then per line: left, top, right, bottom, size,
+    /// bold (0/1), text.
+    private static func encode(_ page: PDFPage) -> Data {
+        var out = "P\t\(page.index)\t\(tenths(page.width))\t\(tenths(page.height))\t\(clean(page.label ?? ""))\t\(clean(page.image ?? ""))"
+        for line in page.lines {
+            out += "\u{1E}\(tenths(line.left))\t\(tenths(line.top))\t\(tenths(line.right))\t\(tenths(line.bottom))\t"
+            out += "\(tenths(line.size))\t\(line.bold ? 1 : 0)\t\(clean(line.text))"
+        }
+        return Data(out.utf8)
+    }
+
+    private static func tenths(_ value: Double) -> Int {
+        value.isFinite ? Int((value * 10).rounded()) : 0
+    }
+
+    /// Tabs, newlines and other controls in text become spaces (speech ignores them anyway).
+    private static func clean(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 }) else { return text }
+        return String(text.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
+    }
+
+    private static func decodePage(_ line: Data) -> PDFPage? {
+        let records = line.split(separator: lineSeparator, omittingEmptySubsequences: false)
+        guard let head = records.first else { return nil }
+        let fields = head.split(separator: fieldSeparator, omittingEmptySubsequences: false)
+        guard fields.count == 6, let index = int(fields[1]), let width = int(fields[2]), let height = int(fields[3]) else { return nil }
+        let label = String(decoding: fields[4], as: UTF8.self)
+        let image = String(decoding: fields[5], as: UTF8.self)
+        var lines: [PDFLine] = []
+        lines.reserveCapacity(records.count - 1)
+        for record in records.dropFirst() {
+            let parts = record.split(separator: fieldSeparator, maxSplits: 6, omittingEmptySubsequences: false)
+            guard parts.count == 7, let left = int(parts[0]), let top = int(parts[1]), let right = int(parts[2]),
+                  let bottom = int(parts[3]), let size = int(parts[4]) else { return nil }
+            lines.append(PDFLine(text: String(decoding: parts[6], as: UTF8.self), left: Double(left) / 10, top: Double(top) / 10,
+                                 right: Double(right) / 10, bottom: Double(bottom) / 10, size: Double(size) / 10,
+                                 bold: parts[5].first == UInt8(ascii: "1")))
+        }
+        return PDFPage(index: index, width: Double(width) / 10, height: Double(height) / 10, label: label.isEmpty ? nil : label,
+                       lines: lines, image: image.isEmpty ? nil : image)
+    }
+
+    /// A decimal integer from ASCII bytes.
+    private static func int(_ bytes: Data.SubSequence) -> Int? {
+        var value = 0
+        var negative = false
+        var digits = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "-"), digits == 0, !negative { negative = true; continue }
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            digits += 1
+        }
+        return digits > 0 ? (negative ? -value : value) : nil
     }
 }
 
@@ -21,10 +89,17 @@ public enum PDFTextLayer {
     public static func needsOCR(_ lines: [PDFLine]) -> Bool {
         var letters = 0, junk = 0, total = 0
         for line in lines {
-            for scalar in line.text.unicodeScalars where !scalar.properties.isWhitespace {
+            for byte in line.text.utf8 where byte < 0x80 {
+                // ASCII, counted from bytes; Unicode properties are looked up only for the rest.
+                if byte > 0x20 { total += 1 }
+                if (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A { letters += 1 }
+                if byte < 0x20 { junk += 1 }
+            }
+            guard line.text.utf8.contains(where: { $0 >= 0x80 }) else { continue }
+            for scalar in line.text.unicodeScalars where scalar.value >= 0x80 && !scalar.properties.isWhitespace {
                 total += 1
                 if scalar.properties.isAlphabetic { letters += 1 }
-                if scalar.value == 0xFFFD || (0xE000...0xF8FF).contains(scalar.value) || scalar.value < 0x20 { junk += 1 }
+                if scalar.value == 0xFFFD || (0xE000...0xF8FF).contains(scalar.value) { junk += 1 }
             }
         }
         return letters < 10 || junk * 10 > total * 3

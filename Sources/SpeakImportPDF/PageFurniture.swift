@@ -20,7 +20,7 @@ struct PageFurniture {
                 let zone = Self.zone(line, page)
                 if numbered.contains(l) {
                     reasons[p][l] = .lineNumber
-                } else if zone != nil, PageNumberPattern.matches(line.text.trimmingCharacters(in: .whitespaces)) {
+                } else if zone != nil, line.text.utf8.count <= 20, PageNumberPattern.matches(String(line.text.trimmingSpaces())) {
                     reasons[p][l] = .pageNumber
                 } else if let zone, repeated.contains(Self.key(line.text)) {
                     reasons[p][l] = zone == .top ? .header : .footer
@@ -70,7 +70,8 @@ struct PageFurniture {
     private static func lineNumbers(_ page: PDFPage) -> Set<Int> {
         let candidates = page.lines.indices.filter { i in
             let line = page.lines[i]
-            let text = line.text.trimmingCharacters(in: .whitespaces)
+            guard line.text.utf8.count <= 8 else { return false }
+            let text = line.text.trimmingSpaces()
             guard !text.isEmpty, text.count <= 4, text.allSatisfy(\.isNumber) else { return false }
             return line.right <= page.width * 0.12 || line.left >= page.width * 0.88
         }
@@ -89,7 +90,7 @@ struct PageFurniture {
         }
         // A footnote starts with its marker: a number, a symbol or a superscript.
         guard let first = foot.min(by: { page.lines[$0].top < page.lines[$1].top }),
-              let mark = page.lines[first].text.trimmingCharacters(in: .whitespaces).first,
+              let mark = page.lines[first].text.trimmingSpaces().first,
               mark.isNumber || "*†‡§¶".contains(mark) || mark.unicodeScalars.first.map({ (0x2070...0x209F).contains($0.value) || [0xB9, 0xB2, 0xB3].contains($0.value) }) == true
         else { return }
         for i in foot { reasons[p][i] = .footnote }

@@ -51,6 +51,11 @@ public final class PDFDocumentFile {
         g_object_unref(UnsafeMutableRawPointer(document))
     }
 
+    /// Tunes the process heap for reading page after page (see `speak_pdf_keep_heap`).
+    public static func keepHeap() {
+        PopplerText.keepHeap()
+    }
+
     /// Page count, metadata and outline.
     public func info() -> PDFInfo {
         PDFInfo(pageCount: Int(poppler_document_get_n_pages(document)), title: Self.take(poppler_document_get_title(document)),

@@ -6,6 +6,10 @@ import SpeakImportPDF
 final class PopplerText {
     private let document: OpaquePointer
 
+    static func keepHeap() {
+        speak_pdf_keep_heap()
+    }
+
     init?(path: String, password: String?) {
         var status: Int32 = 0
         guard let document = speak_pdf_text_open(path, password, &status) else { return nil }

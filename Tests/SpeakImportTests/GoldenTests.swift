@@ -2,6 +2,7 @@ import Foundation
 import SpeakImport
 import SpeakImportHTML
 import SpeakImportOCR
+import SpeakImportPDF
 import SpeakImportText
 import SpeakModel
 import Testing
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func everyGoldenInputHasItsDump() {
-        #expect(Self.inputs.count >= 20)
+        #expect(Self.inputs.count >= 21)
     }
 
     @Test(arguments: inputs)
@@ -34,6 +35,8 @@ import Testing
         case "html": HTMLImporter()
         // Recorded `speak-ocr` output: the OCR importer's assembly without Tesseract.
         case "json": OCRImporter(recognizer: RecordedPages(data))
+        // Recorded `speak-pdf` output: the PDF importer's layout analysis without poppler.
+        case "helper": PDFImporter(source: RecordedPDF(data))
         default: PlainTextImporter()
         }
         let document = try importer.importDocument(source, options: ImportOptions(), progress: { _ in })
@@ -59,5 +62,23 @@ struct RecordedPages: PageRecognizer {
     func recognize(file: String, name: String, language: String, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         progress(1)
         return pages
+    }
+}
+
+/// `speak-pdf` output (one message per line) replayed as the PDF source.
+struct RecordedPDF: PDFPageSource {
+    let messages: [PDFHelperMessage]
+
+    init(_ data: Data) {
+        messages = data.split(separator: UInt8(ascii: "\n")).compactMap { PDFWire.decode(Data($0)) }
+    }
+
+    func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage]) {
+        guard case .info(let info)? = messages.first else { return (PDFInfo(pageCount: 0), []) }
+        let pages = messages.compactMap { message -> PDFPage? in
+            if case .page(let page) = message { return page }
+            return nil
+        }
+        return (info, pages)
     }
 }

@@ -33,6 +33,10 @@ int speak_pdf_text_page_count(speak_pdf_text *document);
 speak_pdf_words speak_pdf_text_words(speak_pdf_text *document, int index, int raw);
 void speak_pdf_words_free(speak_pdf_words words);
 
+/* poppler allocates and frees a text page per page: keep freed heap instead of handing it back
+ * to the kernel and faulting it in again (a quarter of the time on text PDFs). */
+void speak_pdf_keep_heap(void);
+
 #ifdef __cplusplus
 }
 #endif
