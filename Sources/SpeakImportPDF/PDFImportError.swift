@@ -36,7 +36,7 @@ public enum PDFImportError: UserFacingError, Equatable {
         case .wrongPassword(let name):
             "cannot import '\(name)': the password is wrong"
         case .damaged(let name, let reason):
-            "cannot import '\(name)': it is damaged or not a PDF (\(reason))"
+            "cannot import '\(name)': it is damaged or not a PDF; check that the file is complete"
         case .noPages(let name):
             "cannot import '\(name)': the PDF has no pages"
         case .noText(let name, let ocr):

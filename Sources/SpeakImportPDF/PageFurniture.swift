@@ -78,8 +78,12 @@ struct PageFurniture {
         return candidates.count >= 5 ? Set(candidates) : []
     }
 
-    /// Small text at the foot of a page, below the last line of body-size text: footnotes.
-    private mutating func markFootnotes(_ page: PDFPage, index p: Int, bodySize: Double) {
+    /// Small text at the foot of a page, below the last line of body-size text: footnotes. Body
+    /// size is the page's own (a page may be set smaller, or scaled to fit turned).
+    private mutating func markFootnotes(_ page: PDFPage, index p: Int, bodySize documentSize: Double) {
+        var votes: [Double: Int] = [:]
+        for (l, line) in page.lines.enumerated() where reasons[p][l] == nil { votes[line.size, default: 0] += line.text.utf8.count }
+        let bodySize = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? documentSize
         guard bodySize > 0 else { return }
         let isSmall: (PDFLine) -> Bool = { $0.size > 0 && $0.size <= bodySize * 0.88 }
         let body = page.lines.indices.filter { reasons[p][$0] == nil && !isSmall(page.lines[$0]) }

@@ -125,8 +125,11 @@ public final class PDFDocumentFile {
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
-        let lines = text.lines(page: index)
-        var result = PDFPage(index: index, width: width, height: height, label: Self.take(poppler_page_get_label(page)), lines: lines)
+        let (lines, turns) = text.lines(page: index, width: width, height: height)
+        // Lines of a turned page are in the turned frame, so the page is measured in it too.
+        let (frameWidth, frameHeight) = turns % 2 == 1 ? (height, width) : (width, height)
+        var result = PDFPage(index: index, width: frameWidth, height: frameHeight, label: Self.take(poppler_page_get_label(page)),
+                             lines: lines)
         if let renderTo, needsOCR(lines), render(page, width: width, height: height, to: renderTo) {
             result.image = renderTo
         }

@@ -21,11 +21,41 @@ final class PopplerText {
     }
 
     /// The page's lines in content-stream order, or in poppler's reading order when the
-    /// content stream draws text in no sensible order (lines jumping back up a column).
-    func lines(page index: Int) -> [PDFLine] {
-        let raw = Self.lines(words(page: index, raw: true))
-        guard Self.isScrambled(raw) else { return raw }
-        return Self.lines(words(page: index, raw: false))
+    /// content stream draws text in no sensible order (lines jumping back up a column). A page
+    /// whose text is mostly turned (a landscape table, a page scanned sideways and re-typeset) is
+    /// read in the turned text's own frame; `quarterTurns` says how it was turned.
+    func lines(page index: Int, width: Double, height: Double) -> (lines: [PDFLine], quarterTurns: Int) {
+        var words = words(page: index, raw: true)
+        let turns = Self.dominantRotation(words)
+        if turns != 0 { words = words.map { Self.upright($0, turns: turns, width: width, height: height) } }
+        let raw = Self.lines(words)
+        guard Self.isScrambled(raw) else { return (raw, turns) }
+        var ordered = self.words(page: index, raw: false)
+        if turns != 0 { ordered = ordered.map { Self.upright($0, turns: turns, width: width, height: height) } }
+        return (Self.lines(ordered), turns)
+    }
+
+    /// The rotation most of the page's characters have.
+    static func dominantRotation(_ words: [Word]) -> Int {
+        var counts = [0, 0, 0, 0]
+        for word in words { counts[word.rotation & 3] += word.text.utf8.count }
+        return counts.indices.max { counts[$0] < counts[$1] } ?? 0
+    }
+
+    /// A word of rotation `turns` in the frame where that text is upright.
+    static func upright(_ word: Word, turns: Int, width: Double, height: Double) -> Word {
+        guard word.rotation == turns else { return word }
+        var w = word
+        switch turns {
+        case 1:
+            (w.left, w.right, w.top, w.bottom, w.baseline) = (word.top, word.bottom, width - word.right, width - word.left, width - word.baseline)
+        case 2:
+            (w.left, w.right, w.top, w.bottom, w.baseline) = (width - word.right, width - word.left, height - word.bottom, height - word.top, height - word.baseline)
+        default:
+            (w.left, w.right, w.top, w.bottom, w.baseline) = (height - word.bottom, height - word.top, word.left, word.right, word.baseline)
+        }
+        w.rotation = 0
+        return w
     }
 
     private func words(page index: Int, raw: Bool) -> [Word] {

@@ -112,8 +112,9 @@ static void end_page(Layout *l) {
     cairo_surface_show_page(l->pdf);
 }
 
-/* Room left in the column, above the notes of this page. */
-static double column_bottom(Layout *l) { return BOTTOM - 12 - l->note_count * (NOTE + 2); }
+/* Room left in the column: space for three notes is kept free on every page, so a note
+ * registered late never lands on lines already set. */
+static double column_bottom(Layout *l) { (void)l; return BOTTOM - 12 - 3 * (NOTE + 2); }
 
 static int next_line(Layout *l, double height) {
     l->y += height;
@@ -155,7 +156,7 @@ static int paragraph(Layout *l, char *text, int indent) {
     for (char *word = strtok_r(text, " \n", &save); word; word = strtok_r(NULL, " \n", &save)) {
         char mark[8] = "";
         char *note = strstr(word, "[^");
-        if (note && l->note_count < 8) {
+        if (note && l->note_count < 3) {
             /* The note text runs to the closing bracket, across words. */
             char buffer[512];
             snprintf(buffer, sizeof buffer, "%s", note + 2);
