@@ -3,11 +3,13 @@
 #include <GlobalParams.h>
 #include <PDFDoc.h>
 #include <TextOutputDev.h>
+#include <Catalog.h>
 #include <goo/GooString.h>
 
 #include <cstdlib>
 #include <malloc.h>
 #include <optional>
+#include <string>
 #include <cstring>
 #include <memory>
 
@@ -39,7 +41,7 @@ extern "C" void speak_pdf_text_close(speak_pdf_text *document) { delete document
 extern "C" int speak_pdf_text_page_count(speak_pdf_text *document) { return document->doc->getNumPages(); }
 
 extern "C" speak_pdf_words speak_pdf_text_words(speak_pdf_text *document, int index, int raw) {
-    speak_pdf_words result = {nullptr, 0};
+    speak_pdf_words result = {nullptr, 0, nullptr};
     TextOutputDev device(nullptr, false, 0, raw != 0, false);
     if (!device.isOk()) return result;
     document->doc->displayPage(&device, index + 1, 72, 72, 0, true, false, false);
@@ -47,12 +49,16 @@ extern "C" speak_pdf_words speak_pdf_text_words(speak_pdf_text *document, int in
     if (!list || list->getLength() == 0) return result;
     result.words = static_cast<speak_pdf_word *>(calloc(list->getLength(), sizeof(speak_pdf_word)));
     if (!result.words) return result;
+    // One buffer for all the words' text: a page has hundreds of words.
+    std::string text;
+    text.reserve(list->getLength() * 8);
     for (int i = 0; i < list->getLength(); i++) {
         TextWord *word = list->get(i);
         speak_pdf_word &out = result.words[result.count];
-        std::unique_ptr<GooString> text(word->getText());
-        out.text = strdup(text ? text->c_str() : "");
-        if (!out.text) break;
+        std::unique_ptr<GooString> utf8(word->getText());
+        out.offset = static_cast<int>(text.size());
+        if (utf8) text.append(utf8->c_str(), utf8->getLength());
+        out.length = static_cast<int>(text.size()) - out.offset;
         word->getBBox(&out.x0, &out.y0, &out.x1, &out.y1);
         out.size = word->getFontSize();
         out.baseline = word->getBaseline();
@@ -64,16 +70,37 @@ extern "C" speak_pdf_words speak_pdf_text_words(speak_pdf_text *document, int in
         out.space_after = word->hasSpaceAfter() ? 1 : 0;
         result.count++;
     }
+    result.text = static_cast<char *>(malloc(text.size() + 1));
+    if (!result.text) {
+        free(result.words);
+        return {nullptr, 0, nullptr};
+    }
+    memcpy(result.text, text.data(), text.size());
+    result.text[text.size()] = 0;
     return result;
 }
 
 extern "C" void speak_pdf_words_free(speak_pdf_words words) {
-    for (int i = 0; i < words.count; i++) free(words.words[i].text);
     free(words.words);
+    free(words.text);
+}
+
+extern "C" void speak_pdf_text_page_size(speak_pdf_text *document, int index, double *width, double *height) {
+    double w = document->doc->getPageMediaWidth(index + 1), h = document->doc->getPageMediaHeight(index + 1);
+    bool turned = document->doc->getPageRotate(index + 1) % 180 != 0;
+    *width = turned ? h : w;
+    *height = turned ? w : h;
+}
+
+extern "C" char *speak_pdf_text_page_label(speak_pdf_text *document, int index) {
+    Catalog *catalog = document->doc->getCatalog();
+    if (!catalog) return nullptr;
+    GooString label;
+    if (!catalog->indexToLabel(index, &label)) return nullptr;
+    return strdup(label.c_str());
 }
 
 extern "C" void speak_pdf_keep_heap(void) {
     mallopt(M_TOP_PAD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 128 << 20);
-    mallopt(M_MMAP_THRESHOLD, 64 << 20);
 }

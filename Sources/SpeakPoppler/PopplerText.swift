@@ -1,4 +1,5 @@
 import CPopplerText
+import Foundation
 import SpeakImportPDF
 
 /// A document's text as poppler's core sees it: words in the order the PDF draws them (for
@@ -61,12 +62,27 @@ final class PopplerText {
     private func words(page index: Int, raw: Bool) -> [Word] {
         let list = speak_pdf_text_words(document, Int32(index), raw ? 1 : 0)
         defer { speak_pdf_words_free(list) }
-        guard let words = list.words else { return [] }
+        guard let words = list.words, let text = list.text else { return [] }
         return (0..<Int(list.count)).map { i in
             let w = words[i]
-            return Word(text: w.text.map { String(cString: $0) } ?? "", left: w.x0, top: w.y0, right: w.x1, bottom: w.y1,
+            let bytes = UnsafeRawBufferPointer(start: text + Int(w.offset), count: Int(w.length))
+            return Word(text: String(decoding: bytes, as: UTF8.self), left: w.x0, top: w.y0, right: w.x1, bottom: w.y1,
                         size: w.size, baseline: w.baseline, rotation: Int(w.rotation), bold: w.bold != 0, spaceAfter: w.space_after != 0)
         }
+    }
+
+    /// The page's size in points, as its text is laid out.
+    func size(page index: Int) -> (width: Double, height: Double) {
+        var width = 0.0, height = 0.0
+        speak_pdf_text_page_size(document, Int32(index), &width, &height)
+        return (width, height)
+    }
+
+    /// The page's printed label, when the document has labels.
+    func label(page index: Int) -> String? {
+        guard let label = speak_pdf_text_page_label(document, Int32(index)) else { return nil }
+        defer { free(label) }
+        return String(cString: label)
     }
 
     struct Word {
@@ -80,47 +96,60 @@ final class PopplerText {
     /// baseline starts the next.
     static func lines(_ words: [Word]) -> [PDFLine] {
         var lines: [PDFLine] = []
-        var current: [Word] = []
-        func flush() {
-            guard !current.isEmpty else { return }
-            var text = ""
-            for (i, word) in current.enumerated() {
-                if i > 0 {
-                    let previous = current[i - 1]
-                    let gap = word.rotation == 0 ? word.left - previous.right : 0
-                    if previous.spaceAfter || gap > word.size * 0.1 || word.rotation != 0 { text += " " }
-                }
-                text += word.text
-            }
-            var votes: [Double: Int] = [:]
-            var boldLetters = 0, letters = 0
-            for word in current {
-                votes[(word.size * 2).rounded() / 2, default: 0] += word.text.count
-                letters += word.text.count
-                if word.bold { boldLetters += word.text.count }
-            }
-            let size = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? 0
-            lines.append(PDFLine(text: text, left: current.map(\.left).min() ?? 0, top: current.map(\.top).min() ?? 0,
-                                 right: current.map(\.right).max() ?? 0, bottom: current.map(\.bottom).max() ?? 0,
-                                 size: size, bold: boldLetters * 2 > letters))
-            current = []
-        }
-        for word in words where !word.text.isEmpty && !isMarker(word, after: current.last) {
-            if let last = current.last {
-                let size = max(word.size, last.size)
+        lines.reserveCapacity(words.count / 6 + 1)
+        var line = LineBuilder()
+        var last: Word?
+        for word in words where !word.text.isEmpty && !isMarker(word, after: last) {
+            if let previous = last {
+                let size = max(word.size, previous.size)
                 // Turned text (rotation 1 to 3) has its baseline on the x axis or upside down.
-                let sameLine = word.rotation == last.rotation && abs(word.baseline - last.baseline) <= size * 0.5
-                    && (word.rotation != 0 || word.left >= last.right - size)
-                if !sameLine { flush() }
+                let sameLine = word.rotation == previous.rotation && abs(word.baseline - previous.baseline) <= size * 0.5
+                    && (word.rotation != 0 || word.left >= previous.right - size)
+                if !sameLine {
+                    lines.append(line.line())
+                    line = LineBuilder()
+                } else {
+                    let gap = word.rotation == 0 ? word.left - previous.right : 0
+                    if previous.spaceAfter || gap > word.size * 0.1 || word.rotation != 0 { line.text.append(" ") }
+                }
             }
-            current.append(word)
+            line.add(word)
+            last = word
         }
-        flush()
+        if last != nil { lines.append(line.line()) }
         return lines
+    }
+
+    /// One line as its words arrive: the text, the box, and votes for its size and weight.
+    private struct LineBuilder {
+        var text = ""
+        var left = Double.infinity, top = Double.infinity, right = -Double.infinity, bottom = -Double.infinity
+        /// (size rounded to half a point, letters): lines have one or two sizes, so a list beats a dictionary.
+        var sizes: [(Double, Int)] = []
+        var boldLetters = 0, letters = 0
+
+        mutating func add(_ word: Word) {
+            text.append(word.text)
+            left = min(left, word.left)
+            top = min(top, word.top)
+            right = max(right, word.right)
+            bottom = max(bottom, word.bottom)
+            let count = word.text.utf8.count
+            let size = (word.size * 2).rounded() / 2
+            if let i = sizes.firstIndex(where: { $0.0 == size }) { sizes[i].1 += count } else { sizes.append((size, count)) }
+            letters += count
+            if word.bold { boldLetters += count }
+        }
+
+        func line() -> PDFLine {
+            let size = sizes.max { ($0.1, $0.0) < ($1.1, $1.0) }?.0 ?? 0
+            return PDFLine(text: text, left: left, top: top, right: right, bottom: bottom, size: size, bold: boldLetters * 2 > letters)
+        }
     }
 
     /// A footnote mark: a small raised number or symbol after a word of text.
     static func isMarker(_ word: Word, after previous: Word?) -> Bool {
+        guard word.text.utf8.count <= 3 else { return false }
         guard let previous, word.rotation == 0, previous.rotation == 0, word.size < previous.size * 0.8,
               word.baseline < previous.baseline - previous.size * 0.2, word.text.count <= 3 else { return false }
         return word.text.allSatisfy { $0.isNumber || "*†‡§¶".contains($0) }

@@ -16,7 +16,7 @@ func value(of option: String) -> String? {
 }
 
 func serve() -> Int32 {
-    PDFDocumentFile.keepHeap()
+    if ProcessInfo.processInfo.environment["SPEAK_PDF_HEAP"] != "0" { PDFDocumentFile.keepHeap() }
     guard let path = value(of: "--file") else {
         FileHandle.standardError.write(Data("usage: speak-pdf --file PDF [--password P] [--ocr auto|always|never] [--render-dir DIR] [--pages FIRST:END]\n".utf8))
         return 64

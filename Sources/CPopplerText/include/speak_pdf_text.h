@@ -10,7 +10,7 @@ extern "C" {
 typedef struct speak_pdf_text speak_pdf_text;
 
 typedef struct {
-    char *text;          /* UTF-8, owned by the word list */
+    int offset, length;  /* the word's UTF-8 bytes in the list's text */
     double x0, y0, x1, y1; /* points, top-left origin */
     double size;         /* font size in points */
     double baseline;
@@ -22,6 +22,7 @@ typedef struct {
 typedef struct {
     speak_pdf_word *words;
     int count;
+    char *text;          /* every word's UTF-8, one after the other */
 } speak_pdf_words;
 
 /* Opens a document; *status is 0 on success, 1 when it needs a (different) password, 2 when damaged. */
@@ -32,6 +33,10 @@ int speak_pdf_text_page_count(speak_pdf_text *document);
  * reading order. Free with speak_pdf_words_free. */
 speak_pdf_words speak_pdf_text_words(speak_pdf_text *document, int index, int raw);
 void speak_pdf_words_free(speak_pdf_words words);
+/* The page's size in points as its text is laid out (turned by the page's /Rotate), and its
+ * printed label ("iv", "12"; malloc'd, NULL when the document has none). */
+void speak_pdf_text_page_size(speak_pdf_text *document, int index, double *width, double *height);
+char *speak_pdf_text_page_label(speak_pdf_text *document, int index);
 
 /* poppler allocates and frees a text page per page: keep freed heap instead of handing it back
  * to the kernel and faulting it in again (a quarter of the time on text PDFs). */
