@@ -155,7 +155,7 @@ struct ImportCommand: ParsableCommand {
             imported += outcomes.count - before
         }
         if imported == 0, failure == nil {
-            Terminal.error("nothing in the directory '\(path)' is a format speak reads (text, Markdown, HTML, images); nothing was imported")
+            Terminal.error("nothing in the directory '\(path)' is a format speak reads (text, Markdown, HTML, PDF, images); nothing was imported")
             return .dataError
         }
         if !json {
