@@ -13,14 +13,21 @@ struct PDFAssembler {
     }
 
     let pages: [PDFPage]
-    /// The font size most of the text is set in.
+    private let furniture: PageFurniture
+    /// The font size most of the text (furniture aside) is set in.
     let bodySize: Double
 
     init(pages: [PDFPage]) {
         self.pages = pages
         var votes: [Double: Int] = [:]
         for line in pages.lazy.flatMap(\.lines) { votes[line.size, default: 0] += line.text.utf8.count }
-        bodySize = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? 0
+        let overall = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? 0
+        furniture = PageFurniture(pages: pages, bodySize: overall)
+        votes = [:]
+        for (p, page) in pages.enumerated() {
+            for (l, line) in page.lines.enumerated() where furniture.reasons[p][l] == nil { votes[line.size, default: 0] += line.text.utf8.count }
+        }
+        bodySize = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? overall
     }
 
     /// Where a block starts, for placing outline chapters.
@@ -34,7 +41,6 @@ struct PDFAssembler {
 
     /// Adds every block to `builder`; returns where each block starts.
     func append(to builder: inout DocumentBuilder) -> [Anchor] {
-        let furniture = PageFurniture(pages: pages, bodySize: bodySize)
         let paragraphs = self.paragraphs(furniture)
         let text = paragraphs.flatMap { $0.lines.map(\.text) }.joined(separator: "\n")
         let joiner = LineJoiner(vocabulary: DocumentVocabulary.isNeeded(for: text) ? DocumentVocabulary(text: text) : nil)

@@ -1,0 +1,86 @@
+import Foundation
+import SpeakImport
+import SpeakImportPDF
+import SpeakModel
+import Testing
+
+/// The PDF importer's layout analysis on hand-made pages (no poppler).
+@Suite struct PDFLayoutTests {
+    private struct Pages: PDFPageSource {
+        var info: PDFInfo
+        var pages: [PDFPage]
+        func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage]) {
+            (info, pages)
+        }
+    }
+
+    private func line(_ text: String, top: Double, left: Double = 72, size: Double = 11, bold: Bool = false) -> PDFLine {
+        PDFLine(text: text, left: left, top: top, right: left + Double(text.count) * size * 0.5, bottom: top + size, size: size, bold: bold)
+    }
+
+    private func read(_ pages: [PDFPage], outline: [PDFOutlineEntry] = []) throws -> Document {
+        try PDFImporter(source: Pages(info: PDFInfo(pageCount: pages.count, outline: outline), pages: pages))
+            .importDocument(ImportSource(name: "paper.pdf", data: Data([1])), options: ImportOptions(), progress: { _ in })
+    }
+
+    /// A page with a running header, body lines and a page-number footer.
+    private func page(_ index: Int, body: [String], footer: String? = nil) -> PDFPage {
+        var lines = [line("Journal of Tests, Vol. 3, p. \(index + 10)", top: 30, size: 8)]
+        for (i, text) in body.enumerated() { lines.append(line(text, top: 100 + Double(i) * 14)) }
+        lines.append(line(footer ?? "Page \(index + 1) of 4", top: 760, left: 280, size: 9))
+        return PDFPage(index: index, width: 612, height: 792, lines: lines)
+    }
+
+    @Test func runningHeadersAndPageNumbersAreKeptButNotSpoken() throws {
+        let pages = (0..<4).map { page($0, body: ["Body text of page \($0 + 1) ends here."]) }
+        let document = try read(pages)
+        let skipped = document.blocks.filter { !$0.isSpoken }
+        #expect(skipped.filter { $0.skip == .header }.count == 4)
+        #expect(skipped.filter { $0.skip == .pageNumber }.count == 4)
+        #expect(document.blocks.filter(\.isSpoken).map(\.text) == (1...4).map { "Body text of page \($0) ends here." })
+        #expect(document.blocks.filter(\.isSpoken).map(\.page) == [1, 2, 3, 4])
+    }
+
+    @Test func romanPageNumbersLineNumbersAndFootnotes() throws {
+        var lines = (0..<6).map { line("Numbered body line \($0 + 1) of the text", top: 100 + Double($0) * 14, left: 90) }
+        lines += (0..<6).map { line("\($0 + 1)", top: 100 + Double($0) * 14, left: 20, size: 8) }
+        lines.append(line("1 A note at the foot of the page.", top: 700, size: 8))
+        lines.append(line("xiv", top: 760, left: 300, size: 9))
+        let document = try read([PDFPage(index: 0, width: 612, height: 792, lines: lines)])
+        #expect(document.blocks.filter { $0.skip == .lineNumber }.reduce(0) { $0 + $1.wordCount } == 6)
+        #expect(document.blocks.contains { $0.skip == .footnote && $0.text == "1 A note at the foot of the page." })
+        #expect(document.blocks.contains { $0.skip == .pageNumber && $0.text == "xiv" })
+        #expect(document.blocks.filter(\.isSpoken).map(\.text)
+            == ["Numbered body line 1 of the text Numbered body line 2 of the text Numbered body line 3 of the text "
+                + "Numbered body line 4 of the text Numbered body line 5 of the text Numbered body line 6 of the text"])
+    }
+
+    @Test func paragraphsHyphensHeadingsAndBreaksAcrossPages() throws {
+        let first = page(0, body: ["The measure-", "ments were taken at dawn and", "continued until"])
+        var second = page(1, body: ["the tide had turned."])
+        second.lines.insert(line("Results", top: 140, size: 16, bold: true), at: 2)
+        second.lines.insert(line("A new section starts here.", top: 170), at: 3)
+        let document = try read([first, second, page(2, body: ["More."]), page(3, body: ["End."])])
+        let spoken = document.blocks.filter(\.isSpoken)
+        #expect(spoken.first?.text == "The measurements were taken at dawn and continued until the tide had turned.")
+        #expect(spoken.contains { $0.kind == .heading(level: 1) && $0.text == "Results" })
+        #expect(spoken.contains { $0.text == "A new section starts here." && $0.page == 2 })
+    }
+
+    @Test func outlineEntriesStartAtTheirHeadings() throws {
+        var first = page(0, body: ["Opening words of the paper."])
+        first.lines.insert(line("Background", top: 200, size: 14, bold: true), at: 2)
+        first.lines.insert(line("Some background follows here.", top: 220), at: 3)
+        let outline = [PDFOutlineEntry(title: "Background", page: 0, top: 195), PDFOutlineEntry(title: "Missing", page: 7)]
+        let document = try read([first, page(1, body: ["x y z"]), page(2, body: ["More."])], outline: outline)
+        let background = try #require(document.blocks.first { $0.text == "Background" })
+        #expect(document.chapters == [Chapter(title: "Background", firstWord: background.firstWord)])
+    }
+
+    @Test func pagesWithoutTextNeedOCR() {
+        #expect(PDFTextLayer.needsOCR([]))
+        #expect(PDFTextLayer.needsOCR([line("12", top: 700)]))
+        #expect(PDFTextLayer.needsOCR([line(String(repeating: "\u{FFFD}", count: 40) + " abcdefghijkl", top: 100)]))
+        #expect(!PDFTextLayer.needsOCR([line("A page with plenty of ordinary words on it.", top: 100)]))
+    }
+}
