@@ -61,7 +61,8 @@ public struct LineJoiner {
 /// The distinct words of a document (lower-cased, with inner hyphens and apostrophes), not
 /// counting the halves of words broken at a line end.
 public struct DocumentVocabulary: Sendable {
-    private var words: Set<String> = []
+    /// Hashes of the lower-cased words (a book has a million of them).
+    private var words: Set<UInt64> = []
 
     public init(text: String) {
         var skipFirst = false
@@ -78,7 +79,7 @@ public struct DocumentVocabulary: Sendable {
                 var word = token[...]
                 while let f = word.first, f == "-" || f == "'" { word = word.dropFirst() }
                 while let l = word.last, l == "-" || l == "'" { word = word.dropLast() }
-                if !word.isEmpty { words.insert(word.lowercased()) }
+                if !word.isEmpty { words.insert(WordHash.of(word)) }
             }
             skipFirst = endsBroken
         }
@@ -109,8 +110,7 @@ public struct DocumentVocabulary: Sendable {
         return tokens
     }
 
-    public func contains(_ word: String) -> Bool { words.contains(word) }
-
+    public func contains(_ word: String) -> Bool { words.contains(WordHash.of(word)) }
     /// Whether a text has any line-end hyphen before a letter, i.e. needs a vocabulary at all.
     public static func isNeeded(for text: String) -> Bool {
         var utf8 = text.utf8.makeIterator()

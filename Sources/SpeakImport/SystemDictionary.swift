@@ -6,8 +6,7 @@ import Foundation
 public enum SystemDictionary {
     public static let paths = ["/usr/share/dict/words", "/usr/share/dict/american-english", "/usr/share/dict/british-english"]
 
-    /// 64-bit FNV-1a hashes of the lower-cased words: building a set of 100,000 integers takes a
-    /// fraction of the time of a set of strings, and a false match needs a 64-bit collision.
+    /// Hashes of the lower-cased words (`WordHash`).
     private static let words: Set<UInt64> = {
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
@@ -19,9 +18,9 @@ public enum SystemDictionary {
                     guard i > start else { continue }
                     let line = UnsafeRawBufferPointer(rebasing: bytes[start..<i])
                     if line.contains(where: { $0 >= 0x80 }) {
-                        set.insert(hash(String(decoding: line, as: UTF8.self).lowercased().utf8))
+                        set.insert(WordHash.of(String(decoding: line, as: UTF8.self)))
                     } else {
-                        set.insert(hash(line.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }))
+                        set.insert(WordHash.of(bytes: line))
                     }
                 }
             }
@@ -30,18 +29,9 @@ public enum SystemDictionary {
         return []
     }()
 
-    private static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01B3
-        }
-        return value
-    }
-
     /// Whether `word` (any case) is in the dictionary.
     public static func contains(_ word: String) -> Bool {
-        words.contains(hash(word.lowercased().utf8))
+        words.contains(WordHash.of(word))
     }
 
     /// Loads the list on a background thread, for importers that will need it after work of
