@@ -15,6 +15,9 @@
 
 struct speak_pdf_text {
     std::unique_ptr<PDFDoc> doc;
+    // One device per order, kept for the whole document: a new TextOutputDev per page rebuilt
+    // LittleCMS colour transforms every page, which took more time than the text itself.
+    std::unique_ptr<TextOutputDev> raw, ordered;
 };
 
 extern "C" speak_pdf_text *speak_pdf_text_open(const char *path, const char *password, int *status) {
@@ -42,10 +45,11 @@ extern "C" int speak_pdf_text_page_count(speak_pdf_text *document) { return docu
 
 extern "C" speak_pdf_words speak_pdf_text_words(speak_pdf_text *document, int index, int raw) {
     speak_pdf_words result = {nullptr, 0, nullptr};
-    TextOutputDev device(nullptr, false, 0, raw != 0, false);
-    if (!device.isOk()) return result;
-    document->doc->displayPage(&device, index + 1, 72, 72, 0, true, false, false);
-    std::unique_ptr<TextWordList> list = device.makeWordList();
+    std::unique_ptr<TextOutputDev> &device = raw ? document->raw : document->ordered;
+    if (!device) device = std::make_unique<TextOutputDev>(nullptr, false, 0, raw != 0, false);
+    if (!device->isOk()) return result;
+    document->doc->displayPage(device.get(), index + 1, 72, 72, 0, true, false, false);
+    std::unique_ptr<TextWordList> list = device->makeWordList();
     if (!list || list->getLength() == 0) return result;
     result.words = static_cast<speak_pdf_word *>(calloc(list->getLength(), sizeof(speak_pdf_word)));
     if (!result.words) return result;

@@ -111,6 +111,11 @@ public struct DocumentVocabulary: Sendable {
     }
 
     public func contains(_ word: String) -> Bool { words.contains(WordHash.of(word)) }
+
+    /// Adds the words of another part of the same document.
+    public mutating func formUnion(_ other: DocumentVocabulary) {
+        words.formUnion(other.words)
+    }
     /// Whether a text has any line-end hyphen before a letter, i.e. needs a vocabulary at all.
     public static func isNeeded(for text: String) -> Bool {
         var utf8 = text.utf8.makeIterator()

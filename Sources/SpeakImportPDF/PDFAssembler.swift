@@ -39,15 +39,31 @@ struct PDFAssembler {
         var word: Int
     }
 
-    /// Adds every block to `builder`; returns where each block starts.
+    /// Adds every block to `builder`; returns where each block starts. The text work (the
+    /// vocabulary for hyphen repair, joining lines, segmenting words) runs on every core.
     func append(to builder: inout DocumentBuilder) -> [Anchor] {
         let paragraphs = self.paragraphs(furniture)
-        let text = paragraphs.flatMap { $0.lines.map(\.text) }.joined(separator: "\n")
-        let joiner = LineJoiner(vocabulary: DocumentVocabulary.isNeeded(for: text) ? DocumentVocabulary(text: text) : nil)
-        let headingSizes = Set(paragraphs.filter { isHeading($0) }.map { $0.lines[0].size }).sorted(by: >)
+        let chunks = ParallelChunks(count: paragraphs.count)
+        let vocabularies = chunks.map { range in
+            let text = paragraphs[range].flatMap { $0.lines.map(\.text) }.joined(separator: "\n")
+            return DocumentVocabulary.isNeeded(for: text) ? DocumentVocabulary(text: text) : nil
+        }
+        var vocabulary: DocumentVocabulary?
+        for part in vocabularies.compactMap({ $0 }) {
+            if vocabulary == nil { vocabulary = part } else { vocabulary?.formUnion(part) }
+        }
+        let joiner = LineJoiner(vocabulary: vocabulary)
+        let prepared = chunks.map { range in
+            paragraphs[range].map { paragraph -> (String, [WordSpan]) in
+                let joined = CharacterCleanup.clean(joiner.join(paragraph.lines.map { Substring($0.text) }))
+                return (joined, WordSegmenter.words(in: joined))
+            }
+        }.flatMap { $0 }
+        let headings = paragraphs.map(isHeading)
+        let headingSizes = Set(paragraphs.indices.filter { headings[$0] }.map { paragraphs[$0].lines[0].size }).sorted(by: >)
         var anchors: [Anchor] = []
-        for paragraph in paragraphs {
-            let joined = CharacterCleanup.clean(joiner.join(paragraph.lines.map { Substring($0.text) }))
+        for (i, paragraph) in paragraphs.enumerated() {
+            let (joined, spans) = prepared[i]
             let kind: BlockKind
             if let skip = paragraph.skip {
                 kind = switch skip {
@@ -57,7 +73,7 @@ struct PDFAssembler {
                 case .footnote: .footnote
                 default: .paragraph
                 }
-            } else if isHeading(paragraph) {
+            } else if headings[i] {
                 kind = .heading(level: min(3, (headingSizes.firstIndex(of: paragraph.lines[0].size) ?? 0) + 1))
             } else {
                 kind = .paragraph
@@ -66,7 +82,7 @@ struct PDFAssembler {
                 anchors.append(Anchor(page: paragraph.page, top: paragraph.lines[0].top, left: paragraph.lines[0].left,
                                       text: joined, word: builder.wordCount))
             }
-            builder.append(kind, text: joined, page: paragraph.page + 1, skip: paragraph.skip)
+            builder.append(kind, text: joined, wordSpans: spans, page: paragraph.page + 1, skip: paragraph.skip)
         }
         return anchors
     }

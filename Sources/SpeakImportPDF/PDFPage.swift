@@ -80,10 +80,13 @@ public struct PDFLine: Sendable, Equatable, Codable {
     }
 }
 
-/// What `speak-pdf` says, one JSON object per line: `info` (or `failure`) first, then a `page`
-/// (or `failure`) for every page, then `done`.
+/// What `speak-pdf` says, one message per line: `info` (or `failure`) first, then (from a
+/// helper reading the whole document) the `outline`, then a `page` (or `failure`) for every
+/// page, then `done`. The outline comes after the info so that other helpers can start on
+/// their pages while it is read (a long book's outline takes a noticeable time).
 public enum PDFHelperMessage: Sendable, Equatable, Codable {
     case info(PDFInfo)
+    case outline([PDFOutlineEntry])
     case page(PDFPage)
     case failure(PDFFailure)
     case done

@@ -36,7 +36,7 @@ struct PDFReader: PDFPageSource {
 
     func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage]) {
         let first = try start(request, range: nil)
-        guard case .info(let info)? = first.next() else {
+        guard case .info(var info)? = first.next() else {
             let failure = first.lastFailure
             first.stop()
             throw failure.map { PDFImportError(failure: $0, name: request.name) }
@@ -46,6 +46,7 @@ struct PDFReader: PDFPageSource {
         guard workers > 1 else {
             defer { first.stop() }
             let pages = try collect(first, expected: 0..<info.pageCount, request: request) { progress(Double($0) / Double(max(1, info.pageCount))) }
+            info.outline = first.outline
             return (info, pages)
         }
         // The first helper reads on from page 0: it takes the first range and is stopped after it.
@@ -67,7 +68,9 @@ struct PDFReader: PDFPageSource {
             }
         }
         threads.forEach { $0.start() }
-        return (info, try results.wait().flatMap { $0 })
+        let pages = try results.wait().flatMap { $0 }
+        info.outline = first.outline
+        return (info, pages)
     }
 
     private func start(_ request: PDFReadRequest, range: Range<Int>?) throws -> Helper {
@@ -95,7 +98,7 @@ struct PDFReader: PDFPageSource {
                 throw PDFImportError(failure: failure, name: request.name)
             case .done:
                 if pages.count == expected.count { return pages }
-            case .info:
+            case .info, .outline:
                 continue
             }
         }
@@ -106,6 +109,7 @@ struct PDFReader: PDFPageSource {
     private final class Helper: @unchecked Sendable {
         let process: HelperProcess
         private(set) var lastFailure: PDFFailure?
+        private(set) var outline: [PDFOutlineEntry] = []
 
         init(process: HelperProcess) {
             self.process = process
@@ -114,6 +118,7 @@ struct PDFReader: PDFPageSource {
         func next() -> PDFHelperMessage? {
             let message = process.nextLine().flatMap(PDFWire.decode)
             if case .failure(let failure)? = message { lastFailure = failure }
+            if case .outline(let entries)? = message { outline = entries }
             return message
         }
 

@@ -21,6 +21,14 @@ public struct DocumentBuilder: Sendable {
         nextWord += spans.count
     }
 
+    /// Appends a block whose words were already segmented (`WordSegmenter.words(in: text)`),
+    /// for importers that segment on several threads.
+    public mutating func append(_ kind: BlockKind, text: String, wordSpans spans: [WordSpan], page: Int? = nil, skip: SkipReason? = nil) {
+        guard !spans.isEmpty else { return }
+        blocks.append(Block(kind: kind, text: text, page: page, skip: skip, firstWord: nextWord, wordSpans: spans))
+        nextWord += spans.count
+    }
+
     /// Starts a chapter at the next word that will be appended.
     public mutating func beginChapter(_ title: String) {
         chapters.append(Chapter(title: title, firstWord: nextWord))

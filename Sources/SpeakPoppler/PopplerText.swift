@@ -26,20 +26,20 @@ final class PopplerText {
     /// whose text is mostly turned (a landscape table, a page scanned sideways and re-typeset) is
     /// read in the turned text's own frame; `quarterTurns` says how it was turned.
     func lines(page index: Int, width: Double, height: Double) -> (lines: [PDFLine], quarterTurns: Int) {
-        var words = words(page: index, raw: true)
+        var (words, text) = words(page: index, raw: true)
         let turns = Self.dominantRotation(words)
         if turns != 0 { words = words.map { Self.upright($0, turns: turns, width: width, height: height) } }
-        let raw = Self.lines(words)
+        let raw = Self.lines(words, text: text)
         guard Self.isScrambled(raw) else { return (raw, turns) }
-        var ordered = self.words(page: index, raw: false)
+        var (ordered, orderedText) = self.words(page: index, raw: false)
         if turns != 0 { ordered = ordered.map { Self.upright($0, turns: turns, width: width, height: height) } }
-        return (Self.lines(ordered), turns)
+        return (Self.lines(ordered, text: orderedText), turns)
     }
 
     /// The rotation most of the page's characters have.
     static func dominantRotation(_ words: [Word]) -> Int {
         var counts = [0, 0, 0, 0]
-        for word in words { counts[word.rotation & 3] += word.text.utf8.count }
+        for word in words { counts[word.rotation & 3] += word.end - word.start }
         return counts.indices.max { counts[$0] < counts[$1] } ?? 0
     }
 
@@ -59,16 +59,20 @@ final class PopplerText {
         return w
     }
 
-    private func words(page index: Int, raw: Bool) -> [Word] {
+    /// The page's words and the bytes of their text (words refer to ranges of it).
+    private func words(page index: Int, raw: Bool) -> ([Word], [UInt8]) {
         let list = speak_pdf_text_words(document, Int32(index), raw ? 1 : 0)
         defer { speak_pdf_words_free(list) }
-        guard let words = list.words, let text = list.text else { return [] }
-        return (0..<Int(list.count)).map { i in
+        guard let words = list.words, let text = list.text else { return ([], []) }
+        let count = Int(list.count)
+        let length = count > 0 ? Int(words[count - 1].offset + words[count - 1].length) : 0
+        let bytes = Array(UnsafeRawBufferPointer(start: text, count: length))
+        let result = (0..<count).map { i in
             let w = words[i]
-            let bytes = UnsafeRawBufferPointer(start: text + Int(w.offset), count: Int(w.length))
-            return Word(text: String(decoding: bytes, as: UTF8.self), left: w.x0, top: w.y0, right: w.x1, bottom: w.y1,
+            return Word(start: Int(w.offset), end: Int(w.offset + w.length), left: w.x0, top: w.y0, right: w.x1, bottom: w.y1,
                         size: w.size, baseline: w.baseline, rotation: Int(w.rotation), bold: w.bold != 0, spaceAfter: w.space_after != 0)
         }
+        return (result, bytes)
     }
 
     /// The page's size in points, as its text is laid out.
@@ -86,7 +90,8 @@ final class PopplerText {
     }
 
     struct Word {
-        var text: String
+        /// The word's bytes in the page's text.
+        var start, end: Int
         var left, top, right, bottom, size, baseline: Double
         var rotation: Int
         var bold, spaceAfter: Bool
@@ -94,12 +99,12 @@ final class PopplerText {
 
     /// Words on one baseline, left to right, make a line; a jump back to the left or to another
     /// baseline starts the next.
-    static func lines(_ words: [Word]) -> [PDFLine] {
+    static func lines(_ words: [Word], text: [UInt8]) -> [PDFLine] {
         var lines: [PDFLine] = []
         lines.reserveCapacity(words.count / 6 + 1)
         var line = LineBuilder()
         var last: Word?
-        for word in words where !word.text.isEmpty && !isMarker(word, after: last) {
+        for word in words where word.end > word.start && !isMarker(word, after: last, text: text) {
             if let previous = last {
                 let size = max(word.size, previous.size)
                 // Turned text (rotation 1 to 3) has its baseline on the x axis or upside down.
@@ -110,10 +115,10 @@ final class PopplerText {
                     line = LineBuilder()
                 } else {
                     let gap = word.rotation == 0 ? word.left - previous.right : 0
-                    if previous.spaceAfter || gap > word.size * 0.1 || word.rotation != 0 { line.text.append(" ") }
+                    if previous.spaceAfter || gap > word.size * 0.1 || word.rotation != 0 { line.bytes.append(0x20) }
                 }
             }
-            line.add(word)
+            line.add(word, text: text)
             last = word
         }
         if last != nil { lines.append(line.line()) }
@@ -122,19 +127,19 @@ final class PopplerText {
 
     /// One line as its words arrive: the text, the box, and votes for its size and weight.
     private struct LineBuilder {
-        var text = ""
+        var bytes: [UInt8] = []
         var left = Double.infinity, top = Double.infinity, right = -Double.infinity, bottom = -Double.infinity
         /// (size rounded to half a point, letters): lines have one or two sizes, so a list beats a dictionary.
         var sizes: [(Double, Int)] = []
         var boldLetters = 0, letters = 0
 
-        mutating func add(_ word: Word) {
-            text.append(word.text)
+        mutating func add(_ word: Word, text: [UInt8]) {
+            bytes.append(contentsOf: text[word.start..<word.end])
             left = min(left, word.left)
             top = min(top, word.top)
             right = max(right, word.right)
             bottom = max(bottom, word.bottom)
-            let count = word.text.utf8.count
+            let count = word.end - word.start
             let size = (word.size * 2).rounded() / 2
             if let i = sizes.firstIndex(where: { $0.0 == size }) { sizes[i].1 += count } else { sizes.append((size, count)) }
             letters += count
@@ -143,16 +148,15 @@ final class PopplerText {
 
         func line() -> PDFLine {
             let size = sizes.max { ($0.1, $0.0) < ($1.1, $1.0) }?.0 ?? 0
-            return PDFLine(text: text, left: left, top: top, right: right, bottom: bottom, size: size, bold: boldLetters * 2 > letters)
+            return PDFLine(text: String(decoding: bytes, as: UTF8.self), left: left, top: top, right: right, bottom: bottom, size: size, bold: boldLetters * 2 > letters)
         }
     }
 
     /// A footnote mark: a small raised number or symbol after a word of text.
-    static func isMarker(_ word: Word, after previous: Word?) -> Bool {
-        guard word.text.utf8.count <= 3 else { return false }
-        guard let previous, word.rotation == 0, previous.rotation == 0, word.size < previous.size * 0.8,
-              word.baseline < previous.baseline - previous.size * 0.2, word.text.count <= 3 else { return false }
-        return word.text.allSatisfy { $0.isNumber || "*†‡§¶".contains($0) }
+    static func isMarker(_ word: Word, after previous: Word?, text: [UInt8]) -> Bool {
+        guard word.end - word.start <= 3, let previous, word.rotation == 0, previous.rotation == 0,
+              word.size < previous.size * 0.8, word.baseline < previous.baseline - previous.size * 0.2 else { return false }
+        return String(decoding: text[word.start..<word.end], as: UTF8.self).allSatisfy { $0.isNumber || "*†‡§¶".contains($0) }
     }
 
     /// More than a fifth of the lines (and at least four) start above the line before them in

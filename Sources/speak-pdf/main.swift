@@ -32,10 +32,13 @@ func serve() -> Int32 {
         send(.failure(error))
         return 0
     }
+    // A helper given a page range is one of several: the first one reports the outline.
+    let pages = value(of: "--pages")?.split(separator: ":").compactMap { Int($0) }
     let info = document.info()
     send(.info(info))
+    if pages == nil { send(.outline(document.outline())) }
     var range = 0..<info.pageCount
-    if let pages = value(of: "--pages")?.split(separator: ":").compactMap({ Int($0) }), pages.count == 2 {
+    if let pages, pages.count == 2 {
         range = max(0, pages[0])..<min(info.pageCount, max(pages[0], pages[1]))
     }
     for index in range {

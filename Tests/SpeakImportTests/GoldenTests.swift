@@ -74,7 +74,8 @@ struct RecordedPDF: PDFPageSource {
     }
 
     func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage]) {
-        guard case .info(let info)? = messages.first else { return (PDFInfo(pageCount: 0), []) }
+        guard case .info(var info)? = messages.first else { return (PDFInfo(pageCount: 0), []) }
+        for case .outline(let entries) in messages { info.outline = entries }
         let pages = messages.compactMap { message -> PDFPage? in
             if case .page(let page) = message { return page }
             return nil
