@@ -6,32 +6,59 @@ import Foundation
 public enum SystemDictionary {
     public static let paths = ["/usr/share/dict/words", "/usr/share/dict/american-english", "/usr/share/dict/british-english"]
 
-    /// Hashes of the lower-cased words (`WordHash`).
-    private static let words: Set<UInt64> = {
-        for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            var set = Set<UInt64>(minimumCapacity: 120_000)
-            data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-                var start = 0
-                for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
-                    defer { start = i + 1 }
-                    guard i > start else { continue }
-                    let line = UnsafeRawBufferPointer(rebasing: bytes[start..<i])
-                    if line.contains(where: { $0 >= 0x80 }) {
-                        set.insert(WordHash.of(String(decoding: line, as: UTF8.self)))
-                    } else {
-                        set.insert(WordHash.of(bytes: line))
-                    }
-                }
+    /// Hashes of the lower-cased words (`WordHash`), sorted. Read from a cache file next to
+    /// the other caches when one matches the word list (building them is most of the fixed cost
+    /// of importing a short document), else built and cached.
+    private static let words: [UInt64] = {
+        for link in paths {
+            // /usr/share/dict/words is a link to the chosen list: the list itself is what counts.
+            let path = URL(fileURLWithPath: link).resolvingSymlinksInPath().path
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let size = attributes[.size] as? Int else { continue }
+            let modified = Int((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
+            let cache = cacheDirectory.appendingPathComponent("words-\(size)-\(modified).hashes")
+            if let cached = try? Data(contentsOf: cache), cached.count % 8 == 0, !cached.isEmpty {
+                return cached.withUnsafeBytes { Array($0.bindMemory(to: UInt64.self)) }
             }
-            return set
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let hashes = build(data)
+            try? FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+            try? hashes.withUnsafeBytes { Data($0) }.write(to: cache, options: .atomic)
+            return hashes
         }
         return []
     }()
 
+    private static var cacheDirectory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return base.appendingPathComponent("speak")
+    }
+
+    private static func build(_ data: Data) -> [UInt64] {
+        var set = Set<UInt64>(minimumCapacity: 120_000)
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+                defer { start = i + 1 }
+                guard i > start else { continue }
+                let line = UnsafeRawBufferPointer(rebasing: bytes[start..<i])
+                set.insert(line.contains { $0 >= 0x80 } ? WordHash.of(String(decoding: line, as: UTF8.self)) : WordHash.of(bytes: line))
+            }
+        }
+        return set.sorted()
+    }
+
     /// Whether `word` (any case) is in the dictionary.
     public static func contains(_ word: String) -> Bool {
-        words.contains(WordHash.of(word))
+        let hash = WordHash.of(word)
+        var low = 0, high = words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle] < hash { low = middle + 1 } else { high = middle }
+        }
+        return low < words.count && words[low] == hash
     }
 
     /// Loads the list on a background thread, for importers that will need it after work of

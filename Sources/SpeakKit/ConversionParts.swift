@@ -1,6 +1,7 @@
 import Foundation
 import SpeakModel
 import SpeakAudio
+import SpeakImport
 import SpeakSynthesis
 
 /// Splits a conversion into word ranges for worker processes. eSpeak-NG can only run one
@@ -101,13 +102,11 @@ final class PartWorker {
     /// Waits for the worker; throws with the worker's own message when it failed. Returns the
     /// number of sentences the worker had to leave silent (it reports them as "silenced N").
     func finish(input: String) throws -> Int {
-        process.waitUntilExit()
+        let ending = HelperProcess.reap(process)
         let lines = ((try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "").split(separator: "\n")
         let message = lines.last.map { String($0).replacingOccurrences(of: "speak: ", with: "") }
-        guard process.terminationReason == .exit, process.terminationStatus == 0,
-              FileManager.default.fileExists(atPath: timelinePath) else {
-            let how = process.terminationReason == .uncaughtSignal ? "crashed (signal \(process.terminationStatus))"
-                : "failed" + (message.map { ": \($0)" } ?? "")
+        guard ending == .exit(0), FileManager.default.fileExists(atPath: timelinePath) else {
+            let how = if case .signal(let number) = ending { "crashed (signal \(number))" } else { "failed" + (message.map { ": \($0)" } ?? "") }
             throw ConversionFailure(message: "synthesis of '\(input)' words \(range.lowerBound)…\(range.upperBound == Int.max ? "end" : String(range.upperBound - 1)) \(how)")
         }
         return lines.compactMap { $0.hasPrefix("silenced ") ? Int($0.dropFirst("silenced ".count)) : nil }.reduce(0, +)
@@ -115,7 +114,10 @@ final class PartWorker {
 
     /// Stops the worker and removes its files.
     func cleanUp() {
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        if process.isRunning {
+            process.terminate()
+            HelperProcess.reap(process)
+        }
         for path in [pcmPath, timelinePath, errorFile] {
             try? FileManager.default.removeItem(atPath: path)
             PartialFiles.unregister(path)

@@ -1,5 +1,6 @@
 import Foundation
 import SpeakESpeak
+import SpeakImport
 import SpeakSynthesis
 
 /// eSpeak-NG behind a guard: text the library could crash on (see
@@ -111,6 +112,6 @@ final class EngineHelper {
     /// Ends the helper: closing the socket is its signal to exit.
     func stop() {
         close(socket)
-        process.waitUntilExit()
+        HelperProcess.reap(process)
     }
 }
