@@ -26,8 +26,10 @@ public protocol PDFPageSource: Sendable {
     func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage])
 }
 
-/// Reads a PDF's pages through `speak-pdf` helpers: the first helper reports the page count,
-/// then the pages are split into contiguous ranges, one helper per core, read at the same time.
+/// Reads a PDF's pages through `speak-pdf` helpers, one per core: the first reports the page
+/// count (and the outline), then every helper asks for the next chunk of pages as soon as it
+/// has sent the last, so a helper that is slowed down (by the outline, a heavy page, another
+/// program) never holds the others back.
 struct PDFReader: PDFPageSource {
     var executable: String
     var maximumWorkers = ProcessInfo.processInfo.activeProcessorCount
@@ -35,48 +37,33 @@ struct PDFReader: PDFPageSource {
     static let pagesPerExtraHelper = 24
 
     func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage]) {
-        let first = try start(request, range: nil)
+        let first = try start(request, outline: true)
+        defer { first.stop() }
         guard case .info(var info)? = first.next() else {
-            let failure = first.lastFailure
-            first.stop()
-            throw failure.map { PDFImportError(failure: $0, name: request.name) }
+            throw first.lastFailure.map { PDFImportError(failure: $0, name: request.name) }
                 ?? PDFImportError.helperFailed(request.name, reason: "the PDF helper stopped before reading the document")
         }
         let workers = max(1, min(maximumWorkers, info.pageCount / Self.pagesPerExtraHelper + 1))
-        guard workers > 1 else {
-            defer { first.stop() }
-            let pages = try collect(first, expected: 0..<info.pageCount, request: request) { progress(Double($0) / Double(max(1, info.pageCount))) }
-            info.outline = first.outline
-            return (info, pages)
+        var helpers = [first]
+        defer { helpers.dropFirst().forEach { $0.stop() } }
+        while helpers.count < workers, let helper = try? start(request, outline: false), case .info? = helper.next() {
+            helpers.append(helper)
         }
-        // The first helper reads on from page 0: it takes the first range and is stopped after it.
-        let share = (info.pageCount + workers - 1) / workers
-        let ranges = stride(from: 0, to: info.pageCount, by: share).map { $0..<min(info.pageCount, $0 + share) }
-        let results = RangeResults(count: ranges.count, total: info.pageCount, progress: progress)
-        let threads = ranges.enumerated().map { slot, range in
-            Thread {
-                do {
-                    let helper = slot == 0 ? first : try start(request, range: range)
-                    defer { helper.stop() }
-                    if slot > 0, case .info? = helper.next() {} else if slot > 0 {
-                        throw PDFImportError.helperFailed(request.name, reason: "the PDF helper stopped")
-                    }
-                    results.finish(slot, .success(try collect(helper, expected: range, request: request) { _ in results.tick() }))
-                } catch {
-                    results.finish(slot, .failure(error))
-                }
-            }
+        let chunk = max(4, min(32, info.pageCount / (helpers.count * 6) + 1))
+        let queue = ChunkQueue(name: request.name, pageCount: info.pageCount, chunk: chunk, progress: progress)
+        let threads = helpers.map { helper in
+            Thread { queue.work(helper, request: request) }
         }
         threads.forEach { $0.start() }
-        let pages = try results.wait().flatMap { $0 }
+        let pages = try queue.wait(workers: helpers.count)
         info.outline = first.outline
         return (info, pages)
     }
 
-    private func start(_ request: PDFReadRequest, range: Range<Int>?) throws -> Helper {
-        var arguments = ["--file", request.file, "--ocr", request.ocr.rawValue]
+    private func start(_ request: PDFReadRequest, outline: Bool) throws -> Helper {
+        var arguments = ["--file", request.file, "--ocr", request.ocr.rawValue, "--serve"]
         if let directory = request.renderDirectory { arguments += ["--render-dir", directory] }
-        if let range { arguments += ["--pages", "\(range.lowerBound):\(range.upperBound)"] }
+        if !outline { arguments.append("--no-outline") }
         if request.password != nil { arguments.append("--password-stdin") }
         guard let process = HelperProcess(executable: executable, arguments: arguments) else {
             throw PDFImportError.helperMissing(executable)
@@ -85,28 +72,8 @@ struct PDFReader: PDFPageSource {
         return Helper(process: process)
     }
 
-    private func collect(_ helper: Helper, expected: Range<Int>, request: PDFReadRequest, tick: (Int) -> Void) throws -> [PDFPage] {
-        var pages: [PDFPage] = []
-        pages.reserveCapacity(expected.count)
-        while let message = helper.next() {
-            switch message {
-            case .page(let page):
-                pages.append(page)
-                tick(pages.count)
-                if pages.count == expected.count { return pages }
-            case .failure(let failure):
-                throw PDFImportError(failure: failure, name: request.name)
-            case .done:
-                if pages.count == expected.count { return pages }
-            case .info, .outline:
-                continue
-            }
-        }
-        throw PDFImportError.helperFailed(request.name, reason: "the PDF helper stopped at page \(expected.lowerBound + pages.count + 1)")
-    }
-
     /// One `speak-pdf` process.
-    private final class Helper: @unchecked Sendable {
+    final class Helper: @unchecked Sendable {
         let process: HelperProcess
         private(set) var lastFailure: PDFFailure?
         private(set) var outline: [PDFOutlineEntry] = []
@@ -122,46 +89,110 @@ struct PDFReader: PDFPageSource {
             return message
         }
 
+        /// Asks for the pages of `range`; false when the helper is gone.
+        func request(_ range: Range<Int>) -> Bool {
+            process.send("\(range.lowerBound):\(range.upperBound)")
+        }
+
+        /// The pages of a requested `range`, in order; throws what the helper reports.
+        func pages(_ range: Range<Int>, request: PDFReadRequest, tick: () -> Void) throws -> [PDFPage] {
+            var pages: [PDFPage] = []
+            while let message = next() {
+                switch message {
+                case .page(let page):
+                    pages.append(page)
+                    tick()
+                case .failure(let failure):
+                    throw PDFImportError(failure: failure, name: request.name)
+                case .done where pages.count == range.count:
+                    return pages
+                case .done, .info, .outline:
+                    continue
+                }
+            }
+            throw PDFImportError.helperFailed(request.name, reason: "the PDF helper stopped at page \(range.lowerBound + pages.count + 1)")
+        }
+
         func stop() {
             process.stop()
         }
     }
 }
 
-/// The pages of each range as its helper finishes, and the progress over all of them.
-private final class RangeResults: @unchecked Sendable {
+/// Chunks of pages waiting for a helper, and the pages that came back.
+private final class ChunkQueue: @unchecked Sendable {
     private let condition = NSCondition()
-    private var results: [Result<[PDFPage], Error>?]
-    private var done = 0
-    private let total: Int
+    private let name: String
+    private let pageCount: Int
+    private let chunk: Int
     private let progress: @Sendable (Double) -> Void
+    private var next = 0
+    private var done = 0
+    private var finishedWorkers = 0
+    private var pages: [PDFPage?]
+    private var failure: Error?
 
-    init(count: Int, total: Int, progress: @escaping @Sendable (Double) -> Void) {
-        results = Array(repeating: nil, count: count)
-        self.total = total
+    init(name: String, pageCount: Int, chunk: Int, progress: @escaping @Sendable (Double) -> Void) {
+        self.name = name
+        self.pageCount = pageCount
+        self.chunk = chunk
         self.progress = progress
+        pages = Array(repeating: nil, count: pageCount)
     }
 
-    func tick() {
+    private func take() -> Range<Int>? {
         condition.lock()
-        done += 1
-        let fraction = Double(done) / Double(max(1, total))
-        progress(fraction)
-        condition.unlock()
+        defer { condition.unlock() }
+        guard failure == nil, next < pageCount else { return nil }
+        let range = next..<min(pageCount, next + chunk)
+        next = range.upperBound
+        return range
     }
 
-    func finish(_ slot: Int, _ result: Result<[PDFPage], Error>) {
+    /// Keeps two chunks asked of the helper, so it never waits for the next request.
+    func work(_ helper: PDFReader.Helper, request: PDFReadRequest) {
+        var asked: [Range<Int>] = []
+        while true {
+            while asked.count < 2, let range = take() {
+                guard helper.request(range) else { break }
+                asked.append(range)
+            }
+            guard !asked.isEmpty else { break }
+            let range = asked.removeFirst()
+            do {
+                let read = try helper.pages(range, request: request) { tick() }
+                condition.lock()
+                for page in read where pages.indices.contains(page.index) { pages[page.index] = page }
+                condition.unlock()
+            } catch {
+                condition.lock()
+                failure = failure ?? error
+                condition.unlock()
+                break
+            }
+        }
         condition.lock()
-        results[slot] = result
+        finishedWorkers += 1
         condition.broadcast()
         condition.unlock()
     }
 
-    func wait() throws -> [[PDFPage]] {
+    private func tick() {
         condition.lock()
-        while results.contains(where: { $0 == nil }) { condition.wait() }
-        let all = results
+        done += 1
+        let fraction = Double(done) / Double(max(1, pageCount))
         condition.unlock()
-        return try all.map { try ($0 ?? .success([])).get() }
+        progress(fraction)
+    }
+
+    func wait(workers: Int) throws -> [PDFPage] {
+        condition.lock()
+        defer { condition.unlock() }
+        while finishedWorkers < workers { condition.wait() }
+        if let failure { throw failure }
+        return try pages.enumerated().map { index, page in
+            guard let page else { throw PDFImportError.helperFailed(name, reason: "page \(index + 1) was not read") }
+            return page
+        }
     }
 }

@@ -18,7 +18,7 @@ func value(of option: String) -> String? {
 func serve() -> Int32 {
     if ProcessInfo.processInfo.environment["SPEAK_PDF_HEAP"] != "0" { PDFDocumentFile.keepHeap() }
     guard let path = value(of: "--file") else {
-        FileHandle.standardError.write(Data("usage: speak-pdf --file PDF [--password P] [--ocr auto|always|never] [--render-dir DIR] [--pages FIRST:END]\n".utf8))
+        FileHandle.standardError.write(Data("usage: speak-pdf --file PDF [--password-stdin] [--ocr auto|always|never] [--render-dir DIR] [--no-outline] [--serve]\n".utf8))
         return 64
     }
     // The password comes on standard input when --password-stdin is given, so it is not visible in ps.
@@ -32,28 +32,35 @@ func serve() -> Int32 {
         send(.failure(error))
         return 0
     }
-    // A helper given a page range is one of several: the first one reports the outline.
-    let pages = value(of: "--pages")?.split(separator: ":").compactMap { Int($0) }
     let info = document.info()
     send(.info(info))
-    if pages == nil { send(.outline(document.outline())) }
-    var range = 0..<info.pageCount
-    if let pages, pages.count == 2 {
-        range = max(0, pages[0])..<min(info.pageCount, max(pages[0], pages[1]))
-    }
-    for index in range {
-        let target = renderDirectory.map { ($0 as NSString).appendingPathComponent("page-\(index).png") }
-        do throws(PDFFailure) {
-            let page = try document.page(index, renderTo: mode == "never" ? nil : target) { lines in
-                mode == "always" || PDFTextLayer.needsOCR(lines)
-            }
-            send(.page(page))
-        } catch {
-            send(.failure(error))
+    if !CommandLine.arguments.contains("--no-outline") { send(.outline(document.outline())) }
+    // Without --serve: every page, then done. With it: the pages of each "FIRST:END" request
+    // line, each request answered by its pages and done, until the input ends.
+    let serving = CommandLine.arguments.contains("--serve")
+    var requests: [Range<Int>] = serving ? [] : [0..<info.pageCount]
+    repeat {
+        if serving {
+            guard let line = readLine() else { break }
+            let bounds = line.split(separator: ":").compactMap { Int($0) }
+            guard bounds.count == 2 else { continue }
+            requests = [max(0, bounds[0])..<min(info.pageCount, max(bounds[0], bounds[1]))]
         }
-    }
-    send(.done)
+        for index in requests.flatMap({ $0 }) {
+            let target = renderDirectory.map { ($0 as NSString).appendingPathComponent("page-\(index).png") }
+            do throws(PDFFailure) {
+                let page = try document.page(index, renderTo: mode == "never" ? nil : target) { lines in
+                    mode == "always" || PDFTextLayer.needsOCR(lines)
+                }
+                send(.page(page))
+            } catch {
+                send(.failure(error))
+            }
+        }
+        send(.done)
+    } while serving
     return 0
 }
+
 
 exit(serve())
