@@ -41,12 +41,12 @@ let package = Package(
         .target(name: "CPopplerText", cxxSettings: [.unsafeFlags(["-I/usr/include/poppler"])],
                 linkerSettings: [.linkedLibrary("poppler")]),
         .target(name: "SpeakPoppler", dependencies: ["SpeakImportPDF", "CPoppler", "CPopplerText"]),
-        .executableTarget(name: "speak-pdf", dependencies: ["SpeakImportPDF", "SpeakPoppler"]),
+        .executableTarget(name: "speak-pdf", dependencies: ["SpeakImport", "SpeakImportPDF", "SpeakPoppler"]),
         // OCR: the importer runs `speak-ocr` helpers (one per core), the only binary that links
         // Tesseract and Leptonica, so no other command pays for loading them.
         .target(name: "SpeakImportOCR", dependencies: ["SpeakModel", "SpeakImport"]),
         .target(name: "SpeakTesseract", dependencies: ["SpeakImportOCR", "CTesseract", "CLeptonica"]),
-        .executableTarget(name: "speak-ocr", dependencies: ["SpeakImportOCR", "SpeakTesseract"]),
+        .executableTarget(name: "speak-ocr", dependencies: ["SpeakImport", "SpeakImportOCR", "SpeakTesseract"]),
 
         // Library store.
         .target(name: "SpeakLibrary", dependencies: ["SpeakModel", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -36,6 +36,9 @@ public final class HelperProcess: @unchecked Sendable {
         }
     }
 
+    /// The parent's end of the socket, for helpers that speak a binary protocol.
+    public var descriptor: Int32 { socket }
+
     /// Sends one line (a newline is added); false when the helper is gone.
     @discardableResult
     public func send(_ line: String) -> Bool {
@@ -99,6 +102,13 @@ public final class HelperProcess: @unchecked Sendable {
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
         while process.isRunning { usleep(200) }
         return process.terminationReason == .exit ? .exit(process.terminationStatus) : .signal(process.terminationStatus)
+    }
+
+    /// In a helper: the value after `option` on its command line.
+    public static func argument(_ option: String) -> String? {
+        let arguments = CommandLine.arguments
+        guard let at = arguments.firstIndex(of: option), at + 1 < arguments.count else { return nil }
+        return arguments[at + 1]
     }
 
     /// `name` in the directory of the running executable, or `$variable` when set.

@@ -44,34 +44,16 @@ final class GuardedEngine: SpeechEngine {
     }
 }
 
-/// One `speak __engine` child process on a socket pair.
+/// One `speak __engine` child process on a socket pair (binary frames, see `EngineWire`).
 final class EngineHelper {
-    private let process = Process()
-    private let socket: Int32
+    private let helper: HelperProcess
+    private var socket: Int32 { helper.descriptor }
 
     init() throws {
-        var descriptors: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0 else {
+        guard let helper = HelperProcess(executable: try PartWorker.executable(), arguments: ["__engine"]) else {
             throw ConversionFailure(message: "cannot start the engine helper: \(String(cString: strerror(errno)))")
         }
-        socket = descriptors[0]
-        let child = FileHandle(fileDescriptor: descriptors[1], closeOnDealloc: true)
-        process.executableURL = URL(fileURLWithPath: try PartWorker.executable())
-        process.arguments = ["__engine"]
-        // A crash inside eSpeak should end the helper at once, not start Swift's backtracer.
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        process.standardInput = child
-        process.standardOutput = child
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            try child.close()
-        } catch {
-            close(socket)
-            throw ConversionFailure(message: "cannot start the engine helper: \(error.localizedDescription)")
-        }
+        self.helper = helper
     }
 
     /// The chunk's audio and events; nil when the helper died on it. Errors the helper
@@ -111,7 +93,6 @@ final class EngineHelper {
 
     /// Ends the helper: closing the socket is its signal to exit.
     func stop() {
-        close(socket)
-        HelperProcess.reap(process)
+        helper.stop()
     }
 }

@@ -2,6 +2,7 @@
 // over standard input and output (see OCRWire); Tesseract and Leptonica are linked here only,
 // so other speak commands do not pay for loading them.
 import Foundation
+import SpeakImport
 import SpeakImportOCR
 import SpeakTesseract
 
@@ -9,19 +10,13 @@ func send(_ message: OCRWorkerMessage) {
     FileHandle.standardOutput.write(OCRWire.encode(message))
 }
 
-func value(of option: String) -> String? {
-    let arguments = CommandLine.arguments
-    guard let at = arguments.firstIndex(of: option), at + 1 < arguments.count else { return nil }
-    return arguments[at + 1]
-}
-
 /// Requests are "INDEX" (a page of --file) or "INDEX<TAB>PATH" (a page of another file).
 func serve() -> Int32 {
     var file: ImageFile?
     let reader: PageReader
     do throws(OCRFailure) {
-        if let path = value(of: "--file") { file = try ImageFile(path: path) }
-        reader = try PageReader(languages: value(of: "--lang") ?? "eng")
+        if let path = HelperProcess.argument("--file") { file = try ImageFile(path: path) }
+        reader = try PageReader(languages: HelperProcess.argument("--lang") ?? "eng")
     } catch {
         send(.failure(error))
         return 0

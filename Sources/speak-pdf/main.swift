@@ -2,6 +2,7 @@
 // PDFHelperMessage); poppler is linked here only, so other speak commands do not pay for
 // loading it.
 import Foundation
+import SpeakImport
 import SpeakImportPDF
 import SpeakPoppler
 
@@ -9,22 +10,16 @@ func send(_ message: PDFHelperMessage) {
     FileHandle.standardOutput.write(PDFWire.encode(message))
 }
 
-func value(of option: String) -> String? {
-    let arguments = CommandLine.arguments
-    guard let at = arguments.firstIndex(of: option), at + 1 < arguments.count else { return nil }
-    return arguments[at + 1]
-}
-
 func serve() -> Int32 {
     if ProcessInfo.processInfo.environment["SPEAK_PDF_HEAP"] != "0" { PDFDocumentFile.keepHeap() }
-    guard let path = value(of: "--file") else {
+    guard let path = HelperProcess.argument("--file") else {
         FileHandle.standardError.write(Data("usage: speak-pdf --file PDF [--password-stdin] [--ocr auto|always|never] [--render-dir DIR] [--no-outline] [--serve]\n".utf8))
         return 64
     }
     // The password comes on standard input when --password-stdin is given, so it is not visible in ps.
     let password = CommandLine.arguments.contains("--password-stdin") ? readLine(strippingNewline: true) : nil
-    let mode = value(of: "--ocr") ?? "auto"
-    let renderDirectory = value(of: "--render-dir")
+    let mode = HelperProcess.argument("--ocr") ?? "auto"
+    let renderDirectory = HelperProcess.argument("--render-dir")
     let document: PDFDocumentFile
     do throws(PDFFailure) {
         document = try PDFDocumentFile(path: path, password: password)

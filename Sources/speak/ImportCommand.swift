@@ -39,14 +39,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Title of the document (only with a single input).")
     var title: String?
 
-    @Option(help: "Language of the text, e.g. en, de, fr-CA; for images, the OCR languages: eng, deu, eng+fra.")
-    var lang: String?
-
-    @Option(help: "The password of an encrypted PDF.")
-    var password: String?
-
-    @Option(help: "Read PDF pages by OCR: auto (pages without a text layer), always or never.")
-    var ocr: OCRChoice = .auto
+    @OptionGroup var reading: ReadingOptions
 
     @Flag(help: "Import a copy even when the same content is already in the library.")
     var force = false
@@ -85,8 +78,8 @@ struct ImportCommand: ParsableCommand {
                     }
                     continue
                 }
-                let request = ImportRequest(title: title, language: lang, force: force, format: format.documentFormat,
-                                            folder: folder, password: password, ocr: ocr.mode)
+                let request = ImportRequest(title: title, language: reading.lang, force: force, format: format.documentFormat,
+                                            folder: folder, password: reading.password, ocr: reading.ocr.mode)
                 var skipped = 0
                 guard let status = importOne(input, request: request, speak: speak, outcomes: &outcomes,
                                              skipped: &skipped) else { continue }
@@ -144,8 +137,8 @@ struct ImportCommand: ParsableCommand {
         var imported = 0
         var skipped = 0
         for item in plan {
-            let request = ImportRequest(language: lang, force: force, format: format.documentFormat,
-                                        folder: item.folder.joined(separator: "/"), password: password, ocr: ocr.mode)
+            let request = ImportRequest(language: reading.lang, force: force, format: format.documentFormat,
+                                        folder: item.folder.joined(separator: "/"), password: reading.password, ocr: reading.ocr.mode)
             let before = outcomes.count
             if let status = importOne(item.path, request: request, speak: speak, outcomes: &outcomes, skipUnreadable: true,
                                       skipped: &skipped) {
@@ -168,8 +161,8 @@ struct ImportCommand: ParsableCommand {
 
     private func importBook(_ title: String, speak: Speak) throws {
         let bar = ProgressBar(label: title)
-        let request = ImportRequest(language: lang, force: force, format: format.documentFormat, folder: folder,
-                                    password: password, ocr: ocr.mode)
+        let request = ImportRequest(language: reading.lang, force: force, format: format.documentFormat, folder: folder,
+                                    password: reading.password, ocr: reading.ocr.mode)
         let outcome: ImportOutcome
         do {
             outcome = try speak.importBook(title: title, inputs: inputs.map(InputReference.init(argument:)), request: request,
@@ -204,6 +197,18 @@ enum InputFormat: String, ExpressibleByArgument, CaseIterable {
         case .html: .html
         }
     }
+}
+
+/// How to read a document: its language (and OCR languages), a PDF's password, when to use OCR.
+struct ReadingOptions: ParsableArguments {
+    @Option(help: "Language of the text, e.g. en, de, fr-CA; for images, the OCR languages: eng, deu, eng+fra.")
+    var lang: String?
+
+    @Option(help: "The password of an encrypted PDF.")
+    var password: String?
+
+    @Option(help: "Read PDF pages by OCR: auto (pages without a text layer), always or never.")
+    var ocr: OCRChoice = .auto
 }
 
 /// `--ocr` of commands that read PDFs.

@@ -24,20 +24,13 @@ struct TextCommand: ParsableCommand {
     @Flag(help: "Include the blocks that are not read aloud (headers, page numbers, footnotes).")
     var all = false
 
-    @Option(help: "Language of an image to read by OCR: Tesseract codes such as eng, deu or eng+fra.")
-    var lang: String?
-
-    @Option(help: "The password of an encrypted PDF.")
-    var password: String?
-
-    @Option(help: "Read PDF pages by OCR: auto (pages without a text layer), always or never.")
-    var ocr: OCRChoice = .auto
+    @OptionGroup var reading: ReadingOptions
 
     func run() throws {
         try reportingErrors {
             let speak = try openSpeak()
             let bar = ProgressBar(label: input)
-            let document = try speak.document(InputReference(argument: input), options: ImportRequest(language: lang, password: password, ocr: ocr.mode), progress: { bar.update($0) })
+            let document = try speak.document(InputReference(argument: input), options: ImportRequest(language: reading.lang, password: reading.password, ocr: reading.ocr.mode), progress: { bar.update($0) })
             bar.finish()
             var buffer = ""
             var first = true

@@ -91,6 +91,19 @@ final class CLI {
         return process
     }
 
+    /// Runs one of ../shared/eval's Python scorers and returns its report.
+    static func score(_ script: URL, _ arguments: [String]) throws -> String {
+        let scorer = Process()
+        scorer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        scorer.arguments = ["python3", script.path] + arguments
+        let pipe = Pipe()
+        scorer.standardOutput = pipe
+        try scorer.run()
+        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        scorer.waitUntilExit()
+        return report
+    }
+
     /// Every document of `speak ls -R --json`, depth first, folders before documents.
     func list() throws -> [[String: Any]] {
         let result = try run(["ls", "-R", "--json"])

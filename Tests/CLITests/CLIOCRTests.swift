@@ -120,15 +120,8 @@ import Testing
             try text.write(to: output.appendingPathComponent(image.deletingPathExtension().lastPathComponent + ".txt"),
                            atomically: true, encoding: .utf8)
         }
-        let scorer = Process()
-        scorer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        scorer.arguments = ["python3", Self.evaluation.appendingPathComponent("score.py").path, output.path,
-                            "--truth", Self.evaluation.appendingPathComponent("truth").path]
-        let pipe = Pipe()
-        scorer.standardOutput = pipe
-        try scorer.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        scorer.waitUntilExit()
+        let report = try CLI.score(Self.evaluation.appendingPathComponent("score.py"), [output.path,
+                            "--truth", Self.evaluation.appendingPathComponent("truth").path])
         // The last line: "tess  9  2.34%  8.22% …" (micro CER first).
         let cer = report.split(separator: "\n").last?.split(separator: " ", omittingEmptySubsequences: true)
             .first { $0.hasSuffix("%") }.flatMap { Double($0.dropLast()) }.map { $0 / 100 }

@@ -169,15 +169,8 @@ import Testing
             try text.write(to: output.appendingPathComponent(paper.deletingPathExtension().lastPathComponent + ".txt"),
                            atomically: true, encoding: .utf8)
         }
-        let scorer = Process()
-        scorer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        scorer.arguments = ["python3", Self.evaluation.appendingPathComponent("score.py").path, output.path,
-                            "--truth", Self.evaluation.appendingPathComponent("truth").path]
-        let pipe = Pipe()
-        scorer.standardOutput = pipe
-        try scorer.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        scorer.waitUntilExit()
+        let report = try CLI.score(Self.evaluation.appendingPathComponent("score.py"), [output.path,
+                            "--truth", Self.evaluation.appendingPathComponent("truth").path])
         let ratio = report.split(separator: "\n").first { $0.hasPrefix("mean ratio") }
             .flatMap { Double($0.split(separator: " ").last ?? "") }
         #expect((ratio ?? 0) >= Self.ratioFloor, "ratio \(ratio ?? 0) is below the floor \(Self.ratioFloor):\n\(report)")
