@@ -71,29 +71,51 @@ public enum PDFWire {
         for byte in text.utf8 { out.append(byte < 0x20 ? 0x20 : byte) }
     }
 
+    /// Parses a page line in one pass over its bytes (Data slicing made this the importer's
+    /// busiest step on long documents).
     private static func decodePage(_ line: Data) -> PDFPage? {
-        let records = line.split(separator: lineSeparator, omittingEmptySubsequences: false)
-        guard let head = records.first else { return nil }
-        let fields = head.split(separator: fieldSeparator, omittingEmptySubsequences: false)
-        guard fields.count == 6, let index = int(fields[1]), let width = int(fields[2]), let height = int(fields[3]) else { return nil }
-        let label = String(decoding: fields[4], as: UTF8.self)
-        let image = String(decoding: fields[5], as: UTF8.self)
-        var lines: [PDFLine] = []
-        lines.reserveCapacity(records.count - 1)
-        for record in records.dropFirst() {
-            let parts = record.split(separator: fieldSeparator, maxSplits: 6, omittingEmptySubsequences: false)
-            guard parts.count == 7, let left = int(parts[0]), let top = int(parts[1]), let right = int(parts[2]),
-                  let bottom = int(parts[3]), let size = int(parts[4]) else { return nil }
-            lines.append(PDFLine(text: String(decoding: parts[6], as: UTF8.self), left: Double(left) / 10, top: Double(top) / 10,
-                                 right: Double(right) / 10, bottom: Double(bottom) / 10, size: Double(size) / 10,
-                                 bold: parts[5].first == UInt8(ascii: "1")))
+        line.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> PDFPage? in
+            var position = 0
+            /// The bytes up to the next tab (or line separator, or end), and the byte that ended them.
+            func field() -> (UnsafeRawBufferPointer, UInt8?) {
+                let start = position
+                while position < bytes.count, bytes[position] != fieldSeparator, bytes[position] != lineSeparator { position += 1 }
+                let end = position < bytes.count ? bytes[position] : nil
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
+                if position < bytes.count { position += 1 }
+                return (slice, end)
+            }
+            /// The rest of a line record: up to the next line separator, tabs included.
+            func text() -> UnsafeRawBufferPointer {
+                let start = position
+                while position < bytes.count, bytes[position] != lineSeparator { position += 1 }
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
+                if position < bytes.count { position += 1 }
+                return slice
+            }
+            guard field().0.first == UInt8(ascii: "P"), let index = int(field().0), let width = int(field().0),
+                  let height = int(field().0) else { return nil }
+            let label = String(decoding: field().0, as: UTF8.self)
+            let (imageBytes, ended) = field()
+            let image = String(decoding: imageBytes, as: UTF8.self)
+            var lines: [PDFLine] = []
+            var more = ended == lineSeparator
+            while more {
+                guard let left = int(field().0), let top = int(field().0), let right = int(field().0),
+                      let bottom = int(field().0), let size = int(field().0) else { return nil }
+                let bold = field().0.first == UInt8(ascii: "1")
+                let textBytes = text()
+                more = position <= bytes.count && position > 0 && bytes[position - 1] == lineSeparator
+                lines.append(PDFLine(text: String(decoding: textBytes, as: UTF8.self), left: Double(left) / 10, top: Double(top) / 10,
+                                     right: Double(right) / 10, bottom: Double(bottom) / 10, size: Double(size) / 10, bold: bold))
+            }
+            return PDFPage(index: index, width: Double(width) / 10, height: Double(height) / 10, label: label.isEmpty ? nil : label,
+                           lines: lines, image: image.isEmpty ? nil : image)
         }
-        return PDFPage(index: index, width: Double(width) / 10, height: Double(height) / 10, label: label.isEmpty ? nil : label,
-                       lines: lines, image: image.isEmpty ? nil : image)
     }
 
     /// A decimal integer from ASCII bytes.
-    private static func int(_ bytes: Data.SubSequence) -> Int? {
+    private static func int<Bytes: Collection>(_ bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
         var value = 0
         var negative = false
         var digits = 0
