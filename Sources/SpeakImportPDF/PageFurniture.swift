@@ -20,7 +20,7 @@ struct PageFurniture {
                 let zone = Self.zone(line, page)
                 if numbered.contains(l) {
                     reasons[p][l] = .lineNumber
-                } else if zone != nil, line.text.utf8.count <= 20, PageNumberPattern.matches(String(line.text.trimmingSpaces())) {
+                } else if zone != nil, line.text.utf8.count <= 20, Self.isPageNumber(String(line.text.trimmingSpaces()), label: page.label) {
                     reasons[p][l] = .pageNumber
                 } else if let zone, repeated.contains(Self.key(line.text)) {
                     reasons[p][l] = zone == .top ? .header : .footer
@@ -31,6 +31,12 @@ struct PageFurniture {
     }
 
     private enum Zone { case top, bottom }
+
+    /// A page number by its look ("12", "xiv", "Page 3 of 20"), or the page's own printed label
+    /// ("A-3" in an appendix).
+    static func isPageNumber(_ text: String, label: String?) -> Bool {
+        PageNumberPattern.matches(text) || (label.map { !$0.isEmpty && $0 == text } ?? false)
+    }
 
     private static func zone(_ line: PDFLine, _ page: PDFPage) -> Zone? {
         if line.bottom <= page.height * margin { return .top }

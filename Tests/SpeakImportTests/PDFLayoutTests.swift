@@ -77,6 +77,15 @@ import Testing
         #expect(document.chapters == [Chapter(title: "Background", firstWord: background.firstWord)])
     }
 
+    @Test func aMarginLineThatIsThePagesLabelIsItsPageNumber() throws {
+        let pages = (0..<2).map { index in
+            PDFPage(index: index, width: 612, height: 792, label: "A-\(index + 1)",
+                    lines: [line("Appendix text on this page.", top: 100), line("A-\(index + 1)", top: 760, left: 290, size: 9)])
+        }
+        let document = try read(pages)
+        #expect(document.blocks.filter { $0.skip == .pageNumber }.map(\.text) == ["A-1", "A-2"])
+    }
+
     @Test func pagesWithoutTextNeedOCR() {
         #expect(PDFTextLayer.needsOCR([]))
         #expect(PDFTextLayer.needsOCR([line("12", top: 700)]))
