@@ -71,7 +71,9 @@ public struct PDFImporter: Importer {
             }
         } else if ocr == .never {
             let empty = pages.filter { PDFTextLayer.needsOCR($0.lines) }.map { $0.index + 1 }
-            if !empty.isEmpty, empty.count < pages.count {
+            if empty.count == pages.count {
+                warnings.append("no page has a text layer worth reading; import with --ocr auto to read them by OCR")
+            } else if !empty.isEmpty {
                 warnings.append("\(empty.count) page(s) have no text layer and were not read (--ocr never): \(Self.list(empty))")
             }
         }
@@ -80,9 +82,6 @@ public struct PDFImporter: Importer {
         let anchors = assembler.append(to: &builder)
         guard builder.wordCount > 0 else { throw PDFImportError.noText(name, ocr: ocr) }
         if info.outline.isEmpty { builder.chaptersFromHeadings() }
-        if ocr == .never, builder.blocks.allSatisfy({ !$0.isSpoken }) == false, pages.allSatisfy({ PDFTextLayer.needsOCR($0.lines) }) {
-            warnings.append("no page has a text layer worth reading; import with --ocr auto")
-        }
         for warning in warnings { builder.warn(warning) }
         var document = builder.build(metadata: DocumentMetadata(title: options.title ?? title(info, pages: pages),
                                                                  author: info.author, language: options.language,
