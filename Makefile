@@ -55,6 +55,7 @@ install: release
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" "$(PREFIX)/bin/speak"
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-ocr" "$(PREFIX)/bin/speak-ocr"
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-pdf" "$(PREFIX)/bin/speak-pdf"
+	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-fetch" "$(PREFIX)/bin/speak-fetch"
 	install -m 644 voices/*.json "$(PREFIX)/share/speak/voices/"
 
 clean:

@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "speak", targets: ["speak"]),
         .executable(name: "speak-ocr", targets: ["speak-ocr"]),
         .executable(name: "speak-pdf", targets: ["speak-pdf"]),
+        .executable(name: "speak-fetch", targets: ["speak-fetch"]),
         .library(name: "SpeakKit", targets: ["SpeakKit"]),
     ],
     dependencies: [
@@ -42,6 +43,8 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("poppler")]),
         .target(name: "SpeakPoppler", dependencies: ["SpeakImportPDF", "CPoppler", "CPopplerText"]),
         .executableTarget(name: "speak-pdf", dependencies: ["SpeakImport", "SpeakImportPDF", "SpeakPoppler"]),
+        // URL import: FoundationNetworking (libcurl and ~35 libraries) only in this helper.
+        .executableTarget(name: "speak-fetch", dependencies: ["SpeakImport"]),
         // OCR: the importer runs `speak-ocr` helpers (one per core), the only binary that links
         // Tesseract and Leptonica, so no other command pays for loading them.
         .target(name: "SpeakImportOCR", dependencies: ["SpeakModel", "SpeakImport"]),
@@ -79,7 +82,7 @@ let package = Package(
         ]),
         .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .testTarget(name: "PlayerTests", dependencies: ["SpeakKit", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
-        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf", "speak-fetch"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -78,6 +78,20 @@ public final class HelperProcess: @unchecked Sendable {
         }
     }
 
+    /// Exactly `count` bytes after the last line read; nil when the helper ended sooner.
+    public func read(count: Int) -> Data? {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while buffer.count - offset < count {
+            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            buffer.append(contentsOf: chunk[0..<n])
+        }
+        let data = Data(buffer[offset..<(offset + count)])
+        offset += count
+        return data
+    }
+
     /// Closing the socket tells the helper to end; waits for it (see `reap`: waiting with
     /// `Process.waitUntilExit` added up to 50 ms to every import that used a helper).
     public func stop() {
