@@ -58,16 +58,22 @@ public struct PDFImporter: Importer {
         guard info.pageCount > 0 else { throw PDFImportError.noPages(name) }
         var pages = textPages
         var warnings: [String] = []
-        let images = pages.compactMap(\.image)
-        if !images.isEmpty {
+        let scannedPages = pages.indices.filter { pages[$0].needsOCR }
+        if !scannedPages.isEmpty {
             let codes = OCRLanguage.tesseractCodes(options.language)
             try OCRLanguage.validate(codes)
-            let recognized = try recognizer.recognize(images: images, name: name, language: codes.joined(separator: "+")) {
-                progress(1 - scanned + scanned * $0)
-            }
-            for (read, position) in zip(recognized, pages.indices.filter { pages[$0].image != nil }) {
-                pages[position].lines = OCRLines.lines(of: read, pageWidth: pages[position].width)
-                warnings += OCRLines.warnings(read).map { "page \(position + 1): \($0)" }
+            let batch = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
+            for start in stride(from: 0, to: scannedPages.count, by: batch) {
+                let positions = Array(scannedPages[start..<min(scannedPages.count, start + batch)])
+                let images = try source.render(positions.map { pages[$0].index }, request: request)
+                defer { images.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+                let recognized = try recognizer.recognize(images: images, name: name, language: codes.joined(separator: "+")) {
+                    progress(1 - scanned + scanned * (Double(start) + $0 * Double(positions.count)) / Double(scannedPages.count))
+                }
+                for (read, position) in zip(recognized, positions) {
+                    pages[position].lines = OCRLines.lines(of: read, pageWidth: pages[position].width)
+                    warnings += OCRLines.warnings(read).map { "page \(position + 1): \($0)" }
+                }
             }
         } else if ocr == .never {
             let empty = pages.filter { PDFTextLayer.needsOCR($0.lines) }.map { $0.index + 1 }

@@ -45,16 +45,17 @@ public struct PDFPage: Sendable, Equatable, Codable {
     /// The printed page label ("iv", "12"), when the document has labels.
     public var label: String?
     public var lines: [PDFLine]
-    /// A rendering of the page for OCR (a PNG file the importer removes), when it has no usable text.
-    public var image: String?
+    /// The page has no usable text layer (or OCR was asked for every page): it is rendered and
+    /// read by OCR after the text pages.
+    public var needsOCR: Bool
 
-    public init(index: Int, width: Double, height: Double, label: String? = nil, lines: [PDFLine], image: String? = nil) {
+    public init(index: Int, width: Double, height: Double, label: String? = nil, lines: [PDFLine], needsOCR: Bool = false) {
         self.index = index
         self.width = width
         self.height = height
         self.label = label
         self.lines = lines
-        self.image = image
+        self.needsOCR = needsOCR
     }
 }
 

@@ -24,6 +24,15 @@ public struct PDFReadRequest: Sendable {
 /// recorded helper output.
 public protocol PDFPageSource: Sendable {
     func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage])
+    /// Renders pages (0-based) for OCR into the request's render directory; their PNG paths.
+    func render(_ pages: [Int], request: PDFReadRequest) throws -> [String]
+}
+
+extension PDFPageSource {
+    /// Sources without a renderer (recorded pages in tests) have nothing to render.
+    public func render(_ pages: [Int], request: PDFReadRequest) throws -> [String] {
+        throw PDFImportError.helperFailed(request.name, reason: "pages cannot be rendered for OCR here")
+    }
 }
 
 /// Reads a PDF's pages through `speak-pdf` helpers, one per core: the first reports the page
@@ -58,6 +67,27 @@ struct PDFReader: PDFPageSource {
         let pages = try queue.wait(workers: helpers.count)
         info.outline = first.outline
         return (info, pages)
+    }
+
+    /// A few pages at a time, so a scanned book never has more than a batch of renderings on
+    /// disk (300 dpi PNGs are 0.2–0.7 MB a page).
+    func render(_ pages: [Int], request: PDFReadRequest) throws -> [String] {
+        guard let directory = request.renderDirectory else { return [] }
+        let helper = try start(request, outline: false)
+        defer { helper.stop() }
+        guard case .info? = helper.next() else {
+            throw PDFImportError.helperFailed(request.name, reason: "the PDF helper stopped before rendering")
+        }
+        return try pages.map { index in
+            guard helper.process.send("render \(index):\(index + 1)") else {
+                throw PDFImportError.helperFailed(request.name, reason: "the PDF helper stopped at page \(index + 1)")
+            }
+            while let message = helper.next() {
+                if case .failure(let failure) = message { throw PDFImportError(failure: failure, name: request.name) }
+                if case .done = message { break }
+            }
+            return (directory as NSString).appendingPathComponent("page-\(index).png")
+        }
     }
 
     private func start(_ request: PDFReadRequest, outline: Bool) throws -> Helper {

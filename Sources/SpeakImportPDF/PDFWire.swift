@@ -24,7 +24,7 @@ public enum PDFWire {
         return try? JSONDecoder().decode(PDFHelperMessage.self, from: line)
     }
 
-    /// "P", index, width, height, label, image, then per line: left, top, right, bottom, size,
+    /// "P", index, width, height, label, needs OCR (0/1), then per line: left, top, right, bottom, size,
     /// bold (0/1), text. Written as bytes: a 2,000-page book is 80,000 lines.
     private static func encode(_ page: PDFPage) -> Data {
         var out: [UInt8] = []
@@ -37,7 +37,7 @@ public enum PDFWire {
         out.append(fieldSeparator)
         append(page.label ?? "", to: &out)
         out.append(fieldSeparator)
-        append(page.image ?? "", to: &out)
+        out.append(page.needsOCR ? UInt8(ascii: "1") : UInt8(ascii: "0"))
         for line in page.lines {
             out.append(lineSeparator)
             for value in [tenths(line.left), tenths(line.top), tenths(line.right), tenths(line.bottom), tenths(line.size)] {
@@ -96,8 +96,7 @@ public enum PDFWire {
             guard field().0.first == UInt8(ascii: "P"), let index = int(field().0), let width = int(field().0),
                   let height = int(field().0) else { return nil }
             let label = String(decoding: field().0, as: UTF8.self)
-            let (imageBytes, ended) = field()
-            let image = String(decoding: imageBytes, as: UTF8.self)
+            let (ocrFlag, ended) = field()
             var lines: [PDFLine] = []
             var more = ended == lineSeparator
             while more {
@@ -110,7 +109,7 @@ public enum PDFWire {
                                      right: Double(right) / 10, bottom: Double(bottom) / 10, size: Double(size) / 10, bold: bold))
             }
             return PDFPage(index: index, width: Double(width) / 10, height: Double(height) / 10, label: label.isEmpty ? nil : label,
-                           lines: lines, image: image.isEmpty ? nil : image)
+                           lines: lines, needsOCR: ocrFlag.first == UInt8(ascii: "1"))
         }
     }
 

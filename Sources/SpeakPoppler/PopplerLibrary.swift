@@ -118,23 +118,24 @@ public final class PDFDocumentFile {
         return (pageIndex, top, left)
     }
 
-    /// Page `index`'s text lines; with `renderTo`, also a 300 dpi rendering for OCR when
-    /// `needsOCR` says the text layer is not worth reading. Text pages never touch
-    /// poppler-glib's page objects (a third of the time per page).
-    public func page(_ index: Int, renderTo: String?, needsOCR: ([PDFLine]) -> Bool) throws(PDFFailure) -> PDFPage {
+    /// Page `index`'s text lines, read by poppler's core: text pages never create poppler-glib
+    /// page objects (a third of the time per page).
+    public func page(_ index: Int) throws(PDFFailure) -> PDFPage {
         let (width, height) = text.size(page: index)
         guard width > 0, height > 0 else { throw PDFFailure(kind: .damaged, message: "page \(index + 1) cannot be read") }
         let (lines, turns) = text.lines(page: index, width: width, height: height)
         // Lines of a turned page are in the turned frame, so the page is measured in it too.
         let (frameWidth, frameHeight) = turns % 2 == 1 ? (height, width) : (width, height)
-        var result = PDFPage(index: index, width: frameWidth, height: frameHeight, label: text.label(page: index), lines: lines)
-        if let renderTo, needsOCR(lines), let page = poppler_document_get_page(document, Int32(index)) {
-            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-            var pageWidth = 0.0, pageHeight = 0.0
-            poppler_page_get_size(page, &pageWidth, &pageHeight)
-            if render(page, width: pageWidth, height: pageHeight, to: renderTo) { result.image = renderTo }
-        }
-        return result
+        return PDFPage(index: index, width: frameWidth, height: frameHeight, label: text.label(page: index), lines: lines)
+    }
+
+    /// Renders page `index` at 300 dpi on white into a PNG for OCR; false when it cannot.
+    public func render(_ index: Int, to path: String) -> Bool {
+        guard let page = poppler_document_get_page(document, Int32(index)) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        return render(page, width: width, height: height, to: path)
     }
 
     /// Renders at 300 dpi on white into a PNG; false when cairo fails.

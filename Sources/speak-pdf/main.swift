@@ -31,22 +31,33 @@ func serve() -> Int32 {
     send(.info(info))
     if !CommandLine.arguments.contains("--no-outline") { send(.outline(document.outline())) }
     // Without --serve: every page, then done. With it: the pages of each "FIRST:END" request
-    // line, each request answered by its pages and done, until the input ends.
+    // line, each request answered by its pages and done, until the input ends. "render
+    // FIRST:END" writes those pages as page-N.png into --render-dir instead, then done.
     let serving = CommandLine.arguments.contains("--serve")
     var requests: [Range<Int>] = serving ? [] : [0..<info.pageCount]
     repeat {
+        var rendering = false
         if serving {
-            guard let line = readLine() else { break }
+            guard var line = readLine() else { break }
+            if line.hasPrefix("render ") {
+                rendering = true
+                line.removeFirst("render ".count)
+            }
             let bounds = line.split(separator: ":").compactMap { Int($0) }
             guard bounds.count == 2 else { continue }
             requests = [max(0, bounds[0])..<min(info.pageCount, max(bounds[0], bounds[1]))]
         }
         for index in requests.flatMap({ $0 }) {
-            let target = renderDirectory.map { ($0 as NSString).appendingPathComponent("page-\(index).png") }
-            do throws(PDFFailure) {
-                let page = try document.page(index, renderTo: mode == "never" ? nil : target) { lines in
-                    mode == "always" || PDFTextLayer.needsOCR(lines)
+            if rendering {
+                let target = ((renderDirectory ?? NSTemporaryDirectory()) as NSString).appendingPathComponent("page-\(index).png")
+                if !document.render(index, to: target) {
+                    send(.failure(PDFFailure(kind: .damaged, message: "page \(index + 1) cannot be rendered for OCR")))
                 }
+                continue
+            }
+            do throws(PDFFailure) {
+                var page = try document.page(index)
+                page.needsOCR = mode == "always" || (mode == "auto" && PDFTextLayer.needsOCR(page.lines))
                 send(.page(page))
             } catch {
                 send(.failure(error))
