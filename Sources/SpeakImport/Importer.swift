@@ -23,6 +23,21 @@ public struct ImportSource: Sendable {
         return stem.isEmpty ? last : stem
     }
 
+    /// A path a helper process can read these bytes from: the input file itself when the
+    /// source is one (no copy of a big scan or book), else (standard input, URLs) `copy`, which
+    /// is written here and is the caller's to remove.
+    public func file(orCopyAt copy: URL) throws(ImportError) -> String {
+        if name != "-", let size = (try? FileManager.default.attributesOfItem(atPath: name))?[.size] as? Int, size == data.count {
+            return name
+        }
+        do {
+            try data.write(to: copy)
+        } catch {
+            throw .unreadable(name, reason: "cannot write a temporary copy: \(error.localizedDescription)")
+        }
+        return copy.path
+    }
+
     /// The lower-cased file extension, if any.
     public var fileExtension: String {
         (name as NSString).pathExtension.lowercased()

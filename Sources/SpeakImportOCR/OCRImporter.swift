@@ -22,23 +22,9 @@ public struct OCRImporter: Importer {
         let name = source.name
         let codes = OCRLanguage.tesseractCodes(options.language)
         try OCRLanguage.validate(codes)
-        // The helpers read a file: the input itself when it is one (no copy of a big scan),
-        // else (standard input, URLs) a private temporary copy.
-        let file: String
-        var temporary: URL?
-        if name != "-", let size = (try? FileManager.default.attributesOfItem(atPath: name))?[.size] as? Int, size == source.data.count {
-            file = name
-        } else {
-            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("speak-ocr-\(UUID().uuidString)")
-            do {
-                try source.data.write(to: copy)
-            } catch {
-                throw ImportError.unreadable(name, reason: "cannot write a temporary copy: \(error.localizedDescription)")
-            }
-            temporary = copy
-            file = copy.path
-        }
-        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("speak-ocr-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let file = try source.file(orCopyAt: copy)
         _ = consume source
         let pages = try withoutActuallyEscaping(progress) { progress in
             let report = SerializedProgress(progress)

@@ -28,19 +28,7 @@ public struct PDFImporter: Importer {
         let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("speak-pdf-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workspace) }
-        // The helpers read a file: the input itself when it is one, else a private copy.
-        let file: String
-        if name != "-", let size = (try? FileManager.default.attributesOfItem(atPath: name))?[.size] as? Int, size == source.data.count {
-            file = name
-        } else {
-            let copy = workspace.appendingPathComponent("input.pdf")
-            do {
-                try source.data.write(to: copy)
-            } catch {
-                throw ImportError.unreadable(name, reason: "cannot write a temporary copy: \(error.localizedDescription)")
-            }
-            file = copy.path
-        }
+        let file = try source.file(orCopyAt: workspace.appendingPathComponent("input.pdf"))
         _ = consume source
         return try withoutActuallyEscaping(progress) { progress in
             try read(file, name: name, workspace: workspace, options: options, progress: progress)

@@ -91,17 +91,28 @@ final class CLI {
         return process
     }
 
-    /// Runs one of ../shared/eval's Python scorers and returns its report.
-    static func score(_ script: URL, _ arguments: [String]) throws -> String {
+    /// Scores `speak text --all` on one of ../shared/eval's sets: every file in `set/inputs`,
+    /// then the set's own Python scorer against `set/truth`. Returns how many inputs there were
+    /// and the scorer's report.
+    func evaluate(_ set: URL, inputs: String) throws -> (count: Int, report: String) {
+        let output = work.appendingPathComponent("eval-\(set.lastPathComponent)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let files = try FileManager.default.contentsOfDirectory(at: set.appendingPathComponent(inputs), includingPropertiesForKeys: nil)
+        for file in files {
+            let text = try run(["text", "--all", file.path]).stdout
+            try text.write(to: output.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".txt"),
+                           atomically: true, encoding: .utf8)
+        }
         let scorer = Process()
         scorer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        scorer.arguments = ["python3", script.path] + arguments
+        scorer.arguments = ["python3", set.appendingPathComponent("score.py").path, output.path,
+                            "--truth", set.appendingPathComponent("truth").path]
         let pipe = Pipe()
         scorer.standardOutput = pipe
         try scorer.run()
         let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         scorer.waitUntilExit()
-        return report
+        return (files.count, report)
     }
 
     /// Every document of `speak ls -R --json`, depth first, folders before documents.

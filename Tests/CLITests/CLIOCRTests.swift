@@ -111,17 +111,8 @@ import Testing
     @Test(.enabled(if: FileManager.default.fileExists(atPath: evaluation.appendingPathComponent("score.py").path)))
     func characterErrorRateOnTheEvaluationPagesStaysUnderTheFloor() throws {
         let cli = CLI()
-        let output = cli.work.appendingPathComponent("ocr-eval")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let images = try FileManager.default.contentsOfDirectory(at: Self.evaluation.appendingPathComponent("img"), includingPropertiesForKeys: nil)
-        #expect(images.count >= 9)
-        for image in images {
-            let text = try cli.run(["text", "--all", image.path]).stdout
-            try text.write(to: output.appendingPathComponent(image.deletingPathExtension().lastPathComponent + ".txt"),
-                           atomically: true, encoding: .utf8)
-        }
-        let report = try CLI.score(Self.evaluation.appendingPathComponent("score.py"), [output.path,
-                            "--truth", Self.evaluation.appendingPathComponent("truth").path])
+        let (images, report) = try cli.evaluate(Self.evaluation, inputs: "img")
+        #expect(images >= 9)
         // The last line: "tess  9  2.34%  8.22% …" (micro CER first).
         let cer = report.split(separator: "\n").last?.split(separator: " ", omittingEmptySubsequences: true)
             .first { $0.hasSuffix("%") }.flatMap { Double($0.dropLast()) }.map { $0 / 100 }

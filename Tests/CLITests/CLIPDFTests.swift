@@ -160,17 +160,8 @@ import Testing
     @Test(.enabled(if: FileManager.default.fileExists(atPath: evaluation.appendingPathComponent("score.py").path)))
     func ratioOnTheEvaluationPapersStaysAboveTheFloor() throws {
         let cli = CLI()
-        let output = cli.work.appendingPathComponent("pdf-eval")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let papers = try FileManager.default.contentsOfDirectory(at: Self.evaluation.appendingPathComponent("pdf"), includingPropertiesForKeys: nil)
-        #expect(papers.count >= 4)
-        for paper in papers {
-            let text = try cli.run(["text", "--all", paper.path]).stdout
-            try text.write(to: output.appendingPathComponent(paper.deletingPathExtension().lastPathComponent + ".txt"),
-                           atomically: true, encoding: .utf8)
-        }
-        let report = try CLI.score(Self.evaluation.appendingPathComponent("score.py"), [output.path,
-                            "--truth", Self.evaluation.appendingPathComponent("truth").path])
+        let (papers, report) = try cli.evaluate(Self.evaluation, inputs: "pdf")
+        #expect(papers >= 4)
         let ratio = report.split(separator: "\n").first { $0.hasPrefix("mean ratio") }
             .flatMap { Double($0.split(separator: " ").last ?? "") }
         #expect((ratio ?? 0) >= Self.ratioFloor, "ratio \(ratio ?? 0) is below the floor \(Self.ratioFloor):\n\(report)")
