@@ -27,6 +27,9 @@ let package = Package(
         // pcaudiolib ships no .pc file; libespeak-ng already links it, so it costs no start time.
         .systemLibrary(name: "CPCAudio", providers: [.apt(["libpcaudio-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Audiobook encoders: Ogg Opus (libopusenc over libopus) and MP3 (LAME).
+        .systemLibrary(name: "COpusEnc", pkgConfig: "libopusenc", providers: [.apt(["libopusenc-dev"])]),
+        .systemLibrary(name: "CLame", providers: [.apt(["libmp3lame-dev"])]),
 
         // The document model: the only contract between importers, library and synthesis.
         .target(name: "SpeakModel"),
@@ -57,7 +60,7 @@ let package = Package(
         // Synthesis: engine-agnostic scheduling and timelines; the eSpeak-NG engine; sinks.
         .target(name: "SpeakSynthesis", dependencies: ["SpeakModel"]),
         .target(name: "SpeakESpeak", dependencies: ["SpeakModel", "SpeakSynthesis", "CEspeakNG"]),
-        .target(name: "SpeakAudio", dependencies: ["SpeakModel", "SpeakSynthesis", "CPCAudio"]),
+        .target(name: "SpeakAudio", dependencies: ["SpeakModel", "SpeakSynthesis", "CPCAudio", "COpusEnc", "CLame"]),
 
         // Facade and command line.
         // Linking poppler and tesseract costs every command ~30 ms of process start (about 120

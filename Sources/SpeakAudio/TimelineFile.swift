@@ -6,6 +6,11 @@ public struct TimelineRecord: Sendable, Equatable {
     public var word: TimedWord
     /// True for the first word of a synthesized sentence (a cue starts here).
     public var startsSentence: Bool
+
+    public init(word: TimedWord, startsSentence: Bool) {
+        self.word = word
+        self.startsSentence = startsSentence
+    }
 }
 
 /// A timeline written to disk as it grows: how a worker process hands its part's timeline to

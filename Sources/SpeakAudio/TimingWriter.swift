@@ -24,6 +24,9 @@ public final class TimingWriter {
     private var cursor: WordCursor
     private var words = 0
     private var cues = 0
+    /// Chapter titles and start samples: a "chapters" list in JSON, a NOTE block in WebVTT
+    /// (SRT has no place for them).
+    public var chapters: [(title: String, startSample: Int)] = []
 
     public init(path: String, document: Document, sampleRate: Int, wordCues: Bool = false) throws(AudioOutputError) {
         guard let format = Self.format(forPath: path) else {
@@ -82,7 +85,20 @@ public final class TimingWriter {
 
     /// Completes the file (the JSON gets the total duration) and moves it into place.
     public func finish(totalSamples: Int) throws(AudioOutputError) {
-        if format == .json { out.append("\n  ],\n  \"durationMs\": \(milliseconds(totalSamples))\n}\n") }
+        switch format {
+        case .json:
+            out.append("\n  ],\n")
+            if !chapters.isEmpty {
+                let entries = chapters.map { "    {\"title\": \"\(Self.escape($0.title))\", \"startMs\": \(milliseconds($0.startSample))}" }
+                out.append("  \"chapters\": [\n" + entries.joined(separator: ",\n") + "\n  ],\n")
+            }
+            out.append("  \"durationMs\": \(milliseconds(totalSamples))\n}\n")
+        case .vtt where !chapters.isEmpty:
+            // NOTE text may not contain "-->".
+            out.append("NOTE chapters\n" + chapters.map { "\(clock($0.startSample)) \($0.title.replacingOccurrences(of: "-->", with: "->"))" }
+                .joined(separator: "\n") + "\n\n")
+        default: break
+        }
         do {
             try flush(large: false)
         } catch {

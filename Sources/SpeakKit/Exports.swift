@@ -1,4 +1,5 @@
 @_exported import SpeakModel
+import SpeakAudio
 import SpeakESpeak
 import SpeakImportPDF
 import SpeakLibrary
@@ -34,3 +35,7 @@ public typealias LibraryExport = SpeakLibrary.LibraryExport
 public typealias TransferOutcome = SpeakLibrary.TransferOutcome
 /// When PDF pages are read by OCR.
 public typealias OCRMode = SpeakImportPDF.OCRMode
+/// Audio file formats of `speak convert`.
+public typealias AudioFormat = SpeakAudio.AudioFormat
+/// An audio format and its bit rate.
+public typealias EncoderSettings = SpeakAudio.EncoderSettings

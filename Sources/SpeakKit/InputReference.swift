@@ -21,6 +21,16 @@ public enum InputReference: Sendable, Equatable {
         }
     }
 
+    /// The input as the user named it, for messages.
+    var displayName: String {
+        switch self {
+        case .file(let path): path
+        case .standardInput: "-"
+        case .document(let id): String(id)
+        case .url(let url): url
+        }
+    }
+
     var isURL: Bool {
         if case .url = self { true } else { false }
     }

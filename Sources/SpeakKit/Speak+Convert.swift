@@ -6,7 +6,7 @@ import SpeakSynthesis
 
 /// What the user asked for when converting a document to audio.
 public struct ConvertRequest: Sendable {
-    /// The WAV file to write ("-" for standard output), or a directory when `outputIsDirectory`.
+    /// The file to write ("-" for standard output, WAV only), or a directory when `outputIsDirectory`.
     public var output: String
     /// Write into the directory `output`, naming the file after the document's title.
     public var outputIsDirectory = false
@@ -28,6 +28,19 @@ public struct ConvertRequest: Sendable {
     public var overwrite = false
     /// Processes to synthesize with (one engine each); long documents are split.
     public var jobs = 1
+    /// The audio format; nil: from the output's extension, else WAV.
+    public var format: AudioFormat?
+    /// Kilobits per second for Opus and MP3; nil: the format's default.
+    public var bitrate: Int?
+    /// One file per chapter, numbered, in the directory `output`.
+    public var splitChapters = false
+    /// A JPEG or PNG file for the cover, or "first-page" for a PDF's first page.
+    public var cover: String?
+    /// Title and author for the tags, instead of the document's.
+    public var title: String?
+    public var author: String?
+    /// Reuse and keep synthesized segments (see `SegmentCache`); off: synthesize everything.
+    public var useCache = true
 
     public init(output: String) {
         self.output = output
@@ -45,6 +58,14 @@ public struct ConversionSummary: Sendable, Codable {
     public var silencedSentences = 0
     /// The voice used: as asked for, or chosen for the document's language, or the configured one.
     public var voice = ""
+    /// Audio files written (one per chapter with --split chapters).
+    public var files = 1
+    public var chapters = 0
+    /// Segments taken from the cache instead of synthesized.
+    public var reusedSegments = 0
+    public var segments = 0
+    /// What the check after conversion found wrong (silent chunks, chapters far too short).
+    public var problems: [String] = []
     public var realTimeFactor: Double { wallSeconds > 0 ? audioSeconds / wallSeconds : 0 }
 }
 
@@ -61,15 +82,21 @@ extension Speak {
     /// Converts a file or library document to a WAV file (and a timing file), streaming the
     /// audio to disk; with `jobs` > 1 a long document is split into parts synthesized by
     /// worker processes and joined in order. A partial file is removed when anything fails.
+    /// Opus, MP3 and one file per chapter go through cached segments (`convertAudiobook`).
     public func convert(_ input: InputReference, request: ConvertRequest,
                         progress: ProgressHandler? = nil) throws -> ConversionSummary {
         let started = Date()
+        let format = try Self.audioFormat(request)
         var settings = try voiceSettings(request)
         let document = try self.document(input)
         var voiceName = request.voice ?? config.voice
         if request.voice == nil, let voice = try defaultVoice(for: document.metadata.language) {
             settings = try voiceSettings(voice: voice, speed: request.speed, wordsPerMinute: request.wordsPerMinute)
             voiceName = voice
+        }
+        if format != .wav || request.splitChapters {
+            return try convertAudiobook(document, input: input, request: request, format: format, settings: settings,
+                                        voiceName: voiceName, started: started, progress: progress)
         }
         let output = request.outputIsDirectory ? Self.outputPath(in: request.output, for: document) : request.output
         if output != "-", FileManager.default.fileExists(atPath: output), !request.overwrite {
@@ -200,12 +227,10 @@ extension Speak {
         return engine.silencedSentences
     }
 
-    /// "<directory>/<title>.wav" with characters that do not belong in file names replaced.
-    static func outputPath(in directory: String, for document: Document) -> String {
-        var name = String(document.metadata.title.map { "/\\:*?\"<>|\0".contains($0) || $0.isNewline ? "_" : $0 }.prefix(120))
-            .trimmingCharacters(in: .whitespaces)
-        if name.isEmpty || name.hasPrefix(".") { name = "document-\(document.metadata.id ?? 0)" + name }
-        return (directory as NSString).appendingPathComponent(name + ".wav")
+    /// "<directory>/<title>.<format>" with characters that do not belong in file names replaced.
+    static func outputPath(in directory: String, for document: Document, format: AudioFormat = .wav) -> String {
+        let name = AudiobookPlan.fileName(document.metadata.title, fallback: "document-\(document.metadata.id ?? 0)")
+        return (directory as NSString).appendingPathComponent(name + "." + format.fileExtension)
     }
 
     /// The timing file for a request: a path as given, or a bare format placed next to the audio.

@@ -5,12 +5,14 @@ import SpeakModel
 ///
 /// The file is a flat list of `key = value` lines (TOML subset: strings in quotes, numbers,
 /// `#` comments; section headers are accepted and ignored). Known keys: `voice`, `speed`
-/// (multiplier of the voice's normal rate), `wpm` (the normal rate), `skip_step` (seconds).
+/// (multiplier of the voice's normal rate), `wpm` (the normal rate), `skip_step` (seconds),
+/// `cache_limit_mb` (the size of the cache of synthesized audio, see `SegmentCache`).
 public struct SpeakConfig: Sendable, Equatable {
     public var voice: String = "en-us"
     public var speed: Double = 1.0
     public var wordsPerMinute: Double = 175
     public var skipStep: Double = 10
+    public var cacheLimitMB: Double = 2048
 
     public init() {}
 
@@ -44,6 +46,7 @@ public struct SpeakConfig: Sendable, Equatable {
             case "speed": config.speed = try numberValue(0.5...4.5)
             case "wpm": config.wordsPerMinute = try numberValue(80...450)
             case "skip_step": config.skipStep = try numberValue(1...600)
+            case "cache_limit_mb": config.cacheLimitMB = try numberValue(0...1_000_000)
             default: continue
             }
         }

@@ -130,17 +130,17 @@ public final class PDFDocumentFile {
     }
 
     /// Renders page `index` at 300 dpi on white into a PNG for OCR; false when it cannot.
-    public func render(_ index: Int, to path: String) -> Bool {
+    public func render(_ index: Int, to path: String, dpi: Double = 300) -> Bool {
         guard let page = poppler_document_get_page(document, Int32(index)) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
-        return render(page, width: width, height: height, to: path)
+        return render(page, width: width, height: height, to: path, dpi: dpi)
     }
 
-    /// Renders at 300 dpi on white into a PNG; false when cairo fails.
-    private func render(_ page: OpaquePointer, width: Double, height: Double, to path: String) -> Bool {
-        let scale = 300.0 / 72
+    /// Renders on white into a PNG; false when cairo fails.
+    private func render(_ page: OpaquePointer, width: Double, height: Double, to path: String, dpi: Double) -> Bool {
+        let scale = dpi / 72
         let pixelWidth = Int32((width * scale).rounded(.up)), pixelHeight = Int32((height * scale).rounded(.up))
         guard pixelWidth > 0, pixelHeight > 0, Int(pixelWidth) * Int(pixelHeight) <= 100_000_000,
               let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pixelWidth, pixelHeight) else { return false }

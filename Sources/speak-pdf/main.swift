@@ -13,7 +13,7 @@ func send(_ message: PDFHelperMessage) {
 func serve() -> Int32 {
     if ProcessInfo.processInfo.environment["SPEAK_PDF_HEAP"] != "0" { PDFDocumentFile.keepHeap() }
     guard let path = HelperProcess.argument("--file") else {
-        FileHandle.standardError.write(Data("usage: speak-pdf --file PDF [--password-stdin] [--ocr auto|always|never] [--render-dir DIR] [--no-outline] [--serve]\n".utf8))
+        FileHandle.standardError.write(Data("usage: speak-pdf --file PDF [--password-stdin] [--ocr auto|always|never] [--render-dir DIR] [--no-outline] [--serve] [--cover PNG]\n".utf8))
         return 64
     }
     // The password comes on standard input when --password-stdin is given, so it is not visible in ps.
@@ -26,6 +26,10 @@ func serve() -> Int32 {
     } catch {
         send(.failure(error))
         return 0
+    }
+    // --cover PNG: the first page, small, for an audiobook's cover; exit status 0 when written.
+    if let cover = HelperProcess.argument("--cover") {
+        return document.render(0, to: cover, dpi: 50) ? 0 : 65
     }
     let info = document.info()
     send(.info(info))

@@ -6,14 +6,15 @@ import SpeakKit
 /// each (eSpeak-NG runs one synthesis per process), reporting their JSON summaries.
 struct BatchConversion {
     let command: ConvertCommand
+    let inputs: [String]
 
     func run() throws -> ([ConversionSummary], ExitStatus?) {
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let bar = ProgressBar(label: "\(command.inputs.count) documents")
+        let bar = ProgressBar(label: "\(inputs.count) documents")
         defer { bar.finish() }
-        var pending = Array(command.inputs.enumerated().reversed())
+        var pending = Array(inputs.enumerated().reversed())
         var running: [(index: Int, process: Process, output: Pipe, errors: Pipe)] = []
-        var results = [ConversionSummary?](repeating: nil, count: command.inputs.count)
+        var results = [ConversionSummary?](repeating: nil, count: inputs.count)
         var failure: ExitStatus?
         var done = 0
         while !pending.isEmpty || !running.isEmpty {
@@ -34,13 +35,13 @@ struct BatchConversion {
             let message = String(decoding: child.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             child.process.waitUntilExit()
             done += 1
-            bar.update(Double(done) / Double(command.inputs.count))
+            bar.update(Double(done) / Double(inputs.count))
             if child.process.terminationStatus == 0,
                let summaries = try? JSONDecoder().decode([ConversionSummary].self, from: data), let summary = summaries.first {
                 results[child.index] = summary
             } else {
                 let line = message.split(separator: "\n").last.map(String.init)?.replacingOccurrences(of: "speak: ", with: "")
-                Terminal.error(line ?? "converting '\(command.inputs[child.index])' failed")
+                Terminal.error(line ?? "converting '\(inputs[child.index])' failed")
                 failure = failure ?? (ExitStatus(rawValue: child.process.terminationStatus) ?? .software)
             }
         }
@@ -55,6 +56,11 @@ struct BatchConversion {
         if let voice = c.voice { arguments += ["--voice", voice] }
         if let speed = c.speed { arguments += ["--speed", String(speed)] }
         if let wpm = c.wpm { arguments += ["--wpm", String(wpm)] }
+        for (flag, value) in [("--format", c.format), ("--bitrate", c.bitrate.map(String.init)), ("--split", c.split), ("--cover", c.cover),
+                              ("--title", c.title), ("--author", c.author)] {
+            if let value { arguments += [flag, value] }
+        }
+        if c.noCache { arguments.append("--no-cache") }
         for (flag, on) in [("--word-cues", c.wordCues), ("--read-all", c.readAll), ("--force", c.force), ("--save", c.save)] where on {
             arguments.append(flag)
         }
@@ -88,6 +94,32 @@ struct PartCommand: ParsableCommand {
                                                           readAll: readAll, pcmPath: pcm, timelinePath: timeline, parent: parent)
             // Read by the parent from this worker's error file.
             if silenced > 0 { FileHandle.standardError.write(Data("silenced \(silenced)\n".utf8)) }
+        }
+    }
+}
+
+/// `speak __segments`: a worker of an audiobook conversion, synthesizing the segments it is
+/// sent (not for direct use).
+struct SegmentsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "__segments", shouldDisplay: false)
+
+    @Argument var input: String
+    @Option var voice: String
+    @Option var wpm: Int
+    @Option var pitch: Int?
+    @Option var range: Int?
+    @Flag var readAll = false
+    @Option var format: String
+    @Option var bitrate: Int
+    @Option var parent: Int32
+
+    func run() throws {
+        Speak.silenceEngineDiagnostics()
+        try reportingErrors {
+            guard let format = AudioFormat(rawValue: format) else { throw ExitCode(ExitStatus.usage.rawValue) }
+            let job = SegmentJob(settings: VoiceSettings(voice: voice, wordsPerMinute: wpm, pitch: pitch, range: range),
+                                 encoder: EncoderSettings(format: format, bitrate: bitrate), readAll: readAll)
+            try openSpeak().serveSegments(input: input, job: job, parent: parent)
         }
     }
 }

@@ -5,25 +5,61 @@ import SpeakKit
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Turn documents into WAV files (22.05 kHz mono), with word timings if asked.",
+        abstract: "Turn documents into audio files: WAV, Ogg Opus or MP3 audiobooks with chapters, and word timings.",
         discussion: """
             Files are imported on the fly and not stored (unless --save); numbers are library ids.
-            One input writes the file -o names ('-' for standard output); several inputs, or -o
-            naming a directory, write one file per input named after its title.
+            One input writes the file -o names ('-' for standard output, WAV only); several inputs,
+            or -o naming a directory, write one file per input named after its title. The format
+            comes from --format or the file's extension (.wav, .opus, .mp3); WAV by default.
+
+            Opus and MP3 files get the title, author, chapters (from the document's chapters) and
+            a cover. They are made of segments kept in a cache (~/.cache/speak/audio), so a
+            conversion interrupted by Ctrl-C, a kill or a power loss continues where it stopped
+            when run again; 'speak cache clear' empties the cache.
 
             Examples:
               speak convert report.txt -o report.wav
               speak convert 3 -o out.wav --timings out.json --from-word 1200
               speak convert *.txt -o audio/ --jobs 2 --timings srt
               speak convert book.txt -o book.wav --voice en-gb+f3 --speed 2.5 --timings book.vtt
+              speak convert book.pdf -o book.opus --cover first-page
+              speak convert book.pdf -o book/ --split chapters --format mp3
+              speak convert --all --folder Papers -o ~/Audiobooks --format opus
             """
     )
 
     @Argument(help: "Files, '-' for standard input, or library ids.")
-    var inputs: [String]
+    var inputs: [String] = []
 
-    @Option(name: .shortAndLong, help: "The WAV file to write, '-' for standard output, or a directory.")
+    @Option(name: .shortAndLong, help: "The file to write, '-' for standard output (WAV), or a directory.")
     var output: String
+
+    @Option(help: "wav, opus or mp3 (default: from the output's extension, else wav).")
+    var format: String?
+
+    @Option(help: "Bit rate in kbps for opus (default 24) and mp3 (default 40).")
+    var bitrate: Int?
+
+    @Option(help: "'chapters': one file per chapter, numbered, in the -o directory.")
+    var split: String?
+
+    @Option(help: "Cover picture: a JPEG or PNG file, or 'first-page' of a PDF.")
+    var cover: String?
+
+    @Option(help: "Title for the tags (default: the document's).")
+    var title: String?
+
+    @Option(help: "Author for the tags (default: the document's).")
+    var author: String?
+
+    @Flag(help: "Convert every document in the library (with --folder: in that folder and below).")
+    var all = false
+
+    @Option(help: "With --all: only this library folder.")
+    var folder: String?
+
+    @Flag(help: "Synthesize everything again; do not read or fill the audio cache.")
+    var noCache = false
 
     @Option(help: "Word timings: a file (.json per word, .vtt/.srt per sentence), or json|vtt|srt next to each audio file.")
     var timings: String?
@@ -59,7 +95,15 @@ struct ConvertCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if inputs.isEmpty { throw ValidationError("name at least one document to convert") }
+        if inputs.isEmpty, !all, folder == nil { throw ValidationError("name at least one document to convert, or --all") }
+        if all || folder != nil, !inputs.isEmpty { throw ValidationError("--all and --folder take no inputs") }
+        if let format, !["wav", "opus", "mp3", "ogg"].contains(format.lowercased()) {
+            throw ValidationError("unknown format '\(format)'; use wav, opus or mp3")
+        }
+        if let split, split != "chapters" { throw ValidationError("--split takes 'chapters'") }
+        if split != nil, AudioFormat.forPath(output) != nil {
+            throw ValidationError("--split chapters writes one file per chapter: give -o a directory ('book/'), not a file")
+        }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if inputs.count > 1, output == "-" { throw ValidationError("several inputs need a directory for -o, not '-'") }
         if inputs.count > 1, let timings, TimingFormatName(rawValue: timings.lowercased()) == nil {
@@ -69,10 +113,14 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         Speak.silenceEngineDiagnostics()
+        // A file-size limit (ulimit -f) should fail a write like a full disk does, not kill us
+        // before the partial file is removed.
+        signal(SIGXFSZ, SIG_IGN)
         try reportingErrors {
             let speak = try openSpeak()
             let started = Date()
-            let directory = inputs.count > 1 || output.hasSuffix("/") || isDirectory(output)
+            let inputs = try resolvedInputs(speak)
+            let directory = inputs.count > 1 || all || folder != nil || split != nil || output.hasSuffix("/") || isDirectory(output)
             if directory {
                 do {
                     try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -83,7 +131,7 @@ struct ConvertCommand: ParsableCommand {
             var summaries: [ConversionSummary] = []
             var failure: ExitStatus?
             if inputs.count > 1, jobs > 1 {
-                (summaries, failure) = try BatchConversion(command: self).run()
+                (summaries, failure) = try BatchConversion(command: self, inputs: inputs).run()
             } else {
                 for input in inputs {
                     do {
@@ -96,6 +144,8 @@ struct ConvertCommand: ParsableCommand {
             }
             report(summaries, wall: Date().timeIntervalSince(started))
             if let failure { throw ExitCode(failure.rawValue) }
+            // The files are kept (hours of audio), but a check that failed is a failure.
+            if summaries.contains(where: { !$0.problems.isEmpty }) { throw ExitCode(ExitStatus.software.rawValue) }
         }
     }
 
@@ -115,6 +165,13 @@ struct ConvertCommand: ParsableCommand {
         request.readAll = readAll
         request.overwrite = force
         request.jobs = jobs
+        request.format = format.map { $0.lowercased() == "ogg" ? .opus : AudioFormat(rawValue: $0.lowercased()) } ?? nil
+        request.bitrate = bitrate
+        request.splitChapters = split != nil
+        request.cover = cover
+        request.title = title
+        request.author = author
+        request.useCache = !noCache
         let bar = ProgressBar(label: input)
         defer { bar.finish() }
         return try speak.convert(reference, request: request, progress: { bar.update($0) })
@@ -129,6 +186,9 @@ struct ConvertCommand: ParsableCommand {
             let count = summary.silencedSentences
             Terminal.warning("\(summary.output): \(count) sentence\(count == 1 ? "" : "s") left silent: eSpeak-NG crashed on \(count == 1 ? "it" : "them") twice")
         }
+        for summary in summaries {
+            for problem in summary.problems { Terminal.error("\(summary.output): \(problem)") }
+        }
         for summary in summaries where summaries.count > 1 {
             Terminal.note("wrote \(summary.output): \(DisplayFormat.duration(summary.audioSeconds)) of audio, \(DisplayFormat.count(summary.words)) words")
         }
@@ -136,9 +196,30 @@ struct ConvertCommand: ParsableCommand {
         let audio = summaries.reduce(0) { $0 + $1.audioSeconds }
         let words = summaries.reduce(0) { $0 + $1.words }
         let what = summaries.count == 1 ? "wrote \(summaries[0].output)" : "\(summaries.count) files"
-        let timingNote = summaries.count == 1 ? (summaries[0].timings.map { "; timings in \($0)" } ?? "") : ""
+        var timingNote = summaries.count == 1 ? (summaries[0].timings.map { "; timings in \($0)" } ?? "") : ""
+        if summaries.count == 1, summaries[0].segments > 0 {
+            let one = summaries[0]
+            timingNote += "; \(one.files > 1 ? "\(one.files) files, " : "")\(one.chapters) chapter\(one.chapters == 1 ? "" : "s")"
+            if one.reusedSegments > 0 { timingNote += "; \(one.reusedSegments) of \(one.segments) segments from the cache" }
+        }
         Terminal.note("\(what): \(DisplayFormat.duration(audio)) of audio, \(DisplayFormat.count(words)) words, "
             + "in \(String(format: "%.2f", wall)) s (\(Int((audio / max(wall, 0.001)).rounded()))× real time)\(timingNote)")
+    }
+
+    /// The inputs named, or with --all every library document (in --folder and below).
+    private func resolvedInputs(_ speak: Speak) throws -> [String] {
+        guard all || folder != nil else { return inputs }
+        var ids: [String] = []
+        func collect(_ listing: FolderListing) {
+            ids += listing.documents.map { String($0.id) }
+            listing.folders.forEach(collect)
+        }
+        collect(try speak.listing(path: folder, sort: .title, recursive: true))
+        if ids.isEmpty {
+            throw ConvertUsageError(message: folder.map { "the folder '\($0)' has no documents to convert" } ?? "the library has no documents to convert",
+                                    exitStatus: .noInput)
+        }
+        return ids
     }
 
     private func isDirectory(_ path: String) -> Bool {

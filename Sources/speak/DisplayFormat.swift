@@ -14,6 +14,17 @@ enum DisplayFormat {
     }
 
     /// "45 s", "12 min", "3 h 05 min".
+    /// "0 B", "12.3 MB", "1.9 GB" (decimal units).
+    static func bytes(_ n: Int) -> String {
+        let units = ["B", "kB", "MB", "GB", "TB"]
+        var value = Double(n), unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(n) B" : String(format: "%.1f %@", value, units[unit])
+    }
+
     static func duration(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
         if s < 60 { return "\(s) s" }

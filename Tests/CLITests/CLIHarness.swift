@@ -45,9 +45,9 @@ final class CLI {
 
     /// Runs `speak`; with `discardOutput` its standard output goes to /dev/null (gigabytes of WAV).
     func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:],
-             discardOutput: Bool = false) throws -> Result {
+             discardOutput: Bool = false, executable: String = CLI.binary) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SPEAK_HOME"] = home.path

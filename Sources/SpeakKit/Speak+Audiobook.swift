@@ -1,0 +1,174 @@
+import Foundation
+import SpeakAudio
+import SpeakESpeak
+import SpeakModel
+import SpeakSynthesis
+
+/// A request that cannot be carried out as asked (bad flag value or combination).
+public struct ConvertRequestError: UserFacingError {
+    public var message: String
+    public var exitStatus: ExitStatus
+}
+
+extension Speak {
+    /// The format asked for: `--format`, else the output's extension, else WAV.
+    static func audioFormat(_ request: ConvertRequest) throws -> AudioFormat {
+        let format = request.format ?? (request.outputIsDirectory ? nil : AudioFormat.forPath(request.output)) ?? .wav
+        if let bitrate = request.bitrate, format != .wav, !format.bitrates.contains(bitrate) {
+            throw ConvertRequestError(message: "--bitrate \(bitrate) is out of range for \(format.rawValue); use \(format.bitrates.lowerBound)…\(format.bitrates.upperBound) kbps",
+                                      exitStatus: .usage)
+        }
+        if request.output == "-", format != .wav || request.splitChapters {
+            throw ConvertRequestError(message: "-o - writes WAV only; give a file name for \(format.rawValue) or --split", exitStatus: .usage)
+        }
+        if request.splitChapters, !request.outputIsDirectory {
+            throw ConvertRequestError(message: "--split chapters writes one file per chapter: give -o a directory ('book/')", exitStatus: .usage)
+        }
+        return format
+    }
+
+    /// Converts through segments: planned by chapter, taken from the cache or synthesized (by
+    /// worker processes when `jobs` > 1) and encoded, checked, then joined into one file or one
+    /// file per chapter, with tags, chapters, cover and timings.
+    func convertAudiobook(_ document: Document, input: InputReference, request: ConvertRequest, format: AudioFormat,
+                          settings: VoiceSettings, voiceName: String, started: Date, progress: ProgressHandler?) throws -> ConversionSummary {
+        let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
+        try prepare(engine, settings, requested: request.voice)
+        let cover = try coverImage(request.cover, input: input, document: document)
+        let plan = AudiobookPlan(document: document, fromWord: request.fromWord, includeSkipped: request.readAll, jobs: request.jobs)
+        guard !plan.chapters.isEmpty else { throw SynthesisError.nothingToSpeak }
+        let title = request.title ?? document.metadata.title
+
+        // Every output is named and checked before any work.
+        let outputs: [(path: String, chapters: Range<Int>)]
+        if request.splitChapters {
+            let width = max(2, String(plan.chapters.count).count)
+            outputs = plan.chapters.indices.map { i in
+                let number = String(repeating: "0", count: max(0, width - String(i + 1).count)) + String(i + 1)
+                let name = number + " - " + AudiobookPlan.fileName(plan.chapters[i].title, fallback: "chapter")
+                return ((request.output as NSString).appendingPathComponent(name + "." + format.fileExtension), i..<(i + 1))
+            }
+        } else {
+            let path = request.outputIsDirectory
+                ? (request.output as NSString).appendingPathComponent(AudiobookPlan.fileName(title, fallback: "document-\(document.metadata.id ?? 0)") + "." + format.fileExtension)
+                : request.output
+            outputs = [(path, 0..<plan.chapters.count)]
+        }
+        if !request.overwrite, let existing = outputs.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+            throw AudioOutputError(path: existing.path, reason: "the file exists; pass --force to replace it")
+        }
+        if request.splitChapters, let timings = request.timings, TimingWriter.Format(rawValue: timings.lowercased()) == nil {
+            throw ConvertRequestError(message: "with --split, --timings takes a format (json, vtt or srt): one timing file per chapter", exitStatus: .usage)
+        }
+        let timingPaths = try outputs.map { try timingsPath(request.timings, output: $0.path) }
+
+        // Segments: cached ones are reused, the rest synthesized into the cache (or a
+        // temporary directory with --no-cache).
+        let job = SegmentJob(settings: settings, encoder: EncoderSettings(format: format, bitrate: request.bitrate), readAll: request.readAll)
+        let cache = SegmentCache(limitMB: config.cacheLimitMB)
+        let store = request.useCache ? cache.directory : NSTemporaryDirectory() + "speak-segments-\(getpid())"
+        do {
+            try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        } catch {
+            throw AudioOutputError(path: store, reason: "cannot create the directory for synthesized segments")
+        }
+        defer { if !request.useCache { try? FileManager.default.removeItem(atPath: store) } }
+        let ranges = plan.segments
+        let keys = ranges.map { SegmentCache.key(document, range: $0, job: job) }
+        let paths = keys.map { store + "/" + $0 + ".seg" }
+        var headers = keys.map { request.useCache ? cache.lookup($0) : nil }
+        let reused = headers.compactMap { $0 }.count
+        let missing = headers.indices.filter { headers[$0] == nil }
+        let argument: String? = switch input {
+        case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
+        case .document(let id): String(id)
+        case .standardInput, .url: nil
+        }
+        try SegmentRunner(document: document, job: job, input: argument, jobs: request.jobs, inputName: input.displayName)
+            .run(missing.map { (ranges[$0], paths[$0]) }, progress: progress)
+        for i in missing {
+            guard let header = SegmentFile.header(at: paths[i]) else {
+                throw AudioOutputError(path: paths[i], reason: "a synthesized segment is missing")
+            }
+            headers[i] = header
+        }
+        let segmentHeaders = headers.compactMap { $0 }
+
+        // Check, then join.
+        let problems = AudiobookCheck.problems(plan: plan, headers: segmentHeaders, document: document, settings: settings)
+        var segmentIndex = 0
+        let firstSegment = plan.chapters.map { chapter in defer { segmentIndex += chapter.segments.count }; return segmentIndex }
+        var totalSamples = 0
+        var written: [String] = []
+        do {
+            for (n, output) in outputs.enumerated() {
+                let chapterRange = output.chapters
+                let segmentRange = firstSegment[chapterRange.lowerBound]..<(chapterRange.upperBound < plan.chapters.count
+                    ? firstSegment[chapterRange.upperBound] : ranges.count)
+                let layout = AudioLayout(format: format, sampleRate: engine.sampleRate, segments: Array(segmentHeaders[segmentRange]))
+                var tags = AudioTags(title: request.splitChapters ? plan.chapters[chapterRange.lowerBound].title : title)
+                tags.author = request.author ?? document.metadata.author
+                tags.album = title
+                tags.language = document.metadata.language
+                tags.comment = "Read by speak (eSpeak-NG voice \(voiceName)) from \(document.metadata.source)"
+                tags.cover = cover
+                if request.splitChapters { tags.track = (n + 1, outputs.count) }
+                let chapterStarts = chapterRange.map { (plan.chapters[$0].title, layout.seconds(layout.offsets[firstSegment[$0] - segmentRange.lowerBound])) }
+                if !document.chapters.isEmpty, !request.splitChapters {
+                    tags.chapters = chapterStarts.enumerated().map { $0 == 0 ? ($1.0, 0) : $1 }
+                }
+                try AudioFileJoiner.write(output.path, format: format, sampleRate: engine.sampleRate,
+                                          segments: Array(paths[segmentRange]), headers: Array(segmentHeaders[segmentRange]), tags: tags)
+                written.append(output.path)
+                if let timings = timingPaths[n] {
+                    try writeTimings(timings, document: document, ranges: Array(ranges[segmentRange]), paths: Array(paths[segmentRange]),
+                                     layout: layout, chapters: chapterStarts, wordCues: request.wordCues, sampleRate: engine.sampleRate)
+                    written.append(timings)
+                }
+                totalSamples += layout.totalSamples
+            }
+        } catch {
+            // One file per chapter is all or nothing too.
+            for path in written { try? FileManager.default.removeItem(atPath: path) }
+            throw error
+        }
+        if request.useCache { cache.trim(keeping: Set(paths)) }
+        var summary = ConversionSummary(output: request.splitChapters ? request.output : outputs[0].path, timings: timingPaths[0],
+                                        words: segmentHeaders.reduce(0) { $0 + $1.words },
+                                        audioSeconds: Double(totalSamples) / Double(engine.sampleRate),
+                                        wallSeconds: Date().timeIntervalSince(started),
+                                        silencedSentences: segmentHeaders.reduce(0) { $0 + $1.silenced }, voice: voiceName)
+        summary.files = outputs.count
+        summary.chapters = plan.chapters.count
+        summary.segments = ranges.count
+        summary.reusedSegments = reused
+        summary.problems = problems
+        return summary
+    }
+
+    /// The timing file of one output: every segment's words, rebased, and the chapters.
+    private func writeTimings(_ path: String, document: Document, ranges: [Range<Int>], paths: [String], layout: AudioLayout,
+                              chapters: [(String, Double)], wordCues: Bool, sampleRate: Int) throws {
+        let writer = try TimingWriter(path: path, document: document, sampleRate: sampleRate, wordCues: wordCues)
+        do {
+            for (k, segment) in paths.enumerated() {
+                var sentence: [TimedWord] = []
+                for record in try SegmentFile.read(segment).timeline {
+                    if record.startsSentence, !sentence.isEmpty {
+                        try writer.append(sentence: sentence, offset: layout.offsets[k])
+                        sentence.removeAll(keepingCapacity: true)
+                    }
+                    var word = record.word
+                    word.index += ranges[k].lowerBound
+                    sentence.append(word)
+                }
+                if !sentence.isEmpty { try writer.append(sentence: sentence, offset: layout.offsets[k]) }
+            }
+            writer.chapters = chapters.map { (title: $0.0, startSample: Int(($0.1 * Double(sampleRate)).rounded())) }
+            try writer.finish(totalSamples: layout.totalSamples)
+        } catch {
+            writer.discard()
+            throw error
+        }
+    }
+}
