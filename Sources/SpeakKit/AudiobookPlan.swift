@@ -1,12 +1,14 @@
 import Foundation
+import SpeakImport
 import SpeakModel
 
 /// How a document is cut for an audiobook: chapters (from the document's chapters; text before
 /// the first one is a chapter named after the document; chapters with nothing to say are merged
 /// into the next), and each chapter into segments at sentence starts — the units that worker
 /// processes synthesize in parallel and that the cache keeps. Segments are small enough (about
-/// a twelfth of a worker's share, 300 to 4,000 words) that a conversion run again after an
-/// interruption redoes little.
+/// a 24th of the book, 150 to 9,600 words) that a conversion run again after an interruption
+/// redoes little, and cut by content so that one run again after an edit redoes only the
+/// segment edited.
 struct AudiobookPlan {
     struct Chapter {
         var title: String
@@ -20,7 +22,7 @@ struct AudiobookPlan {
 
     var segments: [Range<Int>] { chapters.flatMap(\.segments) }
 
-    init(document: Document, fromWord: Int, includeSkipped: Bool, jobs: Int) {
+    init(document: Document, fromWord: Int, includeSkipped: Bool) {
         let end = document.wordCount
         let marks = document.chapters.filter { $0.firstWord < end }.sorted { $0.firstWord < $1.firstWord }
         var starts: [(title: String, first: Int)] = []
@@ -60,15 +62,44 @@ struct AudiobookPlan {
                                         spokenWords: spoken(pending.first..<end), segments: []))
             }
         }
+        // The segment size follows the book's length in steps (300, 600, 1,200 … 4,800 words)
+        // and not --jobs, so that a small edit or another machine finds the same segments.
         let total = chapters.reduce(0) { $0 + $1.spokenWords }
-        let size = min(4000, max(300, total / max(1, jobs * 12)))
+        var size = 300
+        while size < 4800, size * 2 <= total / 24 { size *= 2 }
         for i in chapters.indices {
-            let chapter = chapters[i]
-            chapters[i].segments = ConversionParts.ranges(
-                of: document, fromWord: chapter.words.lowerBound, toWord: chapter.words.upperBound, includeSkipped: includeSkipped,
-                parts: max(1, (chapter.spokenWords + size / 2) / size), minimumWords: size / 2, handicap: 0)
+            chapters[i].segments = Self.segments(of: document, words: chapters[i].words, includeSkipped: includeSkipped, size: size)
         }
         self.chapters = chapters
+    }
+
+    /// Cuts `words` at sentence starts chosen by their content: after at least `size / 2` spoken
+    /// words, a sentence whose text hashes to 0 modulo a divisor starts the next segment (at the
+    /// latest after `2 × size`). An edit then moves only the cuts next to it, so a conversion run
+    /// again after a small edit finds every other segment in the cache — cuts by position would
+    /// all shift.
+    static func segments(of document: Document, words: Range<Int>, includeSkipped: Bool, size: Int) -> [Range<Int>] {
+        // Sentences of about 16 words: on average a cut comes `size / 2` words after the minimum.
+        let divisor = UInt64(max(1, size / 32))
+        var cuts = [words.lowerBound]
+        var count = 0
+        for block in document.blocks where block.wordIndices.overlaps(words) {
+            let scalars = Array(block.text.unicodeScalars)
+            let spans = block.wordSpans
+            for sentence in SentenceSegmenter.sentences(in: scalars, words: spans) {
+                let first = block.firstWord + sentence.lowerBound
+                guard first >= words.lowerBound, first < words.upperBound else { continue }
+                if first > cuts[cuts.count - 1], count >= size / 2 {
+                    let text = String(String.UnicodeScalarView(scalars[Int(spans[sentence.lowerBound].start)..<Int(spans[sentence.upperBound - 1].end)]))
+                    if WordHash.of(text) % divisor == 0 || count >= size * 2 {
+                        cuts.append(first)
+                        count = 0
+                    }
+                }
+                if includeSkipped || block.isSpoken { count += min(words.upperBound, block.firstWord + sentence.upperBound) - first }
+            }
+        }
+        return zip(cuts, cuts.dropFirst() + [words.upperBound]).map { $0..<$1 }
     }
 
     /// A file name for a title: characters that do not belong in names replaced, at most 120.

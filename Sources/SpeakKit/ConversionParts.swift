@@ -21,17 +21,11 @@ enum ConversionParts {
     /// fall on block starts (a block always starts a sentence) or, in a long block, on a
     /// sentence start; only the blocks that hold a cut are segmented, so the first audio of a
     /// long book is not delayed by planning.
-    ///
-    /// `toWord` ends the last range (audiobook segments stop at a chapter's end); a part has at
-    /// least `minimumWords`, and `handicap` is how much less than a share the first part gets.
-    static func ranges(of document: Document, fromWord: Int, toWord: Int = Int.max, includeSkipped: Bool, parts: Int,
-                       minimumWords: Int = minimumWordsPerPart, handicap: Double = parentHandicap) -> [Range<Int>] {
-        let blocks = document.blocks.filter {
-            (includeSkipped || $0.isSpoken) && $0.wordIndices.upperBound > fromWord && $0.firstWord < toWord
-        }
-        let words = blocks.reduce(0) { $0 + min(toWord, $1.wordIndices.upperBound) - max(fromWord, $1.firstWord) }
-        let count = max(1, min(parts, words / max(1, minimumWords)))
-        guard count > 1, let firstBlock = blocks.first else { return [fromWord..<toWord] }
+    static func ranges(of document: Document, fromWord: Int, includeSkipped: Bool, parts: Int) -> [Range<Int>] {
+        let blocks = document.blocks.filter { (includeSkipped || $0.isSpoken) && $0.wordIndices.upperBound > fromWord }
+        let words = blocks.reduce(0) { $0 + $1.wordIndices.upperBound - max(fromWord, $1.firstWord) }
+        let count = max(1, min(parts, words / minimumWordsPerPart))
+        guard count > 1, let firstBlock = blocks.first else { return [fromWord..<Int.max] }
         // Work per block in UTF-8 bytes (known without a pass over the text); the first block
         // counts only from the starting word.
         var weights = blocks.map { $0.text.utf8.count }
@@ -41,7 +35,7 @@ enum ConversionParts {
             weights[0] = String(String.UnicodeScalarView(scalars[Int(spans[fromWord - firstBlock.firstWord].start)...])).utf8.count
         }
         let total = Double(weights.reduce(0, +))
-        func target(_ k: Int) -> Double { total * (Double(k) - handicap) / Double(count) }
+        func target(_ k: Int) -> Double { total * (Double(k) - parentHandicap) / Double(count) }
         var starts = [fromWord]
         var done = 0.0
         for (block, weight) in zip(blocks, weights) {
@@ -50,7 +44,7 @@ enum ConversionParts {
                 // Where in this block the cut should be, as a share of its text.
                 let share = (target(starts.count) - done) / Double(max(1, weight))
                 var cut = first
-                if share > 0.02, block.wordIndices.upperBound - first > minimumWords / 4 {
+                if share > 0.02, block.wordIndices.upperBound - first > minimumWordsPerPart / 4 {
                     let scalars = Array(block.text.unicodeScalars)
                     let spans = block.wordSpans
                     let from = Int(spans[first - block.firstWord].start)
@@ -59,12 +53,12 @@ enum ConversionParts {
                     cut = sentences.map(\.lowerBound).first { $0 >= first - block.firstWord && spans[$0].start >= goal }
                         .map { block.firstWord + $0 } ?? block.wordIndices.upperBound
                 }
-                guard cut > starts[starts.count - 1], cut < block.wordIndices.upperBound || cut == block.firstWord, cut < toWord else { break }
+                guard cut > starts[starts.count - 1], cut < block.wordIndices.upperBound || cut == block.firstWord else { break }
                 starts.append(cut)
             }
             done += Double(weight)
         }
-        return starts.enumerated().map { i, start in start..<(i + 1 < starts.count ? starts[i + 1] : toWord) }
+        return starts.enumerated().map { i, start in start..<(i + 1 < starts.count ? starts[i + 1] : Int.max) }
     }
 }
 

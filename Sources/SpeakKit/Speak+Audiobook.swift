@@ -35,7 +35,7 @@ extension Speak {
         let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
         try prepare(engine, settings, requested: request.voice)
         let cover = try coverImage(request.cover, input: input, document: document)
-        let plan = AudiobookPlan(document: document, fromWord: request.fromWord, includeSkipped: request.readAll, jobs: request.jobs)
+        let plan = AudiobookPlan(document: document, fromWord: request.fromWord, includeSkipped: request.readAll)
         guard !plan.chapters.isEmpty else { throw SynthesisError.nothingToSpeak }
         let title = request.title ?? document.metadata.title
 

@@ -248,4 +248,20 @@ extension CLIAudiobookTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: cli.work.path).filter { $0.contains("book.") }
         #expect(files == ["tide-book.md"] || files.isEmpty, "\(files)")
     }
+
+    @Test func aRunAfterASmallEditRedoesOnlyTheEditedSegment() throws {
+        let cli = CLI()
+        let path = book(cli, chapters: 3, wordsPerChapter: 2000)
+        let first = summary(try cli.run(["convert", path, "-o", "book.mp3", "--json"]))
+        let segments = first["segments"] as? Int ?? 0
+        #expect(segments >= 6, "\(first)")
+        // One word changed in the middle of chapter 2.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "height of tide 50 in book 2", with: "height of tide 50 in ledger 2")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let second = summary(try cli.run(["convert", path, "-o", "book.mp3", "--force", "--json"]))
+        #expect(second["segments"] as? Int == segments)
+        #expect(second["reusedSegments"] as? Int == segments - 1, "\(second)")
+    }
 }
+
