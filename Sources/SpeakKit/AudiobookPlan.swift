@@ -6,7 +6,7 @@ import SpeakModel
 /// the first one is a chapter named after the document; chapters with nothing to say are merged
 /// into the next), and each chapter into segments at sentence starts — the units that worker
 /// processes synthesize in parallel and that the cache keeps. Segments are small enough (about
-/// a 24th of the book, 150 to 9,600 words) that a conversion run again after an interruption
+/// a 48th of the book, 75 to 9,600 words) that a conversion run again after an interruption
 /// redoes little, and cut by content so that one run again after an edit redoes only the
 /// segment edited.
 struct AudiobookPlan {
@@ -62,11 +62,11 @@ struct AudiobookPlan {
                                         spokenWords: spoken(pending.first..<end), segments: []))
             }
         }
-        // The segment size follows the book's length in steps (300, 600, 1,200 … 4,800 words)
+        // The segment size follows the book's length in steps (150, 300, 600 … 4,800 words)
         // and not --jobs, so that a small edit or another machine finds the same segments.
         let total = chapters.reduce(0) { $0 + $1.spokenWords }
-        var size = 300
-        while size < 4800, size * 2 <= total / 24 { size *= 2 }
+        var size = 150
+        while size < 4800, size * 2 <= total / 48 { size *= 2 }
         for i in chapters.indices {
             chapters[i].segments = Self.segments(of: document, words: chapters[i].words, includeSkipped: includeSkipped, size: size)
         }
