@@ -38,33 +38,44 @@ public enum FormatSniffer {
         return .text
     }
 
-    private static func starts(_ bytes: [UInt8], _ prefix: [UInt8]) -> Bool {
-        bytes.count >= prefix.count && Array(bytes[0..<prefix.count]) == prefix
+    // No arrays made per check: every import runs through here.
+    private static func starts(_ bytes: [UInt8], _ prefix: some Sequence<UInt8>) -> Bool {
+        bytes.starts(with: prefix)
+    }
+
+    /// Where "%PDF-" starts in the head, if anywhere.
+    private static func pdfMarker(_ h: [UInt8]) -> Int? {
+        var from = 0
+        while let at = h[from...].firstIndex(of: UInt8(ascii: "%")) {
+            if h[at...].starts(with: "%PDF-".utf8) { return at }
+            from = at + 1
+        }
+        return nil
     }
 
     private static func magicFormat(_ h: [UInt8]) -> SniffedFormat? {
-        if starts(h, Array("%PDF-".utf8)) { return .pdf }
+        if starts(h, "%PDF-".utf8) { return .pdf }
         // Readers accept junk before the header; text that merely mentions "%PDF-" is not a PDF.
-        if let range = h.firstRange(of: Array("%PDF-".utf8)), h[..<range.lowerBound].contains(where: { $0 == 0 || $0 >= 0x80 }),
+        if let marker = pdfMarker(h), h[..<marker].contains(where: { $0 == 0 || $0 >= 0x80 }),
            !starts(h, [0xEF, 0xBB, 0xBF]), !starts(h, [0xFF, 0xFE]), !starts(h, [0xFE, 0xFF]) { return .pdf }
         if starts(h, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .image("PNG") }
         if starts(h, [0xFF, 0xD8, 0xFF]) { return .image("JPEG") }
-        if starts(h, Array("GIF87a".utf8)) || starts(h, Array("GIF89a".utf8)) { return .image("GIF") }
+        if starts(h, "GIF87a".utf8) || starts(h, "GIF89a".utf8) { return .image("GIF") }
         if starts(h, [0x49, 0x49, 0x2A, 0x00]) || starts(h, [0x4D, 0x4D, 0x00, 0x2A]) { return .image("TIFF") }
-        if starts(h, Array("BM".utf8)), h.count > 14, h[6] == 0, h[7] == 0, h[8] == 0, h[9] == 0 { return .image("BMP") }
-        if starts(h, Array("RIFF".utf8)), h.count >= 12, Array(h[8..<12]) == Array("WEBP".utf8) { return .image("WebP") }
+        if starts(h, "BM".utf8), h.count > 14, h[6] == 0, h[7] == 0, h[8] == 0, h[9] == 0 { return .image("BMP") }
+        if starts(h, "RIFF".utf8), h.count >= 12, Array(h[8..<12]) == Array("WEBP".utf8) { return .image("WebP") }
         if isPNMHeader(h) { return .image("PNM") }
         if starts(h, [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) { return .image("JPEG 2000") }
         if starts(h, [0x7F, 0x45, 0x4C, 0x46]) { return .binary("an ELF executable") }
         if starts(h, [0x50, 0x4B, 0x03, 0x04]) { return .binary("a ZIP archive (EPUB, DOCX and ODT are not supported yet)") }
         if starts(h, [0x1F, 0x8B]) { return .binary("a gzip archive") }
-        if starts(h, Array("RIFF".utf8)), h.count >= 12, ["WAVE", "AVI "].contains(String(decoding: h[8..<12], as: UTF8.self)) {
+        if starts(h, "RIFF".utf8), h.count >= 12, ["WAVE", "AVI "].contains(String(decoding: h[8..<12], as: UTF8.self)) {
             return .binary("a RIFF file (audio or video)")
         }
-        if starts(h, Array("ID3".utf8)), h.count >= 5, (2...4).contains(h[3]), h[4] == 0 { return .binary("an MP3 audio file") }
+        if starts(h, "ID3".utf8), h.count >= 5, (2...4).contains(h[3]), h[4] == 0 { return .binary("an MP3 audio file") }
         if starts(h, [0xFF, 0xFB]) { return .binary("an MP3 audio file") }
-        if starts(h, Array("OggS".utf8)) { return .binary("an Ogg audio file") }
-        if starts(h, Array("SQLite format 3\0".utf8)) { return .binary("a SQLite database") }
+        if starts(h, "OggS".utf8) { return .binary("an Ogg audio file") }
+        if starts(h, "SQLite format 3\0".utf8) { return .binary("a SQLite database") }
         if starts(h, [0xD0, 0xCF, 0x11, 0xE0]) { return .binary("a Microsoft Office document") }
         if h.count >= 8, h[0] == 0, Array(h[4..<8]) == Array("ftyp".utf8) { return .binary("an MP4/QuickTime media file") }
         return nil

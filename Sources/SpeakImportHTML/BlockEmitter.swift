@@ -5,11 +5,10 @@ import SpeakModel
 /// never split words ("<b>im</b>portant" stays one word); whitespace collapses except in
 /// `<pre>`; boilerplate inside the article (share bars, link lists, "Advertisement") is left out.
 struct BlockEmitter {
-    static let inlineTags: Set<String> = [
-        "a", "abbr", "acronym", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font", "i",
-        "ins", "kbd", "mark", "q", "rp", "rt", "ruby", "s", "samp", "small", "span", "strike", "strong", "sub",
-        "sup", "time", "tt", "u", "var", "wbr", "label", "nobr", "img", "picture", "source",
-    ]
+    /// Elements inside a line of text.
+    static func isInline(_ tag: Tag) -> Bool {
+        Tag.inline.contains(tag)
+    }
     /// Never read inside an article either.
     static let skippedInContent: Set<String> = ["nav", "aside", "footer", "form", "head", "header", "menu"]
 
@@ -60,7 +59,7 @@ struct BlockEmitter {
         case "hr":
             flush()
         default:
-            if Self.inlineTags.contains(element.name) {
+            if Self.isInline(element.tag) {
                 inline(element)
             } else {
                 flush()
@@ -102,7 +101,7 @@ struct BlockEmitter {
             case .element(let child):
                 if child.name == "br" {
                     buffer += " "
-                } else if Self.inlineTags.contains(child.name) {
+                } else if Self.isInline(child.tag) {
                     if isLink || child.name == "a" { linkCharacters += child.rawText.count }
                     if !skip(child) || child.name == "a" { buffer += child.text(lineBreak: " ") }
                 } else {

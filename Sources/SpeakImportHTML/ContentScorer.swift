@@ -5,7 +5,7 @@ enum ContentScorer {
     /// Measures text, link text and commas of every element, bottom up.
     static func measure(_ element: HTMLElement, insideLink: Bool = false) {
         var text = 0, links = 0, commas = 0
-        let isLink = insideLink || element.name == "a"
+        let isLink = insideLink || element.tag == .a
         for child in element.children {
             switch child {
             case .text(let string):
@@ -28,18 +28,29 @@ enum ContentScorer {
         element.commas = commas
     }
 
-    static let paragraphTags: Set<String> = ["p", "pre", "td", "blockquote"]
-    static let containerTags: Set<String> = ["div", "section", "article", "main", "td", "blockquote", "pre", "body", "center", "font", "span"]
+    static func isParagraph(_ tag: Tag) -> Bool {
+        switch tag {
+        case .p, .pre, .td, .blockquote: true
+        default: false
+        }
+    }
+
+    static func isContainer(_ tag: Tag) -> Bool {
+        switch tag {
+        case .div, .section, .article, .main, .td, .blockquote, .pre, .body, .center, .font, .span: true
+        default: false
+        }
+    }
 
     /// The best candidate, or nil when nothing on the page reads like an article.
     static func bestCandidate(in body: HTMLElement) -> HTMLElement? {
         measure(body)
         var candidates: [HTMLElement] = []
         let paragraphs = body.descendants { element in
-            paragraphTags.contains(element.name) || (containerTags.contains(element.name) && directText(element) >= 25)
+            isParagraph(element.tag) || (isContainer(element.tag) && directText(element) >= 25)
         }
         for paragraph in paragraphs {
-            let length = paragraphTags.contains(paragraph.name) ? paragraph.textLength : directText(paragraph)
+            let length = isParagraph(paragraph.tag) ? paragraph.textLength : directText(paragraph)
             guard length >= 25 else { continue }
             let points = 1 + Double(paragraph.commas) + min(Double(length / 100), 3)
             var ancestor = paragraph.parent
@@ -92,7 +103,7 @@ enum ContentScorer {
         for child in element.children {
             switch child {
             case .text(let text): count += text.unicodeScalars.reduce(0) { $0 + (BlockEmitter.isSpace($1) ? 0 : 1) }
-            case .element(let inline) where BlockEmitter.inlineTags.contains(inline.name): count += inline.textLength
+            case .element(let inline) where BlockEmitter.isInline(inline.tag): count += inline.textLength
             default: break
             }
         }
@@ -100,14 +111,14 @@ enum ContentScorer {
     }
 
     static func initialScore(_ element: HTMLElement) -> Double {
-        var score: Double = switch element.name {
-        case "div", "article", "main", "section": 5
-        case "pre", "td", "blockquote": 3
-        case "address", "ol", "ul", "dl", "dd", "dt", "li", "form", "aside", "nav", "footer": -3
-        case "h1", "h2", "h3", "h4", "h5", "h6", "th", "header": -5
+        var score: Double = switch element.tag {
+        case .div, .article, .main, .section: 5
+        case .pre, .td, .blockquote: 3
+        case .address, .ol, .ul, .dl, .dd, .dt, .li, .form, .aside, .nav, .footer: -3
+        case .h1, .h2, .h3, .h4, .h5, .h6, .th, .header: -5
         default: 0
         }
-        if element.name == "article" || element.name == "main" { score += 10 }
+        if element.tag == .article || element.tag == .main { score += 10 }
         if element["itemprop"]?.lowercased().contains("articlebody") == true { score += 25 }
         return score + classWeight(element)
     }

@@ -14,9 +14,9 @@ public struct HTMLImporter: Importer {
     public func importDocument(_ source: consuming ImportSource, options: ImportOptions,
                                progress: ProgressHandler) throws -> Document {
         let name = source.name
-        let decoded = HTMLDecoder.decode(source.data, declaredCharset: source.declaredCharset)
+        let page = HTMLDecoder.utf8(source.data, declaredCharset: source.declaredCharset)
         progress(0.2)
-        guard let tree = LibXML2Library.parse(utf8: Data(decoded.text.utf8)) else {
+        guard let tree = LibXML2Library.parse(utf8: page.bytes) else {
             throw ImportError.noReadableText(name)
         }
         progress(0.6)
@@ -29,6 +29,8 @@ public struct HTMLImporter: Importer {
             emitted = Self.blocks(of: [tree.body], top: tree.body, strict: false)
             builder.warn("no article found in the page; importing all of its visible text")
         }
+        // Elements know their parents unowned: the tree must outlive every use of an element.
+        withExtendedLifetime(tree) {}
         let title = options.title ?? metadata.title ?? ""
         for (index, block) in emitted.enumerated() {
             // The article's own headline is the document title, not its first sentence.

@@ -4,10 +4,14 @@
 /// the tree has a bounded recursion depth whatever the page does.
 final class HTMLElement {
     let name: String
+    /// The name packed for fast comparison.
+    let tag: Tag
     /// The attributes the extractor looks at (id, class, role, itemprop, lang, …).
-    let attributes: [String: String]
+    let attributes: HTMLAttributes
     var children: [HTMLNode] = []
-    weak var parent: HTMLElement?
+    /// Unowned, not weak: a parent always outlives its children (it holds them), and a weak
+    /// reference gives every element a side table — a third of the time to build and free a tree.
+    unowned var parent: HTMLElement?
 
     // Filled in by the extractor's measuring pass.
     /// Characters of text inside, whitespace not counted.
@@ -19,8 +23,9 @@ final class HTMLElement {
     var score = 0.0
     var isCandidate = false
 
-    init(name: String, attributes: [String: String] = [:], parent: HTMLElement? = nil) {
+    init(name: String, tag: Tag? = nil, attributes: HTMLAttributes = HTMLAttributes(), parent: HTMLElement? = nil) {
         self.name = name
+        self.tag = tag ?? Tag(name)
         self.attributes = attributes
         self.parent = parent
     }
@@ -52,7 +57,7 @@ final class HTMLElement {
             switch child {
             case .text(let text): out += text
             case .element(let element):
-                if element.name == "br" { out += lineBreak } else { element.appendText(to: &out, lineBreak: lineBreak) }
+                if element.tag == .br { out += lineBreak } else { element.appendText(to: &out, lineBreak: lineBreak) }
             }
         }
     }
@@ -60,12 +65,31 @@ final class HTMLElement {
     /// Every element below this one, depth first, this one excluded.
     func descendants(where include: (HTMLElement) -> Bool) -> [HTMLElement] {
         var result: [HTMLElement] = []
-        var stack = elements.reversed() as [HTMLElement]
+        var stack: [HTMLElement] = []
+        func push(_ children: [HTMLNode]) {
+            for child in children.reversed() { if case .element(let element) = child { stack.append(element) } }
+        }
+        push(children)
         while let element = stack.popLast() {
             if include(element) { result.append(element) }
-            stack.append(contentsOf: element.elements.reversed())
+            push(element.children)
         }
         return result
+    }
+}
+
+/// The attributes of an element that the extractor looks at. An element has a handful, so a
+/// list searched in order beats a dictionary, which hashes every name of every element.
+struct HTMLAttributes {
+    private var pairs: [(name: String, value: String)] = []
+
+    /// The value of `name`; of a repeated attribute, the last one.
+    subscript(name: String) -> String? {
+        pairs.last { $0.name == name }?.value
+    }
+
+    mutating func set(_ name: String, _ value: String) {
+        pairs.append((name, value))
     }
 }
 
@@ -79,6 +103,8 @@ enum HTMLNode {
 struct HTMLTree {
     static let maximumDepth = 400
 
+    /// `<html>`: it holds every element (elements hold their parents unowned).
+    let root: HTMLElement
     var body: HTMLElement
     /// `<title>` text.
     var title: String?

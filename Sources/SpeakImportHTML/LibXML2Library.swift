@@ -21,21 +21,25 @@ public enum LibXML2Library {
     }()
 
     /// Elements whose content is never read: code, styling, embedded media and controls.
-    static let skippedElements: Set<String> = [
-        "script", "style", "noscript", "template", "svg", "math", "iframe", "canvas", "object", "embed",
-        "video", "audio", "select", "textarea", "button", "input", "option", "map", "dialog",
-    ]
+    static func isSkipped(_ tag: Tag) -> Bool {
+        switch tag {
+        case .script, .style, .noscript, .template, .svg, .math, .iframe, .canvas, .object, .embed,
+             .video, .audio, .select, .textarea, .button, .input, .option, .map, .dialog: true
+        default: false
+        }
+    }
 
     static let keptAttributes: Set<String> = [
         "id", "class", "role", "itemprop", "itemtype", "lang", "name", "property", "content", "rel", "href",
         "datetime", "type", "alt",
     ]
 
-    /// `keptAttributes` and `aria-hidden` as C strings, compared without making Strings.
-    private static let keptAttributeNames: [(name: String, bytes: [UInt8])] =
-        (keptAttributes.sorted() + ["aria-hidden"]).map { ($0, Array($0.utf8) + [0]) }
+    /// `keptAttributes` and `aria-hidden`, packed, compared without making Strings.
+    private static let keptAttributeTags: [(tag: Tag, name: String)] =
+        (keptAttributes.sorted() + ["aria-hidden"]).map { (Tag($0), $0) }
 
-    /// Parses UTF-8 HTML. Returns nil when libxml2 finds no document at all.
+    /// Parses UTF-8 HTML that `HTMLPrefilter` has already cut. Returns nil when libxml2 finds
+    /// no document at all.
     static func parse(utf8 data: Data) -> HTMLTree? {
         _ = initialized
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
@@ -43,7 +47,7 @@ public enum LibXML2Library {
             // Without it libxml2 stops at 256 levels of nesting and the rest of the page is lost;
             // the copy below flattens deep nesting itself.
             | XML_PARSE_HUGE.rawValue)
-        let document = HTMLPrefilter.strip(data).withUnsafeBytes { raw -> htmlDocPtr? in
+        let document = data.withUnsafeBytes { raw -> htmlDocPtr? in
             guard let base = raw.bindMemory(to: CChar.self).baseAddress, raw.count < Int(Int32.max) else { return nil }
             return htmlReadMemory(base, Int32(raw.count), nil, "UTF-8", options)
         }
@@ -56,7 +60,7 @@ public enum LibXML2Library {
     /// Copies the tree iteratively (pages nest tens of thousands of elements deep).
     private static func convert(_ root: xmlNodePtr) -> HTMLTree {
         let html = HTMLElement(name: "html", attributes: attributes(of: root))
-        var tree = HTMLTree(body: html, language: html["lang"])
+        var tree = HTMLTree(root: html, body: html, language: html["lang"])
         var stack: [(next: xmlNodePtr?, parent: HTMLElement, depth: Int)] = [(root.pointee.children, html, 1)]
         while let top = stack.last {
             guard let node = top.next else {
@@ -69,67 +73,69 @@ public enum LibXML2Library {
                 if let content = node.pointee.content { top.parent.children.append(.text(String(cString: content))) }
             case XML_ELEMENT_NODE:
                 guard let namePointer = node.pointee.name else { continue }
-                let name = String(cString: namePointer)
+                let tag = Tag(cString: namePointer)
                 let attributes = attributes(of: node)
-                if take(name, attributes, node, into: &tree) || isHidden(attributes, node) { continue }
+                if take(tag, attributes, node, into: &tree) || isHidden(attributes, node) { continue }
+                let name = String(cString: namePointer)
                 if top.depth >= HTMLTree.maximumDepth {
                     stack.append((node.pointee.children, top.parent, top.depth))
                     continue
                 }
-                let element = HTMLElement(name: name, attributes: attributes, parent: top.parent)
+                let element = HTMLElement(name: name, tag: tag, attributes: attributes, parent: top.parent)
                 top.parent.children.append(.element(element))
                 stack.append((node.pointee.children, element, top.depth + 1))
             default:
                 continue
             }
         }
-        if let body = html.elements.first(where: { $0.name == "body" }) { tree.body = body }
+        if let body = html.elements.first(where: { $0.tag == .body }) { tree.body = body }
         return tree
     }
 
     /// Head elements and skipped elements: records what they say; true when they are consumed.
-    private static func take(_ name: String, _ attributes: [String: String], _ node: xmlNodePtr, into tree: inout HTMLTree) -> Bool {
-        switch name {
-        case "title":
+    private static func take(_ tag: Tag, _ attributes: HTMLAttributes, _ node: xmlNodePtr, into tree: inout HTMLTree) -> Bool {
+        switch tag {
+        case .title:
             if tree.title == nil { tree.title = text(of: node) }
             return true
-        case "meta":
+        case .meta:
             if let key = (attributes["property"] ?? attributes["name"] ?? attributes["itemprop"])?.lowercased(),
                let content = attributes["content"], tree.meta[key] == nil {
                 tree.meta[key] = content
             }
             return true
-        case "link":
+        case .link:
             if attributes["rel"]?.lowercased().split(separator: " ").contains("canonical") == true, tree.canonical == nil {
                 tree.canonical = attributes["href"]
             }
             return true
-        case "script":
+        case .script:
             if attributes["type"]?.lowercased().contains("ld+json") == true { tree.jsonLD.append(text(of: node)) }
             return true
-        case "head":
+        case .head:
             return false
         default:
-            return skippedElements.contains(name)
+            return isSkipped(tag)
         }
     }
 
-    private static func isHidden(_ attributes: [String: String], _ node: xmlNodePtr) -> Bool {
+    private static func isHidden(_ attributes: HTMLAttributes, _ node: xmlNodePtr) -> Bool {
         if xmlHasProp(node, "hidden") != nil { return true }
         if attributes["aria-hidden"]?.lowercased() == "true" { return true }
         guard let style = property(node, "style")?.lowercased().filter({ !$0.isWhitespace }) else { return false }
         return style.contains("display:none") || style.contains("visibility:hidden")
     }
 
-    private static func attributes(of node: xmlNodePtr) -> [String: String] {
-        var result: [String: String] = [:]
+    private static func attributes(of node: xmlNodePtr) -> HTMLAttributes {
+        var result = HTMLAttributes()
         var attribute = node.pointee.properties
         while let current = attribute {
             attribute = current.pointee.next
             // libxml2's HTML parser lowercases names; only kept ones become Strings.
-            guard let namePointer = current.pointee.name,
-                  let name = keptAttributeNames.first(where: { xmlStrEqual(namePointer, $0.bytes) != 0 })?.name else { continue }
-            result[name] = current.pointee.children?.pointee.content.map { String(cString: $0) } ?? ""
+            guard let namePointer = current.pointee.name else { continue }
+            let tag = Tag(cString: namePointer)
+            guard let name = keptAttributeTags.first(where: { $0.tag == tag })?.name else { continue }
+            result.set(name, current.pointee.children?.pointee.content.map { String(cString: $0) } ?? "")
         }
         return result
     }

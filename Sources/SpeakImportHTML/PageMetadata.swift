@@ -11,15 +11,25 @@ struct PageMetadata {
     var canonicalURL: String?
 
     init(_ tree: HTMLTree, article: HTMLElement?) {
-        let linkedData = Self.linkedData(tree.jsonLD)
-        siteName = Self.clean(tree.meta["og:site_name"] ?? tree.meta["application-name"]) ?? linkedData.site
-        let heading = (article.flatMap(Self.firstHeading) ?? Self.firstHeading(tree.body)).map(Self.collapse)
-        title = Self.clean(tree.meta["og:title"] ?? tree.meta["twitter:title"]) ?? linkedData.headline ?? heading
-            ?? tree.title.map { Self.withoutSiteName(Self.collapse($0), site: siteName) }
-        author = Self.person(tree.meta["author"]) ?? linkedData.author ?? Self.person(tree.meta["article:author"])
+        // JSON-LD is parsed, and the page walked for a heading, only when the meta tags do not
+        // already say: both cost more than the rest of this together.
+        var parsedLinkedData: (headline: String?, author: String?, published: String?, site: String?)?
+        func linkedData() -> (headline: String?, author: String?, published: String?, site: String?) {
+            if let parsedLinkedData { return parsedLinkedData }
+            let parsed = Self.linkedData(tree.jsonLD)
+            parsedLinkedData = parsed
+            return parsed
+        }
+        let site = Self.clean(tree.meta["og:site_name"] ?? tree.meta["application-name"]) ?? linkedData().site
+        siteName = site
+        title = Self.clean(tree.meta["og:title"] ?? tree.meta["twitter:title"]) ?? linkedData().headline
+            ?? (article.flatMap(Self.firstHeading) ?? Self.firstHeading(tree.body)).map(Self.collapse)
+            ?? tree.title.map { Self.withoutSiteName(Self.collapse($0), site: site) }
+        author = Self.person(tree.meta["author"]) ?? linkedData().author ?? Self.person(tree.meta["article:author"])
             ?? Self.person(tree.meta["dc.creator"]) ?? Self.byline(tree.body)
-        published = [tree.meta["article:published_time"], linkedData.published, tree.meta["date"], tree.meta["dc.date"],
-                     tree.meta["pubdate"], tree.meta["publishdate"]].lazy.compactMap { $0.flatMap(Self.date) }.first
+        published = Self.date(tree.meta["article:published_time"]) ?? linkedData().published.flatMap(Self.date)
+            ?? [tree.meta["date"], tree.meta["dc.date"], tree.meta["pubdate"], tree.meta["publishdate"]]
+            .lazy.compactMap(Self.date).first
         language = Self.clean(tree.language ?? tree.meta["og:locale"]?.replacingOccurrences(of: "_", with: "-"))
         canonicalURL = Self.clean(tree.canonical ?? tree.meta["og:url"])
     }
@@ -80,8 +90,8 @@ struct PageMetadata {
     static func collapse(_ text: String) -> String { BlockEmitter.collapse(text) }
 
     /// ISO 8601 dates as pages write them: with time and zone, with fractions, or just the day.
-    static func date(_ text: String) -> Date? {
-        let value = text.trimmingCharacters(in: .whitespaces)
+    static func date(_ text: String?) -> Date? {
+        guard let value = text?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let date = try? Date(value, strategy: .iso8601) { return date }
         if let date = try? Date(value, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
         return try? Date(String(value.prefix(10)), strategy: Date.ISO8601FormatStyle().year().month().day())
