@@ -7,14 +7,14 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Turn documents into audio files: WAV, Ogg Opus or MP3 audiobooks with chapters, and word timings.",
         discussion: """
-            Files are imported on the fly and not stored (unless --save); numbers are library ids.
-            One input writes the file -o names ('-' for standard output, WAV only); several inputs,
-            or -o naming a directory, write one file per input named after its title. The format
+            Files are imported on the fly and not stored (unless --save); numbers are library ids. \
+            One input writes the file -o names ('-' for standard output, WAV only); several inputs, \
+            or -o naming a directory, write one file per input named after its title. The format \
             comes from --format or the file's extension (.wav, .opus, .mp3); WAV by default.
 
-            Opus and MP3 files get the title, author, chapters (from the document's chapters) and
-            a cover. They are made of segments kept in a cache (~/.cache/speak/audio), so a
-            conversion interrupted by Ctrl-C, a kill or a power loss continues where it stopped
+            Opus and MP3 files get the title, author, chapters (from the document's chapters) and \
+            a cover. They are made of segments kept in a cache (~/.cache/speak/audio), so a \
+            conversion interrupted by Ctrl-C, a kill or a power loss continues where it stopped \
             when run again; 'speak cache clear' empties the cache.
 
             Examples:
