@@ -16,10 +16,30 @@ public enum PartialFiles {
         defer { lock.unlock() }
         if paths[path] == nil { paths[path] = strdup(path) }
         rebuildSnapshot()
-        if !installed {
-            installed = true
-            for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { signal(signalNumber, partialFilesSignalHandler) }
+        installHandlers()
+    }
+
+    /// Makes the signals end the process (removing what is registered) from now on, also when
+    /// they were ignored by whoever started it: a long conversion stops on Ctrl-C or SIGTERM
+    /// before its first file exists as well as after.
+    public static func watchSignals() {
+        lock.lock()
+        defer { lock.unlock() }
+        installHandlers()
+    }
+
+    private static func installHandlers() {
+        guard !installed else { return }
+        installed = true
+        // A parent may have started us with these blocked (a program run from a Dispatch
+        // thread inherits that thread's mask), and a blocked Ctrl-C never arrives.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
+            signal(signalNumber, partialFilesSignalHandler)
+            sigaddset(&unblocked, signalNumber)
         }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
     /// Stops watching `path` (it was completed or removed).

@@ -32,6 +32,7 @@ extension Speak {
     /// file per chapter, with tags, chapters, cover and timings.
     func convertAudiobook(_ document: Document, input: InputReference, request: ConvertRequest, format: AudioFormat,
                           settings: VoiceSettings, voiceName: String, started: Date, progress: ProgressHandler?) throws -> ConversionSummary {
+        PartialFiles.watchSignals()
         let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
         try prepare(engine, settings, requested: request.voice)
         let cover = try coverImage(request.cover, input: input, document: document)

@@ -263,5 +263,29 @@ extension CLIAudiobookTests {
         #expect(second["segments"] as? Int == segments)
         #expect(second["reusedSegments"] as? Int == segments - 1, "\(second)")
     }
+
+    @Test func ctrlCLeavesNoPartialFilesAndTheNextRunResumes() throws {
+        let cli = CLI()
+        let path = book(cli, chapters: 2, wordsPerChapter: 2000)
+        let output = cli.work.appendingPathComponent("book.opus").path
+        let process = cli.background(["convert", path, "-o", output, "--jobs", "2"])
+        try process.run()
+        let cache = cli.home.appendingPathComponent("cache/audio").path
+        func segments() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).filter { $0.hasSuffix(".seg") } }
+        // Interrupt once some segments are done, while the rest are being made.
+        let deadline = Date().addingTimeInterval(60)
+        while segments().count < 2, process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(process.isRunning, "the conversion should still be running")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        Thread.sleep(forTimeInterval: 3)  // the workers finish the segment in hand and exit
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cli.work.path).filter { $0.contains("book.opus") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).allSatisfy { $0.hasSuffix(".seg") })
+        let again = summary(try cli.run(["convert", path, "-o", output, "--json"]))
+        #expect((again["reusedSegments"] as? Int ?? 0) >= 2, "\(again)")
+        #expect(FileManager.default.fileExists(atPath: output))
+    }
 }
 
