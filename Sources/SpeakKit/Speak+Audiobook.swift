@@ -42,16 +42,24 @@ extension Speak {
 
         // Every output is named and checked before any work.
         let outputs: [(path: String, chapters: Range<Int>)]
+        let fileTitle = AudiobookPlan.fileName(title, fallback: "document-\(document.metadata.id ?? 0)")
         if request.splitChapters {
+            // Several books split into one directory: a folder per book, or their chapter files would collide.
+            let directory = request.folderPerDocument ? (request.output as NSString).appendingPathComponent(fileTitle) : request.output
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw AudioOutputError(path: directory, reason: "cannot create the directory")
+            }
             let width = max(2, String(plan.chapters.count).count)
             outputs = plan.chapters.indices.map { i in
                 let number = String(repeating: "0", count: max(0, width - String(i + 1).count)) + String(i + 1)
                 let name = number + " - " + AudiobookPlan.fileName(plan.chapters[i].title, fallback: "chapter")
-                return ((request.output as NSString).appendingPathComponent(name + "." + format.fileExtension), i..<(i + 1))
+                return ((directory as NSString).appendingPathComponent(name + "." + format.fileExtension), i..<(i + 1))
             }
         } else {
             let path = request.outputIsDirectory
-                ? (request.output as NSString).appendingPathComponent(AudiobookPlan.fileName(title, fallback: "document-\(document.metadata.id ?? 0)") + "." + format.fileExtension)
+                ? (request.output as NSString).appendingPathComponent(fileTitle + "." + format.fileExtension)
                 : request.output
             outputs = [(path, 0..<plan.chapters.count)]
         }
@@ -134,7 +142,8 @@ extension Speak {
             throw error
         }
         if request.useCache { cache.trim(keeping: Set(paths)) }
-        var summary = ConversionSummary(output: request.splitChapters ? request.output : outputs[0].path, timings: timingPaths[0],
+        let shownOutput = request.splitChapters ? (outputs[0].path as NSString).deletingLastPathComponent + "/" : outputs[0].path
+        var summary = ConversionSummary(output: shownOutput, timings: timingPaths[0],
                                         words: segmentHeaders.reduce(0) { $0 + $1.words },
                                         audioSeconds: Double(totalSamples) / Double(engine.sampleRate),
                                         wallSeconds: Date().timeIntervalSince(started),

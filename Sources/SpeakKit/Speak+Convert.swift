@@ -34,6 +34,9 @@ public struct ConvertRequest: Sendable {
     public var bitrate: Int?
     /// One file per chapter, numbered, in the directory `output`.
     public var splitChapters = false
+    /// With `splitChapters`: the chapter files go into a folder named after the document
+    /// (several documents are split into one directory).
+    public var folderPerDocument = false
     /// A JPEG or PNG file for the cover, or "first-page" for a PDF's first page.
     public var cover: String?
     /// Title and author for the tags, instead of the document's.

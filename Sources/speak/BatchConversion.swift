@@ -61,6 +61,7 @@ struct BatchConversion {
             if let value { arguments += [flag, value] }
         }
         if c.noCache { arguments.append("--no-cache") }
+        if c.split != nil { arguments.append("--folder-per-document") }
         for (flag, on) in [("--word-cues", c.wordCues), ("--read-all", c.readAll), ("--force", c.force), ("--save", c.save)] where on {
             arguments.append(flag)
         }

@@ -61,6 +61,10 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Synthesize everything again; do not read or fill the audio cache.")
     var noCache = false
 
+    /// Set for the children of a batch: with --split, each document's chapters get a folder.
+    @Flag(help: .hidden)
+    var folderPerDocument = false
+
     @Option(help: "Word timings: a file (.json per word, .vtt/.srt per sentence), or json|vtt|srt next to each audio file.")
     var timings: String?
 
@@ -135,7 +139,7 @@ struct ConvertCommand: ParsableCommand {
             } else {
                 for input in inputs {
                     do {
-                        summaries.append(try convertOne(input, speak: speak, directory: directory))
+                        summaries.append(try convertOne(input, speak: speak, directory: directory, inputCount: inputs.count))
                     } catch let error as UserFacingError {
                         Terminal.error(error.message)
                         failure = failure ?? error.exitStatus
@@ -149,7 +153,7 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    func convertOne(_ input: String, speak: Speak, directory: Bool) throws -> ConversionSummary {
+    func convertOne(_ input: String, speak: Speak, directory: Bool, inputCount: Int) throws -> ConversionSummary {
         var reference = InputReference(argument: input)
         if save, reference != .standardInput, case .file = reference {
             reference = .document(try speak.importInput(reference).id)
@@ -168,6 +172,7 @@ struct ConvertCommand: ParsableCommand {
         request.format = format.map { $0.lowercased() == "ogg" ? .opus : AudioFormat(rawValue: $0.lowercased()) } ?? nil
         request.bitrate = bitrate
         request.splitChapters = split != nil
+        request.folderPerDocument = folderPerDocument || inputCount > 1
         request.cover = cover
         request.title = title
         request.author = author

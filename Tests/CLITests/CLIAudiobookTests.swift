@@ -233,6 +233,12 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: cli.work.appendingPathComponent("out").path).sorted()
         #expect(names == ["one.opus", "two.opus"])
+        // Split books into one directory: a folder per book, or chapter files would collide.
+        let split = try cli.run(["convert", "--all", "--folder", "Papers", "-o", "split", "--format", "mp3", "--split", "chapters"])
+        #expect(split.status == 0, "\(split.stderr)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: cli.work.appendingPathComponent("split").path).sorted()
+        #expect(folders == ["one", "two"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.work.appendingPathComponent("split/one").path) == ["01 - one.mp3"])
         let missing = try cli.run(["convert", "--all", "--folder", "Nothing", "-o", "out"])
         #expect(missing.status != 0 && missing.stderr.contains("Nothing"))
     }
