@@ -41,8 +41,8 @@ public struct SegmentHeader: Sendable, Codable {
 }
 
 /// One synthesized, encoded segment on disk — the unit of parallel work and of the chunk
-/// cache: "SPKSEG1\n", a JSON header (length-prefixed), the timeline (24 bytes per word, word
-/// indices relative to the segment, see `TimelineFile`), then the encoded audio. Written under
+/// cache: "SPKSEG1\n", a JSON header (length-prefixed), the timeline (`TimelineRecord`s, word
+/// indices relative to the segment), then the encoded audio. Written under
 /// a temporary name and renamed, so a file that exists is complete.
 public enum SegmentFile {
     private static let magic = Array("SPKSEG1\n".utf8)
@@ -55,13 +55,8 @@ public enum SegmentFile {
         }
         OggPageWriter.appendLittleEndian(&data, UInt64(json.count), bytes: 4)
         data.append(json)
-        data.reserveCapacity(data.count + timeline.count * 24 + audio.count)
-        for record in timeline {
-            let index = Int64(record.word.index) | (record.startsSentence ? 1 << 62 : 0)
-            for value in [index, Int64(record.word.startSample), Int64(record.word.endSample)] {
-                OggPageWriter.appendLittleEndian(&data, UInt64(bitPattern: value), bytes: 8)
-            }
-        }
+        data.reserveCapacity(data.count + timeline.count * TimelineRecord.size + audio.count)
+        for record in timeline { record.encode(into: &data) }
         data.append(audio)
         let temporary = path + ".partial-\(getpid())"
         PartialFiles.register(temporary)
@@ -78,9 +73,14 @@ public enum SegmentFile {
         defer { try? handle.close() }
         guard let start = try? handle.read(upToCount: magic.count + 4), start.count == magic.count + 4,
               Array(start.prefix(magic.count)) == magic else { return nil }
-        let length = Int(start.suffix(4).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        let length = headerLength(start)
         guard length < 1 << 24, let json = try? handle.read(upToCount: length), json.count == length else { return nil }
         return try? JSONDecoder().decode(SegmentHeader.self, from: json)
+    }
+
+    /// The length of the JSON header: the 32-bit little-endian number after the magic.
+    private static func headerLength(_ data: Data) -> Int {
+        data.dropFirst(magic.count).prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
     }
 
     /// The whole segment: header, timeline and audio.
@@ -89,26 +89,13 @@ public enum SegmentFile {
               Array(data.prefix(magic.count)) == magic else {
             throw AudioOutputError(path: path, reason: "a synthesized segment is missing or damaged")
         }
-        let bytes = [UInt8](data)
-        func value(_ offset: Int, _ count: Int) -> UInt64 {
-            (0..<count).reduce(UInt64(0)) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
-        }
-        let length = Int(value(magic.count, 4))
-        let timelineStart = magic.count + 4 + length
-        guard timelineStart <= bytes.count,
+        let timelineStart = magic.count + 4 + headerLength(data)
+        guard timelineStart <= data.count,
               let header = try? JSONDecoder().decode(SegmentHeader.self, from: data.subdata(in: (magic.count + 4)..<timelineStart)),
-              timelineStart + header.words * 24 <= bytes.count else {
+              timelineStart + header.words * TimelineRecord.size <= data.count else {
             throw AudioOutputError(path: path, reason: "a synthesized segment is damaged")
         }
-        var timeline: [TimelineRecord] = []
-        timeline.reserveCapacity(header.words)
-        for n in 0..<header.words {
-            let at = timelineStart + n * 24
-            let index = Int64(bitPattern: value(at, 8))
-            timeline.append(TimelineRecord(word: TimedWord(index: Int(index & ~(1 << 62)), startSample: Int(Int64(bitPattern: value(at + 8, 8))),
-                                                           endSample: Int(Int64(bitPattern: value(at + 16, 8)))),
-                                           startsSentence: index & (1 << 62) != 0))
-        }
-        return (header, timeline, data.subdata(in: (timelineStart + header.words * 24)..<data.count))
+        let timeline = (0..<header.words).map { TimelineRecord(decoding: data, at: timelineStart + $0 * TimelineRecord.size) }
+        return (header, timeline, data.subdata(in: (timelineStart + header.words * TimelineRecord.size)..<data.count))
     }
 }

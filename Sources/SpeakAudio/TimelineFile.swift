@@ -11,19 +11,43 @@ public struct TimelineRecord: Sendable, Equatable {
         self.word = word
         self.startsSentence = startsSentence
     }
+
+    /// Bytes per record on disk: the index (bit 62 set when it starts a sentence), start and
+    /// end sample, each a little-endian 64-bit integer.
+    static let size = 24
+    private static let sentenceFlag: Int64 = 1 << 62
+
+    /// Appends the record's bytes, its samples shifted by `offset`.
+    func encode(into data: inout Data, offset: Int = 0) {
+        let index = Int64(word.index) | (startsSentence ? Self.sentenceFlag : 0)
+        for value in [index, Int64(word.startSample + offset), Int64(word.endSample + offset)] {
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        }
+    }
+
+    /// The record whose bytes start `offset` bytes into `data`.
+    init(decoding data: Data, at offset: Int) {
+        func value(_ n: Int) -> Int64 {
+            var raw: Int64 = 0
+            withUnsafeMutableBytes(of: &raw) { target in
+                target.copyBytes(from: data[(data.startIndex + offset + n * 8)..<(data.startIndex + offset + n * 8 + 8)])
+            }
+            return Int64(littleEndian: raw)
+        }
+        let index = value(0)
+        self.init(word: TimedWord(index: Int(index & ~Self.sentenceFlag), startSample: Int(value(1)), endSample: Int(value(2))),
+                  startsSentence: index & Self.sentenceFlag != 0)
+    }
 }
 
 /// A timeline written to disk as it grows: how a worker process hands its part's timeline to
-/// the parent, in flat memory for a part of any length. Each word is three little-endian 64-bit
-/// integers: its index (bit 62 set when it starts a sentence), start and end sample.
+/// the parent, in flat memory for a part of any length. Each word is a `TimelineRecord`.
 public final class TimelineFile {
     public let path: String
     public private(set) var wordCount = 0
     private var handle: FileHandle?
     private var buffer = Data()
-    private static let sentenceFlag: Int64 = 1 << 62
-    fileprivate static let recordSize = 24
-    fileprivate static let blockSize = recordSize * 40_000
+    fileprivate static let blockSize = TimelineRecord.size * 40_000
 
     /// Creates (or truncates) the file at `path`.
     public init(path: String) throws(AudioOutputError) {
@@ -38,10 +62,7 @@ public final class TimelineFile {
     /// Appends the words of one sentence.
     public func append(sentence words: [TimedWord], offset: Int = 0) throws(AudioOutputError) {
         for (i, word) in words.enumerated() {
-            let index = Int64(word.index) | (i == 0 ? Self.sentenceFlag : 0)
-            for value in [index, Int64(word.startSample + offset), Int64(word.endSample + offset)] {
-                withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
-            }
+            TimelineRecord(word: word, startsSentence: i == 0).encode(into: &buffer, offset: offset)
         }
         wordCount += words.count
         if buffer.count >= 1 << 20 { try flush() }
@@ -77,22 +98,9 @@ public final class TimelineFile {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    fileprivate static func decode(_ data: Data, at offset: Int) -> TimelineRecord {
-        func value(_ n: Int) -> Int64 {
-            var raw: Int64 = 0
-            withUnsafeMutableBytes(of: &raw) { target in
-                target.copyBytes(from: data[(data.startIndex + offset + n * 8)..<(data.startIndex + offset + n * 8 + 8)])
-            }
-            return Int64(littleEndian: raw)
-        }
-        let index = value(0)
-        return TimelineRecord(word: TimedWord(index: Int(index & ~sentenceFlag), startSample: Int(value(1)), endSample: Int(value(2))),
-                              startsSentence: index & sentenceFlag != 0)
-    }
-
     /// The number of words in the finished timeline file at `path` (0 when it is missing).
     public static func wordCount(at path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / recordSize
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / TimelineRecord.size
     }
 }
 
@@ -107,15 +115,15 @@ public struct TimelineRecords: Sequence, IteratorProtocol {
     }
 
     public mutating func next() -> TimelineRecord? {
-        if offset + TimelineFile.recordSize > block.count {
-            guard let read = try? handle.read(upToCount: TimelineFile.blockSize), read.count >= TimelineFile.recordSize else {
+        if offset + TimelineRecord.size > block.count {
+            guard let read = try? handle.read(upToCount: TimelineFile.blockSize), read.count >= TimelineRecord.size else {
                 try? handle.close()
                 return nil
             }
             block = read
             offset = 0
         }
-        defer { offset += TimelineFile.recordSize }
-        return TimelineFile.decode(block, at: offset)
+        defer { offset += TimelineRecord.size }
+        return TimelineRecord(decoding: block, at: offset)
     }
 }

@@ -72,13 +72,21 @@ public final class TimingWriter {
 
     /// Appends the sentences of a timeline file (a worker's part), shifted by `offset`.
     public func append(contentsOf timeline: String, offset: Int) throws(AudioOutputError) {
+        try append(records: TimelineFile.records(at: timeline), offset: offset)
+    }
+
+    /// Appends timeline records sentence by sentence, samples shifted by `offset` and word
+    /// indices by `firstWord` (a segment's records count from its own first word).
+    public func append(records: some Sequence<TimelineRecord>, offset: Int, firstWord: Int = 0) throws(AudioOutputError) {
         var sentence: [TimedWord] = []
-        for record in try TimelineFile.records(at: timeline) {
+        for record in records {
             if record.startsSentence, !sentence.isEmpty {
                 try append(sentence: sentence, offset: offset)
                 sentence.removeAll(keepingCapacity: true)
             }
-            sentence.append(record.word)
+            var word = record.word
+            word.index += firstWord
+            sentence.append(word)
         }
         if !sentence.isEmpty { try append(sentence: sentence, offset: offset) }
     }

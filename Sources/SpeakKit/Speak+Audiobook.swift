@@ -162,17 +162,7 @@ extension Speak {
         let writer = try TimingWriter(path: path, document: document, sampleRate: sampleRate, wordCues: wordCues)
         do {
             for (k, segment) in paths.enumerated() {
-                var sentence: [TimedWord] = []
-                for record in try SegmentFile.read(segment).timeline {
-                    if record.startsSentence, !sentence.isEmpty {
-                        try writer.append(sentence: sentence, offset: layout.offsets[k])
-                        sentence.removeAll(keepingCapacity: true)
-                    }
-                    var word = record.word
-                    word.index += ranges[k].lowerBound
-                    sentence.append(word)
-                }
-                if !sentence.isEmpty { try writer.append(sentence: sentence, offset: layout.offsets[k]) }
+                try writer.append(records: SegmentFile.read(segment).timeline, offset: layout.offsets[k], firstWord: ranges[k].lowerBound)
             }
             writer.chapters = chapters.map { (title: $0.0, startSample: Int(($0.1 * Double(sampleRate)).rounded())) }
             try writer.finish(totalSamples: layout.totalSamples)
