@@ -81,6 +81,38 @@ public final class WAVWriter {
         }
     }
 
+    /// What `copyInKernel` did.
+    enum KernelCopy {
+        case copied(bytes: Int)
+        case nothingNew
+        /// Standard output, or a file system where `sendfile` cannot write: copy in user space.
+        case unsupported
+    }
+
+    /// Copies the whole samples `input` holds past its offset straight into the file, in the
+    /// kernel (`sendfile`).
+    func copyInKernel(from input: Int32) throws(AudioOutputError) -> KernelCopy {
+        var status = stat()
+        let position = lseek(input, 0, SEEK_CUR)
+        guard file != nil, position >= 0, fstat(input, &status) == 0 else { return .unsupported }
+        let available = (Int(status.st_size) - Int(position)) & ~1
+        guard available > 0 else { return .nothingNew }
+        try flush()
+        var done = 0
+        while done < available {
+            let n = sendfile(handle.fileDescriptor, input, nil, available - done)
+            if n < 0, errno == EINTR { continue }
+            if n < 0, done == 0, [EXDEV, ENOSYS, EINVAL, EOPNOTSUPP, EBADF].contains(errno) { return .unsupported }
+            guard n > 0 else {
+                let reason = n < 0 ? String(cString: strerror(errno)) : "a synthesized part got shorter while it was copied"
+                throw AudioOutputError(path: path, reason: reason)
+            }
+            done += n
+        }
+        samplesWritten += done / 2
+        return .copied(bytes: done)
+    }
+
     private func flush() throws(AudioOutputError) {
         guard !buffer.isEmpty else { return }
         do {

@@ -11,10 +11,6 @@ enum ConversionParts {
     /// Documents shorter than this are not worth a process start.
     static let minimumWordsPerPart = 2000
 
-    /// How much less than an equal share the parent synthesizes: it also joins the parts,
-    /// copying each worker's audio while the worker is still at work, and writes the timings.
-    static let parentHandicap = 0.05
-
     /// Word ranges from `fromWord` to the end, about equal in synthesis work — measured in
     /// text length, not words: eSpeak's time follows the sounds, and a part of long words took
     /// 15% longer than one with as many short words. The last range ends at `Int.max`. Cuts
@@ -35,7 +31,9 @@ enum ConversionParts {
             weights[0] = String(String.UnicodeScalarView(scalars[Int(spans[fromWord - firstBlock.firstWord].start)...])).utf8.count
         }
         let total = Double(weights.reduce(0, +))
-        func target(_ k: Int) -> Double { total * (Double(k) - parentHandicap) / Double(count) }
+        // Equal shares: the parent also joins the parts, but the kernel copies a worker's audio
+        // (sendfile), so that costs it little; it was given 5% less while it copied in user space.
+        func target(_ k: Int) -> Double { total * Double(k) / Double(count) }
         var starts = [fromWord]
         var done = 0.0
         for (block, weight) in zip(blocks, weights) {

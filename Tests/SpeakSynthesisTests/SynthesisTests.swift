@@ -3,6 +3,7 @@ import SpeakAudio
 import SpeakESpeak
 import SpeakModel
 @testable import SpeakSynthesis
+import Synchronization
 import Testing
 
 func document(_ paragraphs: [String], skipped: String? = nil) -> Document {
@@ -216,5 +217,39 @@ final class FakeEngine: SpeechEngine {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
             .filter { file in file.contains(".partial-") && names.contains { file.contains($0) } }
         #expect(leftovers.isEmpty)
+    }
+
+    /// A worker's part is copied while the worker still writes it, in whole samples, and the
+    /// copy ends only when the worker is done (the in-kernel copy must see the late bytes too).
+    @Test func appendsAPartThatIsStillGrowing() throws {
+        let directory = NSTemporaryDirectory() + "speak-append-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let part = directory + "/part.pcm", output = directory + "/out.wav"
+        let bytes = (0..<300_001).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        #expect(FileManager.default.createFile(atPath: part, contents: nil))
+        let writer = try WAVWriter(path: output, sampleRate: 22050)
+        try [Int16](repeating: 3, count: 10).withUnsafeBufferPointer { try writer.write($0) }
+        let done = Mutex(false)
+        let feeder = Thread {
+            guard let handle = FileHandle(forWritingAtPath: part) else { return }
+            // Uneven pieces: some end in the middle of a sample.
+            var offset = 0
+            for size in [1, 40_001, 99_999, 60_000, 100_000] {
+                try? handle.write(contentsOf: Data(bytes[offset..<offset + size]))
+                offset += size
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            try? handle.close()
+            done.withLock { $0 = true }
+        }
+        feeder.start()
+        let samples = try writer.appendRawPCM(fromFile: part, isGrowing: { !done.withLock { $0 } })
+        try writer.finish()
+        #expect(samples == 150_000)
+        let data = try Data(contentsOf: URL(fileURLWithPath: output))
+        #expect(data.count == 44 + 20 + 300_000)
+        #expect(data.suffix(300_000) == Data(bytes.prefix(300_000)))
+        #expect(data[40..<44] == Data([0xF4, 0x93, 0x04, 0x00]))  // 300,020 bytes of data
     }
 }
