@@ -41,6 +41,8 @@ extern "C" speak_pdf_text *speak_pdf_text_open(const char *path, const char *pas
 
 extern "C" void speak_pdf_text_close(speak_pdf_text *document) { delete document; }
 
+PDFDoc *speak_pdf_doc(speak_pdf_text *document) { return document->doc.get(); }
+
 extern "C" int speak_pdf_text_page_count(speak_pdf_text *document) { return document->doc->getNumPages(); }
 
 extern "C" speak_pdf_words speak_pdf_text_words(speak_pdf_text *document, int index, int raw) {

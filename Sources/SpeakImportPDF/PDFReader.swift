@@ -43,25 +43,37 @@ struct PDFReader: PDFPageSource {
     var executable: String
     var maximumWorkers = ProcessInfo.processInfo.activeProcessorCount
     /// Documents with fewer pages are read by one helper (a second would cost more than it saves).
-    static let pagesPerExtraHelper = 24
+    static let pagesPerExtraHelper = 4
 
     func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage]) {
         let first = try start(request, outline: true)
         defer { first.stop() }
+        // A second helper starts at once, before the page count is known: helpers take as long
+        // to start (poppler's libraries) as a short paper takes to read, so starting them one
+        // after the other made short documents a third slower.
+        var helpers = [first]
+        if maximumWorkers > 1, let spare = try? start(request, outline: false) { helpers.append(spare) }
+        defer { helpers.dropFirst().forEach { $0.stop() } }
         guard case .info(var info)? = first.next() else {
             throw first.lastFailure.map { PDFImportError(failure: $0, name: request.name) }
                 ?? PDFImportError.helperFailed(request.name, reason: "the PDF helper stopped before reading the document")
         }
         let workers = max(1, min(maximumWorkers, info.pageCount / Self.pagesPerExtraHelper + 1))
-        var helpers = [first]
-        defer { helpers.dropFirst().forEach { $0.stop() } }
-        while helpers.count < workers, let helper = try? start(request, outline: false), case .info? = helper.next() {
+        while helpers.count > workers { helpers.removeLast().cancel() }
+        while helpers.count < workers, let helper = try? start(request, outline: false) {
             helpers.append(helper)
         }
-        let chunk = max(4, min(32, info.pageCount / (helpers.count * 6) + 1))
+        let chunk = max(2, min(32, info.pageCount / (helpers.count * 6) + 1))
         let queue = ChunkQueue(name: request.name, pageCount: info.pageCount, chunk: chunk, progress: progress)
-        let threads = helpers.map { helper in
-            Thread { queue.work(helper, request: request) }
+        let threads = helpers.enumerated().map { n, helper in
+            Thread {
+                // A spare helper's first message is its own copy of the facts; one that fails
+                // leaves its share to the others.
+                if n > 0 {
+                    guard case .info? = helper.next() else { return queue.finish() }
+                }
+                queue.work(helper, request: request)
+            }
         }
         threads.forEach { $0.start() }
         let pages = try queue.wait(workers: helpers.count)
@@ -146,6 +158,11 @@ struct PDFReader: PDFPageSource {
         func stop() {
             process.stop()
         }
+
+        /// Ends a helper that is not needed, without waiting for it.
+        func cancel() {
+            process.cancel()
+        }
     }
 }
 
@@ -201,6 +218,11 @@ private final class ChunkQueue: @unchecked Sendable {
                 break
             }
         }
+        finish()
+    }
+
+    /// A worker is done (or could not start: its share goes to the others).
+    func finish() {
         condition.lock()
         finishedWorkers += 1
         condition.broadcast()

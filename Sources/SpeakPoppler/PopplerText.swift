@@ -11,10 +11,48 @@ final class PopplerText {
         speak_pdf_keep_heap()
     }
 
-    init?(path: String, password: String?) {
+    /// The poppler release the shim was built with.
+    static var version: String { String(cString: speak_pdf_poppler_version()) }
+
+    init(path: String, password: String?) throws(PDFFailure) {
         var status: Int32 = 0
-        guard let document = speak_pdf_text_open(path, password, &status) else { return nil }
+        guard let document = speak_pdf_text_open(path, password, &status) else {
+            if status == 1 {
+                throw PDFFailure(kind: password == nil ? .needsPassword : .wrongPassword, message: "the document is encrypted")
+            }
+            throw PDFFailure(kind: .damaged, message: "poppler cannot open it")
+        }
         self.document = document
+    }
+
+    var pageCount: Int { Int(speak_pdf_text_page_count(document)) }
+
+    /// A document information entry ("Title", "Author"), nil when missing or blank.
+    func info(_ key: String) -> String? {
+        guard let value = speak_pdf_text_info(document, key) else { return nil }
+        defer { free(value) }
+        let text = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The outline entries that go to a page, nested ones after their parent; destinations
+    /// measured from the page top (PDF measures from the bottom).
+    func outline() -> [PDFOutlineEntry] {
+        let outline = speak_pdf_text_outline(document)
+        defer { speak_pdf_outline_free(outline) }
+        guard let entries = outline.entries else { return [] }
+        return (0..<Int(outline.count)).map { i in
+            let entry = entries[i]
+            let page = Int(entry.page)
+            let top = entry.has_top != 0 ? max(0, size(page: page).height - entry.top) : nil
+            return PDFOutlineEntry(title: entry.title.map { String(cString: $0) } ?? "", page: page, top: top,
+                                   left: entry.has_left != 0 ? entry.left : nil, level: Int(entry.level))
+        }
+    }
+
+    /// Renders page `index` on white into a PNG; false when it cannot (over 100 megapixels too).
+    func render(page index: Int, dpi: Double, to path: String) -> Bool {
+        speak_pdf_text_render_png(document, Int32(index), dpi, 100_000_000, path) == 0
     }
 
     deinit {

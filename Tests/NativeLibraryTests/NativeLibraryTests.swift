@@ -18,9 +18,8 @@ import Testing
         #expect(ESpeakLibrary.version.hasPrefix("1."))
     }
 
-    @Test func popplerAndCairoReportTheirVersions() {
+    @Test func popplerReportsItsVersion() {
         #expect(looksLikeVersion(PopplerLibrary.version), "\(PopplerLibrary.version)")
-        #expect(looksLikeVersion(PopplerLibrary.cairoVersion), "\(PopplerLibrary.cairoVersion)")
     }
 
     @Test func tesseractAndLeptonicaReportTheirVersions() {

@@ -38,6 +38,35 @@ void speak_pdf_words_free(speak_pdf_words words);
 void speak_pdf_text_page_size(speak_pdf_text *document, int index, double *width, double *height);
 char *speak_pdf_text_page_label(speak_pdf_text *document, int index);
 
+/* The document information entry `key` ("Title", "Author") as UTF-8, trimmed of nothing
+ * (malloc'd; NULL when missing). */
+char *speak_pdf_text_info(speak_pdf_text *document, const char *key);
+
+typedef struct {
+    char *title;             /* UTF-8 */
+    int level;               /* 1 for top-level entries */
+    int page;                /* 0-based */
+    int has_top, has_left;
+    double top, left;        /* PDF user space: top counts from the page's bottom */
+} speak_pdf_outline_entry;
+
+typedef struct {
+    speak_pdf_outline_entry *entries;
+    int count;
+} speak_pdf_outline;
+
+/* The outline entries that go to a page of this document, nested ones after their parent
+ * (8 levels at most). Free with speak_pdf_outline_free. */
+speak_pdf_outline speak_pdf_text_outline(speak_pdf_text *document);
+void speak_pdf_outline_free(speak_pdf_outline outline);
+
+/* Renders page `index` on white at `dpi` into a PNG file; 0 when written, -1 when the page
+ * would be over `max_pixels` pixels, 1 when rendering or writing failed. */
+int speak_pdf_text_render_png(speak_pdf_text *document, int index, double dpi, double max_pixels, const char *path);
+
+/* The poppler release these functions were built with ("22.12.0"). */
+const char *speak_pdf_poppler_version(void);
+
 /* poppler allocates and frees a text page per page: keep freed heap instead of handing it back
  * to the kernel and faulting it in again (a quarter of the time on text PDFs). */
 void speak_pdf_keep_heap(void);

@@ -1,4 +1,0 @@
-#include <sys/types.h>
-#include <time.h>
-#include <poppler.h>
-#include <cairo.h>
