@@ -44,6 +44,9 @@ final class PCAudioSink: AudioSink {
     private let object: OpaquePointer
 
     init(sampleRate: Int) throws(AudioDeviceError) {
+        if let missing = speak_pcaudio_missing() {
+            throw AudioDeviceError(reason: "the audio library cannot be loaded (\(String(cString: missing))); install libpcaudio0")
+        }
         guard let object = create_audio_device_object(nil, "speak", "speak") else {
             throw AudioDeviceError(reason: "no audio output is available")
         }

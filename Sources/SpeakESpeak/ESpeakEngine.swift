@@ -34,6 +34,9 @@ public final class ESpeakEngine: SpeechEngine, @unchecked Sendable {
     }
 
     private init() throws(SynthesisError) {
+        if let missing = speak_espeak_missing() {
+            throw .engineUnavailable("the eSpeak NG library cannot be loaded (\(String(cString: missing)))")
+        }
         espeak_ng_InitializePath(nil)
         var context: espeak_ng_ERROR_CONTEXT?
         let status = espeak_ng_Initialize(&context)

@@ -3,16 +3,20 @@ import Foundation
 /// Encoding and decoding of `speak-pdf` messages, one per line. Pages, which are most of the
 /// traffic, travel as tab-separated fields (coordinates in tenths of a point, lines separated
 /// by U+001E): JSON made the helper and the importer spend more time than poppler itself.
-/// The other messages are JSON objects.
+/// The document's facts and "done" are short tab-separated lines too (JSON's first use cost
+/// each process half a millisecond); failures are JSON objects.
 public enum PDFWire {
     private static let fieldSeparator: UInt8 = 0x09
     private static let lineSeparator: UInt8 = 0x1E
 
     public static func encode(_ message: PDFHelperMessage) -> Data {
         var data: Data
-        if case .page(let page) = message {
-            data = encode(page)
-        } else {
+        switch message {
+        case .page(let page): data = encode(page)
+        case .info(let info): data = encode(info)
+        case .outline(let entries): data = encode(entries)
+        case .done: data = Data("D".utf8)
+        case .failure:
             data = (try? JSONEncoder().encode(message)) ?? Data(#"{"failure":{"_0":{"kind":"engine","message":"unencodable page"}}}"#.utf8)
         }
         data.append(UInt8(ascii: "\n"))
@@ -20,8 +24,61 @@ public enum PDFWire {
     }
 
     public static func decode(_ line: Data) -> PDFHelperMessage? {
-        if line.first == UInt8(ascii: "P") { return decodePage(line).map(PDFHelperMessage.page) }
-        return try? JSONDecoder().decode(PDFHelperMessage.self, from: line)
+        switch line.first {
+        case UInt8(ascii: "P"): return decodePage(line).map(PDFHelperMessage.page)
+        case UInt8(ascii: "I"): return decodeInfo(line).map(PDFHelperMessage.info)
+        case UInt8(ascii: "O"): return decodeOutline(line).map(PDFHelperMessage.outline)
+        case UInt8(ascii: "D") where line.count == 1: return .done
+        default: return try? JSONDecoder().decode(PDFHelperMessage.self, from: line)
+        }
+    }
+
+    /// "I", page count, title, author (empty when unknown).
+    private static func encode(_ info: PDFInfo) -> Data {
+        var out: [UInt8] = [UInt8(ascii: "I"), fieldSeparator]
+        append(info.pageCount, to: &out)
+        for text in [info.title ?? "", info.author ?? ""] {
+            out.append(fieldSeparator)
+            append(text, to: &out)
+        }
+        return Data(out)
+    }
+
+    private static func decodeInfo(_ line: Data) -> PDFInfo? {
+        let fields = Array(line).split(separator: fieldSeparator, omittingEmptySubsequences: false)
+        guard fields.count == 4, let pageCount = int(fields[1]) else { return nil }
+        let text = { (bytes: ArraySlice<UInt8>) in bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+        return PDFInfo(pageCount: pageCount, title: text(fields[2]), author: text(fields[3]))
+    }
+
+    /// "O", then per entry: level, page, top and left in tenths of a point (empty when the
+    /// destination has none), title.
+    private static func encode(_ entries: [PDFOutlineEntry]) -> Data {
+        var out: [UInt8] = [UInt8(ascii: "O")]
+        for entry in entries {
+            out.append(lineSeparator)
+            append(entry.level, to: &out)
+            out.append(fieldSeparator)
+            append(entry.page, to: &out)
+            for value in [entry.top, entry.left] {
+                out.append(fieldSeparator)
+                if let value { append(tenths(value), to: &out) }
+            }
+            out.append(fieldSeparator)
+            append(entry.title, to: &out)
+        }
+        return Data(out)
+    }
+
+    private static func decodeOutline(_ line: Data) -> [PDFOutlineEntry]? {
+        var entries: [PDFOutlineEntry] = []
+        for record in Array(line).split(separator: lineSeparator, omittingEmptySubsequences: false).dropFirst() {
+            let fields = record.split(separator: fieldSeparator, maxSplits: 4, omittingEmptySubsequences: false)
+            guard fields.count == 5, let level = int(fields[0]), let page = int(fields[1]) else { return nil }
+            let top = int(fields[2]).map { Double($0) / 10 }, left = int(fields[3]).map { Double($0) / 10 }
+            entries.append(PDFOutlineEntry(title: String(decoding: fields[4], as: UTF8.self), page: page, top: top, left: left, level: level))
+        }
+        return entries
     }
 
     /// "P", index, width, height, label, needs OCR (0/1), then per line: left, top, right, bottom, size,
