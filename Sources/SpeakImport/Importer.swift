@@ -27,7 +27,9 @@ public struct ImportSource: Sendable {
     /// source is one (no copy of a big scan or book), else (standard input, URLs) `copy`, which
     /// is written here and is the caller's to remove.
     public func file(orCopyAt copy: URL) throws(ImportError) -> String {
-        if name != "-", let size = (try? FileManager.default.attributesOfItem(atPath: name))?[.size] as? Int, size == data.count {
+        // stat, not FileManager's attributes: those look up the owner's name in /etc/passwd.
+        var status = stat()
+        if name != "-", stat(name, &status) == 0, Int(status.st_size) == data.count {
             return name
         }
         do {

@@ -71,9 +71,9 @@ public struct OCRWorkerPool: PageRecognizer {
             }
             helpers.append(helper)
         }
-        let queue = PageQueue(jobs)
+        let queue = PageQueue(jobs, progress: progress)
         let threads = helpers.map { helper in
-            Thread { queue.work(with: helper, progress: progress) }
+            Thread { queue.work(with: helper) }
         }
         threads.forEach { $0.start() }
         queue.waitUntilDone(workers: helpers.count)
@@ -109,9 +109,13 @@ private final class PageQueue: @unchecked Sendable {
     private var finishedWorkers = 0
     private(set) var pages: [OCRPage?]
     private(set) var failure: OCRFailure?
+    /// Dropped when the pages are in: the worker threads may outlive `waitUntilDone` by a
+    /// moment, and the caller's closure must not (it may be borrowed with `withoutActuallyEscaping`).
+    private var progress: (@Sendable (Double) -> Void)?
 
-    init(_ jobs: [PageJob]) {
+    init(_ jobs: [PageJob], progress: @escaping @Sendable (Double) -> Void) {
         self.jobs = jobs
+        self.progress = progress
         pages = Array(repeating: nil, count: jobs.count)
     }
 
@@ -123,7 +127,7 @@ private final class PageQueue: @unchecked Sendable {
         return next - 1
     }
 
-    func work(with helper: OCRHelper, progress: @Sendable (Double) -> Void) {
+    func work(with helper: OCRHelper) {
         while let index = take() {
             let answer = helper.request(page: jobs[index].page, of: jobs[index].file)
             lock.lock()
@@ -137,8 +141,9 @@ private final class PageQueue: @unchecked Sendable {
                 failure = failure ?? OCRFailure(kind: .engine, message: "the OCR helper stopped on page \(index + 1)")
             }
             let done = pages.lazy.filter { $0 != nil }.count
+            let progress = self.progress
             lock.unlock()
-            progress(Double(done) / Double(pages.count))
+            progress?(Double(done) / Double(pages.count))
         }
         lock.lock()
         finishedWorkers += 1
@@ -149,6 +154,7 @@ private final class PageQueue: @unchecked Sendable {
     func waitUntilDone(workers: Int) {
         lock.lock()
         while finishedWorkers < workers { lock.wait() }
+        progress = nil
         lock.unlock()
     }
 }

@@ -43,7 +43,8 @@ struct PDFAssembler {
     /// vocabulary for hyphen repair, joining lines, segmenting words) runs on every core.
     func append(to builder: inout DocumentBuilder) -> [Anchor] {
         let paragraphs = self.paragraphs(furniture)
-        let chunks = ParallelChunks(count: paragraphs.count)
+        // Both cores even for a short paper: its helpers are done, and this is its last step.
+        let chunks = ParallelChunks(count: paragraphs.count, minimumPerChunk: 40)
         let vocabularies = chunks.map { range in
             let text = paragraphs[range].flatMap { $0.lines.map(\.text) }.joined(separator: "\n")
             return DocumentVocabulary.isNeeded(for: text) ? DocumentVocabulary(text: text) : nil

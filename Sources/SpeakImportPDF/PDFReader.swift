@@ -78,6 +78,8 @@ struct PDFReader: PDFPageSource {
         threads.forEach { $0.start() }
         let pages = try queue.wait(workers: helpers.count)
         info.outline = first.outline
+        // Every page is in: the helpers may end on their own time.
+        helpers.forEach { $0.process.finish() }
         return (info, pages)
     }
 
@@ -172,7 +174,9 @@ private final class ChunkQueue: @unchecked Sendable {
     private let name: String
     private let pageCount: Int
     private let chunk: Int
-    private let progress: @Sendable (Double) -> Void
+    /// Dropped when the pages are in: the worker threads may outlive `wait` by a moment, and the
+    /// caller's closure must not (it may be borrowed with `withoutActuallyEscaping`).
+    private var progress: (@Sendable (Double) -> Void)?
     private var next = 0
     private var done = 0
     private var finishedWorkers = 0
@@ -233,14 +237,16 @@ private final class ChunkQueue: @unchecked Sendable {
         condition.lock()
         done += 1
         let fraction = Double(done) / Double(max(1, pageCount))
+        let progress = self.progress
         condition.unlock()
-        progress(fraction)
+        progress?(fraction)
     }
 
     func wait(workers: Int) throws -> [PDFPage] {
         condition.lock()
         defer { condition.unlock() }
         while finishedWorkers < workers { condition.wait() }
+        progress = nil
         if let failure { throw failure }
         return try pages.enumerated().map { index, page in
             guard let page else { throw PDFImportError.helperFailed(name, reason: "page \(index + 1) was not read") }
