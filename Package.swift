@@ -3,7 +3,9 @@ import PackageDescription
 
 // Module boundaries follow ../shared/DESIGN.md: importers, the library and synthesis depend
 // only on SpeakModel; SpeakKit is the facade; the `speak` executable talks to SpeakKit only.
-// Every C library sits behind one system-library target and one thin Swift module.
+// Every C library sits behind one C target (a system library, or a loader or shim of our own)
+// and one thin Swift module.
+
 // Executables are linked by lld with packed relative relocations (DT_RELR, glibc 2.36): the
 // loader reads 40 KB of relocations instead of 2 MB at every start (0.5 ms of each command
 // and of each helper process).
