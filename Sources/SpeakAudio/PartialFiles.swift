@@ -59,6 +59,19 @@ public enum PartialFiles {
         old?.deallocate()
     }
 
+    /// Removes what conversions whose process is gone (killed with SIGKILL, or a power loss)
+    /// left of `path` next to it: `PartialFile`'s ".NAME.partial-PID" files. Nothing could
+    /// clean up after those processes themselves.
+    public static func removeAbandoned(near path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let prefix = ".\((path as NSString).lastPathComponent).partial-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: ((directory.isEmpty ? "." : directory) as NSString).appendingPathComponent(name))
+        }
+    }
+
     fileprivate static func removeAllForSignal() {
         guard var entry = snapshot else { return }
         while let path = entry.pointee {

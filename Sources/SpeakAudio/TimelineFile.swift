@@ -14,11 +14,11 @@ public struct TimelineRecord: Sendable, Equatable {
 
     /// Bytes per record on disk: the index (bit 62 set when it starts a sentence), start and
     /// end sample, each a little-endian 64-bit integer.
-    static let size = 24
+    public static let size = 24
     private static let sentenceFlag: Int64 = 1 << 62
 
     /// Appends the record's bytes, its samples shifted by `offset`.
-    func encode(into data: inout Data, offset: Int = 0) {
+    public func encode(into data: inout Data, offset: Int = 0) {
         let index = Int64(word.index) | (startsSentence ? Self.sentenceFlag : 0)
         for value in [index, Int64(word.startSample + offset), Int64(word.endSample + offset)] {
             withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
@@ -26,7 +26,7 @@ public struct TimelineRecord: Sendable, Equatable {
     }
 
     /// The record whose bytes start `offset` bytes into `data`.
-    init(decoding data: Data, at offset: Int) {
+    public init(decoding data: Data, at offset: Int) {
         func value(_ n: Int) -> Int64 {
             var raw: Int64 = 0
             withUnsafeMutableBytes(of: &raw) { target in

@@ -65,53 +65,22 @@ public final class WAVWriter {
         if first || buffer.count >= 1 << 16 { try flush() }
     }
 
-    /// Appends little-endian PCM bytes as they are (an even count).
-    func writeRaw(_ bytes: Data) throws(AudioOutputError) {
-        let first = samplesWritten == 0
-        samplesWritten += bytes.count / 2
-        if buffer.count + bytes.count < 1 << 16, !first {
-            buffer.append(bytes)
-            return
-        }
+    /// The file being written, under its temporary name until `finish()`: other processes
+    /// may write samples into it (`SharedPCMFile`) at `dataEnd` and after; nil for standard output.
+    public var temporaryPath: String? { file?.temporaryPath }
+
+    /// The file offset after the samples counted so far: where samples written by other
+    /// processes go next.
+    public var dataEnd: Int { Self.headerSize + samplesWritten * 2 }
+
+    /// Counts `count` samples that other processes wrote into the file at `dataEnd`, so that
+    /// `finish()` puts them in the header. Samples this writer still buffers go out first.
+    public func countSamplesWrittenElsewhere(_ count: Int) throws(AudioOutputError) {
         try flush()
-        do {
-            try handle.write(contentsOf: bytes)
-        } catch {
-            throw AudioOutputError(path: path, reason: (error as NSError).localizedDescription)
-        }
+        samplesWritten += count
     }
 
-    /// What `copyInKernel` did.
-    enum KernelCopy {
-        case copied(bytes: Int)
-        case nothingNew
-        /// Standard output, or a file system where `sendfile` cannot write: copy in user space.
-        case unsupported
-    }
-
-    /// Copies the whole samples `input` holds past its offset straight into the file, in the
-    /// kernel (`sendfile`).
-    func copyInKernel(from input: Int32) throws(AudioOutputError) -> KernelCopy {
-        var status = stat()
-        let position = lseek(input, 0, SEEK_CUR)
-        guard file != nil, position >= 0, fstat(input, &status) == 0 else { return .unsupported }
-        let available = (Int(status.st_size) - Int(position)) & ~1
-        guard available > 0 else { return .nothingNew }
-        try flush()
-        var done = 0
-        while done < available {
-            let n = sendfile(handle.fileDescriptor, input, nil, available - done)
-            if n < 0, errno == EINTR { continue }
-            if n < 0, done == 0, [EXDEV, ENOSYS, EINVAL, EOPNOTSUPP, EBADF].contains(errno) { return .unsupported }
-            guard n > 0 else {
-                let reason = n < 0 ? String(cString: strerror(errno)) : "a synthesized part got shorter while it was copied"
-                throw AudioOutputError(path: path, reason: reason)
-            }
-            done += n
-        }
-        samplesWritten += done / 2
-        return .copied(bytes: done)
-    }
+    static let headerSize = 44
 
     private func flush() throws(AudioOutputError) {
         guard !buffer.isEmpty else { return }

@@ -50,7 +50,7 @@ final class EngineHelper {
     private var socket: Int32 { helper.descriptor }
 
     init() throws {
-        guard let helper = HelperProcess(executable: try PartWorker.executable(), arguments: ["__engine"]) else {
+        guard let helper = HelperProcess(executable: try SpeakExecutable.path(), arguments: ["__engine"]) else {
             throw ConversionFailure(message: "cannot start the engine helper: \(String(cString: strerror(errno)))")
         }
         self.helper = helper

@@ -68,7 +68,7 @@ final class SegmentWorker {
     private let helper: HelperProcess
 
     init(input: String, job: SegmentJob) throws {
-        guard let helper = HelperProcess(executable: try PartWorker.executable(),
+        guard let helper = HelperProcess(executable: try SpeakExecutable.path(),
                                          arguments: ["__segments", input, "--parent", String(getpid())] + job.arguments) else {
             throw ConversionFailure(message: "cannot start a synthesis worker: \(String(cString: strerror(errno)))")
         }

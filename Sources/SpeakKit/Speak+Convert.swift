@@ -106,53 +106,44 @@ extension Speak {
             throw AudioOutputError(path: output, reason: "the file exists; pass --force to replace it")
         }
         let timings = try timingsPath(request.timings, output: output)
-        let inProcess = try EngineThread.shared.sync { try ESpeakEngine.shared() }
-        try prepare(inProcess, settings, requested: request.voice)
-        let engine = GuardedEngine(inProcess)
+        // Workers open the input themselves: a file or a library document (a page fetched
+        // from a URL or read from standard input converts in this process). They start first,
+        // and load the document and the voice while this process does.
         let argument: String? = switch input {
         case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
         case .document(let id): String(id)
-        case .standardInput: nil
-        // Workers would fetch the page again: a URL converts in one process.
-        case .url: nil
+        case .standardInput, .url: nil
         }
-        let parts = argument == nil ? [request.fromWord..<Int.max]
-            : ConversionParts.ranges(of: document, fromWord: request.fromWord, includeSkipped: request.readAll, parts: request.jobs)
-        let directory = output == "-" ? FileManager.default.temporaryDirectory.path : ((output as NSString).deletingLastPathComponent.isEmpty ? "." : (output as NSString).deletingLastPathComponent)
-        PartWorker.removeAbandonedFiles(in: directory)
+        let spoken = SliceCutter.spokenWords(in: document, from: request.fromWord, includeSkipped: request.readAll)
+        let parallel = try argument.flatMap { argument in
+            request.jobs > 1 && spoken >= Self.minimumWordsForWorkers
+                ? try ParallelConversion(document: document, input: argument, inputName: input.displayName, settings: settings,
+                                         readAll: request.readAll, fromWord: request.fromWord, jobs: request.jobs)
+                : nil
+        }
+        let inProcess = try EngineThread.shared.sync { try ESpeakEngine.shared() }
+        try prepare(inProcess, settings, requested: request.voice)
+        let engine = GuardedEngine(inProcess)
+        if output != "-" { PartialFiles.removeAbandoned(near: output) }
         let writer = try WAVWriter(path: output, sampleRate: engine.sampleRate)
         var timingWriter: TimingWriter?
-        var workers: [PartWorker] = []
-        defer { workers.forEach { $0.cleanUp() } }
         var totalSamples = 0, words = 0, silenced = 0
         do {
             // Timings are written as the audio is, so nothing is left to do at the end.
             timingWriter = try timings.map { path throws(AudioOutputError) in
                 try TimingWriter(path: path, document: document, sampleRate: engine.sampleRate, wordCues: request.wordCues)
             }
-            if let argument {
-                for range in parts.dropFirst() {
-                    workers.append(try PartWorker(argument: argument, range: range, settings: settings,
-                                                  readAll: request.readAll, directory: directory))
+            if let parallel {
+                let outcome = try parallel.run(writer: writer, timings: timingWriter, progress: progress)
+                (totalSamples, words, silenced) = (outcome.samples, outcome.words, outcome.silenced)
+            } else {
+                try Self.speak(document, range: request.fromWord..<Int.max, engine: engine, settings: settings,
+                               readAll: request.readAll, progress: progress) { piece in
+                    try piece.samples.withUnsafeBufferPointer { buffer throws(AudioOutputError) in try writer.write(buffer) }
+                    try timingWriter?.append(sentence: piece.words)
+                    words += piece.words.count
+                    totalSamples = piece.endSample
                 }
-            }
-            let partCount = Double(parts.count)
-            try Self.speak(document, range: parts[0], engine: engine, settings: settings, readAll: request.readAll,
-                           progress: { fraction in progress?(fraction / partCount) }) { piece in
-                try piece.samples.withUnsafeBufferPointer { buffer throws(AudioOutputError) in try writer.write(buffer) }
-                try timingWriter?.append(sentence: piece.words)
-                words += piece.words.count
-                totalSamples = piece.endSample
-            }
-            for (n, worker) in workers.enumerated() {
-                // Copy the part while the worker is still writing it: the join overlaps synthesis.
-                let samples = try writer.appendRawPCM(fromFile: worker.pcmPath, isGrowing: { worker.isRunning })
-                silenced += try worker.finish(input: argument ?? "-")
-                try timingWriter?.append(contentsOf: worker.timelinePath, offset: totalSamples)
-                words += worker.wordCount
-                totalSamples += samples
-                worker.cleanUp()
-                progress?(Double(n + 2) / Double(parts.count))
             }
             try writer.finish()
             try timingWriter?.finish(totalSamples: totalSamples)
@@ -166,6 +157,9 @@ extension Speak {
                                  wallSeconds: Date().timeIntervalSince(started),
                                  silencedSentences: silenced + engine.silencedSentences, voice: voiceName)
     }
+
+    /// Documents with fewer spoken words than this are not worth starting worker processes.
+    static let minimumWordsForWorkers = 2000
 
     /// Speaks words `range` of a document on the engine thread (running ahead of the
     /// consumer), handing each sentence piece to `consume` in order.
@@ -181,53 +175,6 @@ extension Speak {
             if let last = piece.words.last { progress?(Double(last.index + 1 - range.lowerBound) / span) }
         }
         guard spoken else { throw SynthesisError.nothingToSpeak }
-    }
-
-    /// Synthesizes words `range` of a document into raw PCM and a timeline file: the work of
-    /// one worker process of a parallel conversion. Returns the number of sentences left
-    /// silent because the engine crashed on them.
-    @discardableResult
-    public func synthesizePart(_ input: InputReference, range: Range<Int>, settings: VoiceSettings,
-                               readAll: Bool, pcmPath: String, timelinePath: String, parent: Int32? = nil) throws -> Int {
-        // A worker whose parent is gone (killed, crashed) stops and removes its files instead
-        // of synthesizing half a book into the temporary directory for nobody. The parent's
-        // pid comes on the command line: it may already be gone when this process starts.
-        let parent = parent ?? getppid()
-        guard getppid() == parent else { throw ConversionFailure(message: "the parent process is gone") }
-        let document = try self.document(input)
-        let engine = GuardedEngine(try EngineThread.shared.sync { try ESpeakEngine.shared() })
-        // Truncate in place, never replace: the parent may already be reading this file.
-        let descriptor = open(pcmPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw AudioOutputError(path: pcmPath, reason: "cannot create the file") }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        PartialFiles.register(pcmPath)
-        PartialFiles.register(timelinePath)
-        var buffer = Data()
-        do {
-            let timeline = try TimelineFile(path: timelinePath)
-            try Self.speak(document, range: range, engine: engine, settings: settings, readAll: readAll,
-                           progress: nil) { piece in
-                try timeline.append(sentence: piece.words)
-                piece.samples.withUnsafeBytes { buffer.append(contentsOf: $0) }
-                if buffer.count >= 1 << 20 {
-                    guard getppid() == parent else { throw ConversionFailure(message: "the parent process is gone") }
-                    try handle.write(contentsOf: buffer)
-                    buffer.removeAll(keepingCapacity: true)
-                }
-            }
-            try handle.write(contentsOf: buffer)
-            try handle.close()
-            try timeline.finish()
-        } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(atPath: pcmPath)
-            try? FileManager.default.removeItem(atPath: timelinePath)
-            throw error
-        }
-        // The parent owns the files from here and removes them after joining.
-        PartialFiles.unregister(pcmPath)
-        PartialFiles.unregister(timelinePath)
-        return engine.silencedSentences
     }
 
     /// "<directory>/<title>.<format>" with characters that do not belong in file names replaced.

@@ -8,12 +8,25 @@
 public enum SentenceSegmenter {
     /// Sentences as ranges of the block's word positions (0-based, local to the block).
     public static func sentences(in scalars: [Unicode.Scalar], words: [WordSpan]) -> [Range<Int>] {
-        guard !words.isEmpty else { return [] }
+        sentences(in: scalars, words: words, from: 0, through: words.count - 1)
+    }
+
+    /// The sentences from word `first` (taken as a sentence start) up to and including the one
+    /// that holds word `last`. Whether a sentence ends after a word depends only on that word,
+    /// the next one and what lies between, so a part of a long block segments the same as the
+    /// whole block would there — without the cost of segmenting all of it.
+    public static func sentences(in scalars: [Unicode.Scalar], words: [WordSpan], from first: Int, through last: Int) -> [Range<Int>] {
+        guard first < words.count, first <= last else { return [] }
         var result: [Range<Int>] = []
-        var start = 0
-        for w in 0..<(words.count - 1) where endsSentence(after: w, scalars: scalars, words: words) {
-            result.append(start..<(w + 1))
-            start = w + 1
+        var start = first
+        var w = first
+        while w < words.count - 1 {
+            if endsSentence(after: w, scalars: scalars, words: words) {
+                result.append(start..<(w + 1))
+                start = w + 1
+                if w >= last { return result }
+            }
+            w += 1
         }
         result.append(start..<words.count)
         return result

@@ -42,10 +42,14 @@ public enum ChunkPlanner {
     private static func chunks(in block: Block, fromWord: Int, toWord: Int, isLastBlock: Bool) -> [SpeechChunk] {
         let scalars = Array(block.text.unicodeScalars)
         let spans = block.wordSpans
-        let sentences = SentenceSegmenter.sentences(in: scalars, words: spans)
+        // Only the sentences from `fromWord` to `toWord`: a worker speaking a few hundred words
+        // of a paragraph of 100,000 segments those, not the whole paragraph.
+        let from = max(0, fromWord - block.firstWord)
+        let through = min(spans.count, toWord == .max ? spans.count : toWord - block.firstWord) - 1
+        let sentences = SentenceSegmenter.sentences(in: scalars, words: spans, from: from, through: through)
         var result: [SpeechChunk] = []
-        for (n, sentence) in sentences.enumerated() {
-            let first = max(sentence.lowerBound, fromWord - block.firstWord)
+        for sentence in sentences {
+            let first = sentence.lowerBound
             guard first < sentence.upperBound, block.firstWord + first < toWord else { continue }
             let start = Int(spans[first].start)
             // Keep the punctuation after the last word: it shapes the intonation.
@@ -53,7 +57,7 @@ public enum ChunkPlanner {
             let local = spans[first..<sentence.upperBound].map {
                 WordSpan(start: $0.start - UInt32(start), end: $0.end - UInt32(start))
             }
-            let endsBlock = n == sentences.count - 1
+            let endsBlock = sentence.upperBound == spans.count
             result.append(SpeechChunk(text: sanitize(scalars[start..<end]), wordSpans: local, firstWord: block.firstWord + first,
                                       endsBlock: endsBlock, endsDocument: endsBlock && isLastBlock))
         }

@@ -69,32 +69,23 @@ struct BatchConversion {
     }
 }
 
-/// `speak __part`: one worker of a parallel conversion (not for direct use).
-struct PartCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "__part", shouldDisplay: false)
+/// `speak __slices`: a worker of a parallel WAV conversion, speaking the slices it is sent
+/// (not for direct use).
+struct SlicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "__slices", shouldDisplay: false)
 
     @Argument var input: String
-    @Option var fromWord: Int
-    @Option var toWord: Int?
     @Option var voice: String
     @Option var wpm: Int
-    @Option var parent: Int32?
     @Option var pitch: Int?
     @Option var range: Int?
     @Flag var readAll = false
-    @Option var pcm: String
-    @Option var timeline: String
 
     func run() throws {
         Speak.silenceEngineDiagnostics()
-        // Fault injection for the tests of worker failure handling.
-        if ProcessInfo.processInfo.environment["SPEAK_FAULT_INJECT"] == "part-crash" { kill(getpid(), SIGKILL) }
         try reportingErrors {
-            let silenced = try openSpeak().synthesizePart(InputReference(argument: input), range: fromWord..<(toWord ?? Int.max),
-                                                          settings: VoiceSettings(voice: voice, wordsPerMinute: wpm, pitch: pitch, range: range),
-                                                          readAll: readAll, pcmPath: pcm, timelinePath: timeline, parent: parent)
-            // Read by the parent from this worker's error file.
-            if silenced > 0 { FileHandle.standardError.write(Data("silenced \(silenced)\n".utf8)) }
+            try openSpeak().serveSlices(input: input, settings: VoiceSettings(voice: voice, wordsPerMinute: wpm, pitch: pitch, range: range),
+                                        readAll: readAll)
         }
     }
 }

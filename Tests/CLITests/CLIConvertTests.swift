@@ -128,7 +128,75 @@ import Testing
         let sizeB = try Data(contentsOf: cli.work.appendingPathComponent("two.wav")).count
         #expect(abs(sizeA - sizeB) < sizeA / 50)
         let names = try FileManager.default.contentsOfDirectory(atPath: cli.work.path)
-        #expect(!names.contains { $0.contains("partial") || $0.contains("speak-part") })
+        #expect(!names.contains { $0.contains("partial") })
+    }
+
+    /// To a pipe the workers send their audio back and it goes out in order: the same words,
+    /// and as much audio as the timings say.
+    @Test func twoJobsToAPipeGiveTheSameWords() throws {
+        let cli = CLI()
+        let path = cli.file("long.txt", Self.text)
+        // Through a pipe to `cat`: `speak` sees a pipe, the test a file it can measure.
+        let result = try cli.run(["-c", "set -o pipefail; \"$0\" \"$@\" | cat > pipe.wav", CLI.binary, "convert", path, "-o", "-",
+                                  "--jobs", "2", "--timings", "pipe.json", "--from-word", "1003"], executable: "/bin/bash")
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.work.appendingPathComponent("pipe.json"))) as? [String: Any]
+        let words = json?["words"] as? [[String: Any]] ?? []
+        #expect(words.map { $0["index"] as? Int } == (1003..<6000).map { $0 })
+        let bytes = try FileManager.default.attributesOfItem(atPath: cli.work.appendingPathComponent("pipe.wav").path)[.size] as? Int ?? 0
+        let audioMs = Double(bytes - 44) / 2 / 22.05
+        let duration = Double(json?["durationMs"] as? Int ?? 0)
+        #expect(abs(audioMs - duration) < 2, "\(audioMs) \(duration)")
+    }
+
+    /// A full disk (here a file-size limit) hits the workers' writes: the conversion fails
+    /// naming the file the user asked for, and leaves nothing behind.
+    @Test func aFullDiskStopsAParallelConversionCleanly() throws {
+        let cli = CLI()
+        let path = cli.file("long.txt", Self.text)
+        let full = try cli.run(["-c", "ulimit -f 2000; exec \"$0\" \"$@\"", CLI.binary, "convert", path, "-o", "out.wav", "--jobs", "2"],
+                               executable: "/bin/bash")
+        #expect(full.status == 73, "\(full.stderr)")
+        #expect(full.stderr.contains("'out.wav'") && !full.stderr.contains("partial"), "\(full.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: cli.work.path)
+        #expect(!names.contains { $0.contains("out.wav") }, "\(names)")
+    }
+
+    /// Ctrl-C in the middle: the partial file is removed at once and the workers end.
+    @Test func ctrlCStopsTheWorkersAndLeavesNoFile() throws {
+        let cli = CLI()
+        let path = cli.file("longer.txt", String(repeating: Self.text, count: 4))
+        let process = cli.background(["convert", path, "-o", cli.work.appendingPathComponent("out.wav").path, "--jobs", "2"])
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        func partial() -> Bool {
+            ((try? FileManager.default.contentsOfDirectory(atPath: cli.work.path)) ?? []).contains { $0.contains("out.wav.partial") }
+        }
+        func workers() -> [Int32] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap(Int32.init).filter { pid in
+                let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+                let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+                return fields.count > 2 && fields[1] == "\(process.processIdentifier)" && fields[0] != "Z"
+            }
+        }
+        while (!partial() || workers().count < 2), process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let started = workers()
+        #expect(started.count == 2 && process.isRunning, "\(started) \(process.isRunning ? "running" : "ended \(process.terminationStatus)")")
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: cli.work.path)
+        #expect(!names.contains { $0.contains("out.wav") }, "\(names)")
+        // Orphaned, the workers notice their socket closed within a sentence and exit.
+        let gone = Date().addingTimeInterval(10)
+        func alive(_ pid: Int32) -> Bool {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return !stat.isEmpty && stat.split(separator: ")").last?.split(separator: " ").first != "Z"
+        }
+        while started.contains(where: alive), Date() < gone { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!started.contains(where: alive))
     }
 
     @Test func manyInputsGoToADirectoryNamedByTitle() throws {
@@ -147,11 +215,11 @@ import Testing
     @Test func aCrashingWorkerFailsTheConversionCleanly() throws {
         let cli = CLI()
         let path = cli.file("long.txt", Self.text)
-        let result = try cli.run(["convert", path, "-o", "out.wav", "--jobs", "2"], environment: ["SPEAK_FAULT_INJECT": "part-crash"])
+        let result = try cli.run(["convert", path, "-o", "out.wav", "--jobs", "2"], environment: ["SPEAK_FAULT_INJECT": "slice-crash"])
         #expect(result.status == 70)
         #expect(result.stderr.contains("long.txt") && result.stderr.contains("words") && result.stderr.contains("crashed"), "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: cli.work.path)
-        #expect(!names.contains { $0.hasSuffix(".wav") || $0.contains("partial") || $0.contains("speak-part") }, "\(names)")
+        #expect(!names.contains { $0.hasSuffix(".wav") || $0.contains("partial") }, "\(names)")
     }
 
     /// Text eSpeak-NG could crash on goes to a helper process: a helper that dies is restarted

@@ -122,3 +122,26 @@ func words(_ text: String) -> [String] {
         #expect(sentences("") == [])
     }
 }
+
+/// Segmenting part of a block gives the sentences the whole block would have there: what lets
+/// a worker speak a few hundred words of a paragraph of 100,000 without segmenting all of it.
+@Suite struct SentenceRangeTests {
+    @Test func aPartSegmentsLikeTheWhole() {
+        let text = "It was late. Dr. Lee left at 3.5 p.m. and said “Stop!” she said. No. 5 was J. R. R. Tolkien. "
+            + "The U.S. Army came. Then etc. Another one? Yes! the end… Final words here."
+        let scalars = Array(text.unicodeScalars)
+        let words = WordSegmenter.words(in: text)
+        let whole = SentenceSegmenter.sentences(in: scalars, words: words)
+        for (n, sentence) in whole.enumerated() {
+            for last in sentence.lowerBound..<words.count {
+                let part = SentenceSegmenter.sentences(in: scalars, words: words, from: sentence.lowerBound, through: last)
+                let expected = Array(whole[n...].prefix { $0.lowerBound <= last })
+                #expect(part == expected, "from \(sentence.lowerBound) through \(last)")
+            }
+        }
+        // Starting inside a sentence: that sentence's rest is the first.
+        let inside = SentenceSegmenter.sentences(in: scalars, words: words, from: 1, through: 1)
+        #expect(inside == [1..<whole[0].upperBound])
+        #expect(SentenceSegmenter.sentences(in: scalars, words: words, from: words.count, through: words.count).isEmpty)
+    }
+}

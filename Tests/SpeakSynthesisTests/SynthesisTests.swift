@@ -219,37 +219,29 @@ final class FakeEngine: SpeechEngine {
         #expect(leftovers.isEmpty)
     }
 
-    /// A worker's part is copied while the worker still writes it, in whole samples, and the
-    /// copy ends only when the worker is done (the in-kernel copy must see the late bytes too).
-    @Test func appendsAPartThatIsStillGrowing() throws {
-        let directory = NSTemporaryDirectory() + "speak-append-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let part = directory + "/part.pcm", output = directory + "/out.wav"
-        let bytes = (0..<300_001).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        #expect(FileManager.default.createFile(atPath: part, contents: nil))
+    /// Workers of a parallel conversion write their slices into the file being assembled, in
+    /// any order, at the offsets they are given; the header counts them once they are in.
+    @Test func slicesWrittenElsewhereLandInPlace() throws {
+        let output = NSTemporaryDirectory() + "speak-shared-\(UUID().uuidString).wav"
+        defer { try? FileManager.default.removeItem(atPath: output) }
         let writer = try WAVWriter(path: output, sampleRate: 22050)
         try [Int16](repeating: 3, count: 10).withUnsafeBufferPointer { try writer.write($0) }
-        let done = Mutex(false)
-        let feeder = Thread {
-            guard let handle = FileHandle(forWritingAtPath: part) else { return }
-            // Uneven pieces: some end in the middle of a sample.
-            var offset = 0
-            for size in [1, 40_001, 99_999, 60_000, 100_000] {
-                try? handle.write(contentsOf: Data(bytes[offset..<offset + size]))
-                offset += size
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            try? handle.close()
-            done.withLock { $0 = true }
-        }
-        feeder.start()
-        let samples = try writer.appendRawPCM(fromFile: part, isGrowing: { !done.withLock { $0 } })
+        let first = (0..<70_000).map { Int16(truncatingIfNeeded: $0 &* 7) }
+        let second = (0..<80_000).map { Int16(truncatingIfNeeded: $0 &* 13) }
+        let temporary = try #require(writer.temporaryPath)
+        let start = writer.dataEnd
+        #expect(start == 44 + 20)
+        // The second slice is written first, then the first: each by its own "worker".
+        let a = try SharedPCMFile(path: temporary), b = try SharedPCMFile(path: temporary)
+        try second.withUnsafeBufferPointer { try b.write($0, at: start + first.count * 2) }
+        try first.withUnsafeBufferPointer { try a.write($0, at: start) }
+        try writer.countSamplesWrittenElsewhere(first.count + second.count)
         try writer.finish()
-        #expect(samples == 150_000)
         let data = try Data(contentsOf: URL(fileURLWithPath: output))
         #expect(data.count == 44 + 20 + 300_000)
-        #expect(data.suffix(300_000) == Data(bytes.prefix(300_000)))
+        let samples = stride(from: 64, to: data.count, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
+        #expect(samples == first + second)
         #expect(data[40..<44] == Data([0xF4, 0x93, 0x04, 0x00]))  // 300,020 bytes of data
+        #expect(throws: AudioOutputError.self) { try SharedPCMFile(path: output + ".missing") }
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+@testable import SpeakKit
+import SpeakModel
+import Testing
+
+/// How a parallel conversion cuts a document into the slices its workers take in turn.
+@Suite struct SliceCutterTests {
+    /// `paragraphs` paragraphs of `sentences` sentences of 10 words each.
+    private func document(paragraphs: Int, sentences: Int, skipEvery: Int? = nil) -> Document {
+        var builder = DocumentBuilder()
+        for p in 0..<paragraphs {
+            let text = (0..<sentences).map { s in "Sentence \(s) of paragraph \(p) has exactly ten words here." }.joined(separator: " ")
+            if let skipEvery, p % skipEvery == 0 {
+                builder.append(.header, text: "Running header \(p)", page: p + 1, skip: .header)
+            }
+            builder.append(.paragraph, text: text)
+        }
+        return builder.build(metadata: DocumentMetadata(title: "T", source: "t.txt", format: .text, contentHash: "h"))
+    }
+
+    private func sentenceStarts(_ document: Document) -> Set<Int> {
+        Set(document.blocks.flatMap { $0.sentences.map(\.lowerBound) })
+    }
+
+    private func slices(_ document: Document, from: Int = 0, readAll: Bool = false, workers: Int = 2, maximum: Int = 525) -> [Range<Int>] {
+        var cutter = SliceCutter(document: document, fromWord: from, includeSkipped: readAll, workers: workers, maximumWords: maximum)
+        var out: [Range<Int>] = []
+        while let slice = cutter.next() {
+            out.append(slice)
+            if out.count > 10_000 { break }
+        }
+        return out
+    }
+
+    @Test func slicesCoverTheRestOfTheDocumentAndStartAtSentences() {
+        let doc = document(paragraphs: 400, sentences: 12)  // 48,000 words
+        let cut = slices(doc)
+        #expect(cut.first?.lowerBound == 0 && cut.last?.upperBound == doc.wordCount)
+        #expect(zip(cut, cut.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        let starts = sentenceStarts(doc)
+        #expect(cut.allSatisfy { starts.contains($0.lowerBound) })
+        // At most three minutes of audio (plus the sentence that crosses the limit); smaller at the end.
+        #expect(cut.allSatisfy { $0.count <= 525 + 10 })
+        #expect(cut.dropLast().allSatisfy { $0.count >= 30 })
+        #expect((cut.last?.count ?? 0) < 120)
+        #expect(cut.count > 90 && cut.count < 200, "\(cut.count)")
+    }
+
+    @Test func oneLongParagraphIsCutAtSentenceStarts() {
+        let doc = document(paragraphs: 1, sentences: 3_000)  // 30,000 words in one block
+        let cut = slices(doc)
+        let starts = sentenceStarts(doc)
+        #expect(cut.count > 50)
+        #expect(cut.allSatisfy { starts.contains($0.lowerBound) && $0.count <= 535 })
+        #expect(cut.last?.upperBound == doc.wordCount)
+    }
+
+    @Test func startingMidSentenceTheFirstSliceStartsThere() {
+        let doc = document(paragraphs: 50, sentences: 12)
+        let cut = slices(doc, from: 1_234)
+        #expect(cut.first?.lowerBound == 1_234)
+        #expect(zip(cut, cut.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        #expect(cut.dropFirst().allSatisfy { sentenceStarts(doc).contains($0.lowerBound) })
+    }
+
+    @Test func skippedBlocksCountOnlyWithReadAll() {
+        let doc = document(paragraphs: 200, sentences: 12, skipEvery: 1)
+        let spoken = SliceCutter.spokenWords(in: doc, from: 0, includeSkipped: false)
+        let all = SliceCutter.spokenWords(in: doc, from: 0, includeSkipped: true)
+        #expect(spoken == 200 * 120 && all == spoken + 200 * 3)
+        for readAll in [false, true] {
+            let cut = slices(doc, readAll: readAll)
+            let counted = cut.reduce(0) { $0 + SliceCutter.spokenWords(in: $1, of: doc, includeSkipped: readAll) }
+            #expect(counted == (readAll ? all : spoken))
+            #expect(cut.last?.upperBound == doc.wordCount)
+        }
+    }
+
+    @Test func moreWorkersMeanSmallerSlices() {
+        let doc = document(paragraphs: 100, sentences: 12)
+        #expect(slices(doc, workers: 4, maximum: 10_000).count > slices(doc, workers: 1, maximum: 10_000).count)
+        // A tiny document is one slice.
+        let tiny = document(paragraphs: 1, sentences: 2)
+        #expect(slices(tiny) == [0..<tiny.wordCount])
+    }
+}
