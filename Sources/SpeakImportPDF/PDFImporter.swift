@@ -81,9 +81,18 @@ public struct PDFImporter: Importer {
                                                                  author: info.author, language: options.language,
                                                                  source: name, format: .pdf, contentHash: ""))
         document.metadata.pageCount = info.pageCount
+        document.metadata.pageLabels = Self.labels(of: pages)
         if !info.outline.isEmpty { document.chapters = chapters(info.outline, anchors: anchors, wordCount: document.wordCount) }
         progress(1)
         return document
+    }
+
+    /// The pages' printed labels, when any differs from its page number (poppler gives the
+    /// number for a page without a label).
+    static func labels(of pages: [PDFPage]) -> [String]? {
+        let labels = pages.sorted { $0.index < $1.index }.map { $0.label ?? String($0.index + 1) }
+        guard labels.enumerated().contains(where: { $0.element != String($0.offset + 1) }) else { return nil }
+        return labels
     }
 
     private static func list(_ pages: [Int]) -> String {

@@ -43,6 +43,7 @@ extension Speak {
         metadata.contentHash = Self.combinedHash(["book", title] + hashes)
         metadata.imported = Date()
         metadata.pageCount = nil
+        metadata.pageLabels = nil
         let book = Document.book(metadata: metadata, parts: parts)
         let stored = try store.insert(book, folderPath: folder, book: true, allowDuplicate: request.force) {
             progress?(0.7 + 0.3 * $0)

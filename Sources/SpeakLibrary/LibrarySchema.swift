@@ -147,6 +147,10 @@ enum LibrarySchema {
                 END;
                 """)
         }
+        migrator.registerMigration("v3: page labels") { db in
+            // A JSON array of the printed page labels, for sources that number pages their own way.
+            try db.execute(sql: "ALTER TABLE documents ADD COLUMN page_labels TEXT")
+        }
         return migrator
     }
 }

@@ -21,11 +21,11 @@ extension LibraryStore {
             try db.execute(sql: """
                 INSERT INTO documents (title, author, language, source, format, content_hash, created_at, imported_at,
                     page_count, site_name, canonical_url, word_count, spoken_word_count, block_count, warnings,
-                    folder_id, book)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '[]', ?, ?)
+                    folder_id, book, page_labels)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '[]', ?, ?, ?)
                 """, arguments: [m.title, m.author, m.language, m.source, m.format.rawValue, m.contentHash,
                                  m.created?.timeIntervalSince1970, (m.imported ?? Date()).timeIntervalSince1970,
-                                 m.pageCount, m.siteName, m.canonicalURL, folder, book])
+                                 m.pageCount, m.siteName, m.canonicalURL, folder, book, Self.encodeLabels(m.pageLabels)])
             let id = db.lastInsertedRowID
             try Self.writeContent(db, id: id, document: document, progress: progress)
             return (id, false)
@@ -136,7 +136,11 @@ extension LibraryStore {
     /// The full document: metadata, blocks with their words, chapters and warnings.
     public func document(id: Int64) throws(LibraryError) -> Document {
         let summary = try summary(id: id)
+        var metadata = summary.metadata
         let (blocks, chapters) = try read { db in
+            // Not in the summary: `speak ls` reads thousands of those and never shows labels.
+            metadata.pageLabels = Self.decodeLabels(try String.fetchOne(db, sql: "SELECT page_labels FROM documents WHERE id = ?",
+                                                                        arguments: [id]))
             let blockRows = try Row.fetchCursor(db, sql: """
                 SELECT b.*, d.segmentation FROM blocks b JOIN documents d ON d.id = b.document_id
                 WHERE b.document_id = ? ORDER BY b.first_word
@@ -147,7 +151,15 @@ extension LibraryStore {
                                             arguments: [id]).map { Chapter(title: $0["title"], firstWord: $0["first_word"]) }
             return (blocks, chapters)
         }
-        return Document(metadata: summary.metadata, blocks: blocks, chapters: chapters, warnings: summary.warnings)
+        return Document(metadata: metadata, blocks: blocks, chapters: chapters, warnings: summary.warnings)
+    }
+
+    static func encodeLabels(_ labels: [String]?) -> String? {
+        labels.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func decodeLabels(_ json: String?) -> [String]? {
+        json.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) }
     }
 
     /// The word with global index `index` of document `id`, read without loading the document.

@@ -15,6 +15,7 @@ public enum DocumentDump {
         if let canonical = m.canonicalURL { out += "canonical: \(canonical)\n" }
         out += "format: \(m.format.rawValue)\n"
         if let pages = m.pageCount { out += "pages: \(pages)\n" }
+        if let labels = m.pageLabels { out += "page labels: \(labels.joined(separator: " "))\n" }
         out += "words: \(document.wordCount) (spoken \(document.spokenWordCount))\n"
         for warning in document.warnings { out += "warning: \(warning)\n" }
         if !document.chapters.isEmpty {

@@ -27,6 +27,9 @@ public struct DocumentMetadata: Sendable, Equatable, Codable {
     public var imported: Date?
     /// Number of source pages, when the source has pages.
     public var pageCount: Int?
+    /// The printed label of each source page ("iv", "12", "A-3"), first page first, when the
+    /// source labels its pages otherwise than 1, 2, 3…; block pages index it from 1.
+    public var pageLabels: [String]?
     public var siteName: String?
     public var canonicalURL: String?
 
@@ -46,5 +49,11 @@ public struct DocumentMetadata: Sendable, Equatable, Codable {
         self.pageCount = pageCount
         self.siteName = siteName
         self.canonicalURL = canonicalURL
+    }
+
+    /// The printed label of 1-based source page `page`: its label, else its number.
+    public func pageLabel(_ page: Int) -> String {
+        guard let pageLabels, pageLabels.indices.contains(page - 1), !pageLabels[page - 1].isEmpty else { return String(page) }
+        return pageLabels[page - 1]
     }
 }

@@ -13,7 +13,6 @@ enum DisplayFormat {
         return (n < 0 ? "-" : "") + out
     }
 
-    /// "45 s", "12 min", "3 h 05 min".
     /// "0 B", "12.3 MB", "1.9 GB" (decimal units).
     static func bytes(_ n: Int) -> String {
         let units = ["B", "kB", "MB", "GB", "TB"]
@@ -25,6 +24,7 @@ enum DisplayFormat {
         return unit == 0 ? "\(n) B" : String(format: "%.1f %@", value, units[unit])
     }
 
+    /// "45 s", "12 min", "3 h 05 min".
     static func duration(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
         if s < 60 { return "\(s) s" }

@@ -39,7 +39,15 @@ struct ShowCommand: ParsableCommand {
 /// What `speak show` prints, as text or JSON.
 struct DocumentDetails: Encodable {
     struct ChapterEntry: Encodable { var number: Int; var title: String; var firstWord: Int }
-    struct SkippedBlock: Encodable { var block: Int; var reason: String; var page: Int?; var words: Int; var text: String }
+    struct SkippedBlock: Encodable {
+        var block: Int
+        var reason: String
+        var page: Int?
+        /// The page's printed label, when the source labels its pages.
+        var pageLabel: String?
+        var words: Int
+        var text: String
+    }
 
     var id: Int64
     var title: String
@@ -55,6 +63,8 @@ struct DocumentDetails: Encodable {
     var contentHash: String
     var added: Date?
     var pages: Int?
+    /// Printed page labels, first page first, when the source labels its pages.
+    var pageLabels: [String]?
     var words: Int
     var spokenWords: Int
     var readingSeconds: Double
@@ -79,6 +89,7 @@ struct DocumentDetails: Encodable {
         contentHash = m.contentHash
         added = m.imported
         pages = m.pageCount
+        pageLabels = m.pageLabels
         words = document.wordCount
         spokenWords = document.spokenWordCount
         wordsPerMinute = speak.config.wordsPerMinute * (summary.speed ?? speak.config.speed)
@@ -88,7 +99,8 @@ struct DocumentDetails: Encodable {
         chapters = document.chapters.enumerated().map { ChapterEntry(number: $0.offset + 1, title: $0.element.title, firstWord: $0.element.firstWord) }
         skipped = document.blocks.enumerated().compactMap { i, block in
             guard let reason = block.skip else { return nil }
-            return SkippedBlock(block: i, reason: reason.rawValue, page: block.page, words: block.wordCount, text: block.text)
+            return SkippedBlock(block: i, reason: reason.rawValue, page: block.page,
+                                pageLabel: m.pageLabels == nil ? nil : block.page.map(m.pageLabel), words: block.wordCount, text: block.text)
         }
         warnings = document.warnings
     }
@@ -107,7 +119,7 @@ struct DocumentDetails: Encodable {
         if let site { field("site", site) }
         if let published { field("published", DisplayFormat.date(published)) }
         if let canonicalURL { field("url", canonicalURL) }
-        if let pages { field("pages", String(pages)) }
+        if let pages { field("pages", String(pages) + (pageLabels.map { " (printed \(PageLabelRuns.describe($0)))" } ?? "")) }
         let skippedWords = words - spokenWords
         field("words", "\(DisplayFormat.count(words))" + (skippedWords > 0 ? " (\(DisplayFormat.count(spokenWords)) spoken, \(DisplayFormat.count(skippedWords)) skipped)" : ""))
         field("reading", "\(DisplayFormat.duration(readingSeconds)) at \(Int(wordsPerMinute.rounded())) wpm")
@@ -126,7 +138,7 @@ struct DocumentDetails: Encodable {
             out.append("Skipped (\(skipped.count) blocks, not read aloud; speak text \(id) --all includes them)")
             if listSkipped {
                 for block in skipped {
-                    let page = block.page.map { " p.\($0)" } ?? ""
+                    let page = (block.pageLabel ?? block.page.map(String.init)).map { " p.\($0)" } ?? ""
                     out.append("  [\(block.block)]\(page) \(block.reason): \"\(DisplayFormat.truncate(block.text, to: 70))\"")
                 }
             } else {

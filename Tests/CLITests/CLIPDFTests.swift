@@ -74,6 +74,29 @@ import Testing
         #expect(starts == starts.sorted() && Set(starts).count == starts.count)
     }
 
+    /// A book's front matter numbered i, ii: the printed labels come with the document, the
+    /// roman page numbers are skipped like the others, and `speak show` names pages by label.
+    @Test func pageLabelsAreKeptAndShown() throws {
+        let cli = CLI()
+        let path = try make(cli, "book.pdf", ["--pages", "6", "--roman", "2"])
+        #expect(try cli.run(["import", path]).status == 0)
+        let shown = try cli.run(["show", "1"]).stdout
+        #expect(shown.contains("pages      6 (printed i, ii, 1–4)"), "\(shown)")
+        #expect(shown.contains("page-number ×6"), "\(shown)")
+        let listed = try cli.run(["show", "1", "--skipped"]).stdout
+        #expect(listed.contains("p.ii page-number: \"ii\""), "\(listed)")
+        #expect(listed.contains("p.4 page-number: \"4\""), "\(listed)")
+        let json = try cli.run(["show", "1", "--json"]).stdout
+        let details = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
+        #expect(details?["pageLabels"] as? [String] == ["i", "ii", "1", "2", "3", "4"])
+        let skipped = details?["skipped"] as? [[String: Any]] ?? []
+        #expect(skipped.contains { $0["page"] as? Int == 2 && $0["pageLabel"] as? String == "ii" })
+        // Without labels nothing changes.
+        let plain = try make(cli, "plain.pdf", ["--pages", "3"])
+        #expect(try cli.run(["import", plain]).status == 0)
+        #expect(try cli.run(["show", "2"]).stdout.contains("pages      3\n"))
+    }
+
     @Test func aLongDocumentHasNoFurnitureInTheSpokenText() throws {
         let cli = CLI()
         let path = try make(cli, "long.pdf", ["--pages", "7"])

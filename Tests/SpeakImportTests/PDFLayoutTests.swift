@@ -84,6 +84,21 @@ import Testing
         }
         let document = try read(pages)
         #expect(document.blocks.filter { $0.skip == .pageNumber }.map(\.text) == ["A-1", "A-2"])
+        #expect(document.metadata.pageLabels == ["A-1", "A-2"])
+        #expect(document.metadata.pageLabel(2) == "A-2" && document.metadata.pageLabel(3) == "3")
+    }
+
+    /// Labels are kept only when they say something the page numbers do not (poppler gives
+    /// the number for a page without a label).
+    @Test func pageLabelsAreKeptWhenTheyDifferFromPageNumbers() throws {
+        func pages(_ labels: [String?]) -> [PDFPage] {
+            labels.enumerated().map { index, label in
+                PDFPage(index: index, width: 612, height: 792, label: label, lines: [line("Text of page \(index + 1).", top: 100)])
+            }
+        }
+        #expect(try read(pages(["1", "2", nil])).metadata.pageLabels == nil)
+        #expect(try read(pages(["i", "ii", "1"])).metadata.pageLabels == ["i", "ii", "1"])
+        #expect(try read(pages([nil, "ii", nil])).metadata.pageLabels == ["1", "ii", "3"])
     }
 
     @Test func pagesWithoutTextNeedOCR() {

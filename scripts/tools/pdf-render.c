@@ -1,13 +1,15 @@
 /* Lays out a text as a two-column A4 paper with cairo, for speak's PDF sample, tests and
  * measurements. Written for speak; built and run by scripts/make-pdf.
  *
- *   pdf-render OUT.pdf TEXT.txt [--pages N] [--scanned] [--turned PAGE]
+ *   pdf-render OUT.pdf TEXT.txt [--pages N] [--scanned] [--turned PAGE] [--roman N]
  *
  * TEXT.txt: the first line is the title, the second the author; "## " starts a section (an
  * outline entry); blank lines separate paragraphs; "[^note text]" puts a footnote mark in the
  * text and the note at the foot of the page. Every page has a running header and a page number. Long words at line ends are hyphenated. --pages repeats the text
  * until the document has N pages; --scanned draws each page as an image (no text layer);
- * --turned draws page PAGE's text turned a quarter turn, as landscape pages are.
+ * --turned draws page PAGE's text turned a quarter turn, as landscape pages are; --roman
+ * numbers the first N pages i, ii, iii… like a book's front matter (in print and in the PDF's
+ * page labels) and the rest from 1.
  */
 #include <cairo-pdf.h>
 #include <cairo.h>
@@ -32,7 +34,7 @@ typedef struct {
     cairo_surface_t *pdf;
     cairo_t *cr;          /* draws the current page (on the PDF, or on an image when scanned) */
     cairo_surface_t *image;
-    int scanned, turned_page;
+    int scanned, turned_page, roman;
     int page, max_pages;
     int column;
     double y;
@@ -61,11 +63,27 @@ static double column_x(Layout *l) {
 
 static double column_width(void) { return (PAGE_W - 2 * MARGIN - GUTTER) / 2; }
 
+/* The page's printed number: roman in the front matter, then counting from 1. */
+static void page_label(Layout *l, char *out, size_t size) {
+    if (l->page > l->roman) {
+        snprintf(out, size, "%d", l->page - l->roman);
+        return;
+    }
+    static const char *ones[] = {"", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix"};
+    static const char *tens[] = {"", "x", "xx", "xxx", "xl", "l", "lx", "lxx", "lxxx", "xc"};
+    snprintf(out, size, "%s%s", tens[(l->page / 10) % 10], ones[l->page % 10]);
+}
+
 static void begin_page(Layout *l) {
     l->page++;
     l->column = 0;
     l->y = TOP;
     l->note_count = 0;
+    if (l->roman) {
+        char label[16];
+        page_label(l, label, sizeof label);
+        cairo_pdf_surface_set_page_label(l->pdf, label);
+    }
     if (l->scanned) {
         l->image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(PAGE_W * 200 / 72), (int)(PAGE_H * 200 / 72));
         l->cr = cairo_create(l->image);
@@ -95,7 +113,7 @@ static void end_page(Layout *l) {
         cairo_show_text(l->cr, l->notes[i]);
     }
     char number[16];
-    snprintf(number, sizeof number, "%d", l->page);
+    page_label(l, number, sizeof number);
     font(l->cr, 9, 0);
     cairo_move_to(l->cr, PAGE_W / 2 - advance(l->cr, number) / 2, 812);
     cairo_show_text(l->cr, number);
@@ -216,7 +234,7 @@ static int paragraph(Layout *l, char *text, int indent) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: pdf-render OUT.pdf TEXT.txt [--pages N] [--scanned] [--turned PAGE]\n");
+        fprintf(stderr, "usage: pdf-render OUT.pdf TEXT.txt [--pages N] [--scanned] [--turned PAGE] [--roman N]\n");
         return 64;
     }
     Layout l = {0};
@@ -224,6 +242,7 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[i], "--pages") && i + 1 < argc) l.max_pages = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--scanned")) l.scanned = 1;
         else if (!strcmp(argv[i], "--turned") && i + 1 < argc) l.turned_page = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--roman") && i + 1 < argc) l.roman = atoi(argv[++i]);
     }
     FILE *f = fopen(argv[2], "rb");
     if (!f) { perror(argv[2]); return 66; }
