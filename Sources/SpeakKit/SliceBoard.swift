@@ -12,6 +12,8 @@ import SpeakSynthesis
 final class SliceBoard: @unchecked Sendable {
     private struct Slice {
         var words: Range<Int>
+        /// How many of `words` are spoken (the progress they stand for).
+        var spoken: Int
         var worker: Int
         var samples: Int?
         var timeline: [TimelineRecord]?
@@ -55,12 +57,12 @@ final class SliceBoard: @unchecked Sendable {
     /// nil when all are handed out or the conversion failed.
     func take(worker: Int) -> (id: Int, words: Range<Int>, offset: Int?)? {
         condition.withLock {
-            guard failure == nil, let words = cutter.next() else { return nil }
+            guard failure == nil, let (words, spoken) = cutter.next() else { return nil }
             let id = slices.count
-            slices.append(Slice(words: words, worker: worker))
+            slices.append(Slice(words: words, spoken: spoken, worker: worker))
             guard positioned, id == placed else { return (id, words, nil) }
             slices[id].offsetSent = true
-            return (id, words, writer.dataEnd + placedSamples * 2)
+            return (id, words, nextOffset)
         }
     }
 
@@ -73,11 +75,14 @@ final class SliceBoard: @unchecked Sendable {
             slices[id].samples = samples
             slices[id].timeline = timeline
             self.silenced += silenced
-            spokenWords += SliceCutter.spokenWords(in: slices[id].words, of: cutter.document, includeSkipped: cutter.includeSkipped)
+            spokenWords += slices[id].spoken
             progress?(min(1, Double(spokenWords) / Double(totalWords)))
             return try place()
         }
     }
+
+    /// Where the first slice not placed yet starts in the file.
+    private var nextOffset: Int { writer.dataEnd + placedSamples * 2 }
 
     /// Advances over the finished slices at the front: their timelines go to the timing file,
     /// and the next slice learns where it goes.
@@ -86,7 +91,7 @@ final class SliceBoard: @unchecked Sendable {
         while placed < slices.count {
             if positioned, !slices[placed].offsetSent {
                 slices[placed].offsetSent = true
-                placements.append((slices[placed].worker, placed, writer.dataEnd + placedSamples * 2))
+                placements.append((slices[placed].worker, placed, nextOffset))
             }
             guard let samples = slices[placed].samples, let timeline = slices[placed].timeline else { break }
             try timings?.append(records: timeline, offset: placedSamples)

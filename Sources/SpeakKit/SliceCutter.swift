@@ -7,8 +7,8 @@ import SpeakModel
 /// whatever the text. Planned lazily: only blocks longer than a slice are segmented, and only
 /// as far as the cut.
 struct SliceCutter {
-    let document: Document
-    let includeSkipped: Bool
+    private let document: Document
+    private let includeSkipped: Bool
     private let workers: Int
     private let maximumWords: Int
     private let minimumWords: Int
@@ -37,19 +37,15 @@ struct SliceCutter {
 
     /// Words that will be spoken from `fromWord` to the end.
     static func spokenWords(in document: Document, from fromWord: Int, includeSkipped: Bool) -> Int {
-        spokenWords(in: fromWord..<Int.max, of: document, includeSkipped: includeSkipped)
-    }
-
-    /// Words of `range` that will be spoken.
-    static func spokenWords(in range: Range<Int>, of document: Document, includeSkipped: Bool) -> Int {
         document.blocks.reduce(0) { total, block in
             guard includeSkipped || block.isSpoken else { return total }
-            return total + max(0, min(range.upperBound, block.wordIndices.upperBound) - max(range.lowerBound, block.firstWord))
+            return total + max(0, block.wordIndices.upperBound - max(fromWord, block.firstWord))
         }
     }
 
-    /// The next slice, or nil when every spoken word has been handed out.
-    mutating func next() -> Range<Int>? {
+    /// The next slice and how many of its words are spoken, or nil when every spoken word has
+    /// been handed out.
+    mutating func next() -> (words: Range<Int>, spoken: Int)? {
         guard remainingWords > 0 else { return nil }
         let target = min(maximumWords, max(minimumWords, remainingWords / (workers * 6)))
         let start = cursor
@@ -79,9 +75,9 @@ struct SliceCutter {
             remainingWords = 0
             cursor = document.wordCount
             block = document.blocks.count
-            return start..<max(start + 1, document.wordCount)
+            return (start..<max(start + 1, document.wordCount), taken)
         }
-        return start..<cursor
+        return (start..<cursor, taken)
     }
 
     /// The first sentence start in block `index` at least `words` words after `first` (a

@@ -50,7 +50,7 @@ public enum ChunkPlanner {
         var result: [SpeechChunk] = []
         for sentence in sentences {
             let first = sentence.lowerBound
-            guard first < sentence.upperBound, block.firstWord + first < toWord else { continue }
+            guard block.firstWord + first < toWord else { continue }
             let start = Int(spans[first].start)
             // Keep the punctuation after the last word: it shapes the intonation.
             let end = sentence.upperBound < spans.count ? Int(spans[sentence.upperBound].start) : scalars.count

@@ -23,8 +23,13 @@ import Testing
     }
 
     private func slices(_ document: Document, from: Int = 0, readAll: Bool = false, workers: Int = 2, maximum: Int = 525) -> [Range<Int>] {
+        spokenSlices(document, from: from, readAll: readAll, workers: workers, maximum: maximum).map(\.words)
+    }
+
+    private func spokenSlices(_ document: Document, from: Int = 0, readAll: Bool = false, workers: Int = 2,
+                              maximum: Int = 525) -> [(words: Range<Int>, spoken: Int)] {
         var cutter = SliceCutter(document: document, fromWord: from, includeSkipped: readAll, workers: workers, maximumWords: maximum)
-        var out: [Range<Int>] = []
+        var out: [(words: Range<Int>, spoken: Int)] = []
         while let slice = cutter.next() {
             out.append(slice)
             if out.count > 10_000 { break }
@@ -69,10 +74,17 @@ import Testing
         let all = SliceCutter.spokenWords(in: doc, from: 0, includeSkipped: true)
         #expect(spoken == 200 * 120 && all == spoken + 200 * 3)
         for readAll in [false, true] {
-            let cut = slices(doc, readAll: readAll)
-            let counted = cut.reduce(0) { $0 + SliceCutter.spokenWords(in: $1, of: doc, includeSkipped: readAll) }
+            let cut = spokenSlices(doc, readAll: readAll)
+            // Each slice's count is its spoken words: recounted here from the blocks.
+            for slice in cut {
+                let recount = doc.blocks.filter { readAll || $0.isSpoken }.reduce(0) { total, block in
+                    total + max(0, min(slice.words.upperBound, block.wordIndices.upperBound) - max(slice.words.lowerBound, block.firstWord))
+                }
+                #expect(slice.spoken == recount, "\(slice.words)")
+            }
+            let counted = cut.reduce(0) { $0 + $1.spoken }
             #expect(counted == (readAll ? all : spoken))
-            #expect(cut.last?.upperBound == doc.wordCount)
+            #expect(cut.last?.words.upperBound == doc.wordCount)
         }
     }
 
