@@ -18,6 +18,8 @@ final class SliceBoard: @unchecked Sendable {
         var samples: Int?
         var timeline: [TimelineRecord]?
         var offsetSent = false
+        /// Nothing more is to come from the worker: every sample is in the file, or (to a
+        /// pipe) has reached this process.
         var written = false
         /// To a pipe: audio that came before the slice's turn.
         var waiting: [[Int16]] = []
@@ -74,6 +76,10 @@ final class SliceBoard: @unchecked Sendable {
             }
             slices[id].samples = samples
             slices[id].timeline = timeline
+            // To a pipe the audio came before this message: the worker owes nothing more. (A
+            // worker finishing while its slice waits for an earlier one must not wait for a
+            // "written" that only workers writing into the file send.)
+            if !positioned { slices[id].written = true }
             self.silenced += silenced
             spokenWords += slices[id].spoken
             progress?(min(1, Double(spokenWords) / Double(totalWords)))
@@ -97,7 +103,6 @@ final class SliceBoard: @unchecked Sendable {
             try timings?.append(records: timeline, offset: placedSamples)
             words += timeline.count
             slices[placed].timeline = nil
-            if !positioned { slices[placed].written = true }
             placedSamples += samples
             placed += 1
             // To a pipe, the next slice's turn has come: what it sent so far goes out now.

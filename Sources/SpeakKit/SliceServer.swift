@@ -108,6 +108,9 @@ final class SliceServer {
         } catch SynthesisError.nothingToSpeak {
             timeline = Timeline(sampleRate: engine.sampleRate)
         }
+        // Fault injection for the tests of slices finishing out of order: the first slice
+        // is the last to be done, so every other slice waits for its place.
+        if request.id == 0, ProcessInfo.processInfo.environment["SPEAK_FAULT_INJECT"] == "slice-first-slow" { sleep(2) }
         var records: [TimelineRecord] = []
         records.reserveCapacity(timeline.words.count)
         var starts = Set(timeline.sentenceStarts)

@@ -149,6 +149,28 @@ import Testing
         #expect(abs(audioMs - duration) < 2, "\(audioMs) \(duration)")
     }
 
+    /// The first slice is done last (an injected delay): to a file the other worker holds its
+    /// slices until their place is known, to a pipe they wait here; both complete, in order.
+    @Test func slicesFinishingOutOfOrderLandInOrder() throws {
+        let cli = CLI()
+        let path = cli.file("long.txt", Self.text)
+        let slow = ["SPEAK_FAULT_INJECT": "slice-first-slow"]
+        let file = try cli.run(["convert", path, "-o", "file.wav", "--jobs", "2", "--timings", "file.json"], environment: slow)
+        #expect(file.status == 0, "\(file.stderr)")
+        let pipe = try cli.run(["-c", "set -o pipefail; \"$0\" \"$@\" | cat > pipe.wav", CLI.binary, "convert", path, "-o", "-",
+                                "--jobs", "2", "--timings", "pipe.json"], environment: slow, executable: "/bin/bash")
+        #expect(pipe.status == 0, "\(pipe.stderr)")
+        for name in ["file", "pipe"] {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.work.appendingPathComponent(name + ".json"))) as? [String: Any]
+            let words = json?["words"] as? [[String: Any]] ?? []
+            #expect(words.map { $0["index"] as? Int } == (0..<6000).map { $0 })
+            let starts = words.compactMap { $0["startMs"] as? Int }
+            #expect(starts == starts.sorted())
+            let bytes = try FileManager.default.attributesOfItem(atPath: cli.work.appendingPathComponent(name + ".wav").path)[.size] as? Int ?? 0
+            #expect(abs(Double(bytes - 44) / 2 / 22.05 - Double(json?["durationMs"] as? Int ?? 0)) < 2, "\(name)")
+        }
+    }
+
     /// A full disk (here a file-size limit) hits the workers' writes: the conversion fails
     /// naming the file the user asked for, and leaves nothing behind.
     @Test func aFullDiskStopsAParallelConversionCleanly() throws {
