@@ -2,6 +2,7 @@
 // core: the helper links nothing else (poppler-glib and cairo cost every helper 5 ms to load).
 #include "speak_pdf_text.h"
 
+#include <Catalog.h>
 #include <Link.h>
 #include <Outline.h>
 #include <PDFDoc.h>
@@ -104,6 +105,16 @@ void walk(PDFDoc *doc, const std::vector<OutlineItem *> *items, int level, std::
 }
 
 } // namespace
+
+// Labels are PDF text strings: UTF-16BE with a byte order mark ("ii" as FE FF 00 69 00 69)
+// as often as PDFDocEncoding.
+extern "C" char *speak_pdf_text_page_label(speak_pdf_text *document, int index) {
+    Catalog *catalog = speak_pdf_doc(document)->getCatalog();
+    if (!catalog) return nullptr;
+    GooString label;
+    if (!catalog->indexToLabel(index, &label)) return nullptr;
+    return copy(textStringToUTF8(label));
+}
 
 extern "C" char *speak_pdf_text_info(speak_pdf_text *document, const char *key) {
     std::unique_ptr<GooString> value = speak_pdf_doc(document)->getDocInfoStringEntry(key);

@@ -98,14 +98,6 @@ extern "C" void speak_pdf_text_page_size(speak_pdf_text *document, int index, do
     *height = turned ? w : h;
 }
 
-extern "C" char *speak_pdf_text_page_label(speak_pdf_text *document, int index) {
-    Catalog *catalog = document->doc->getCatalog();
-    if (!catalog) return nullptr;
-    GooString label;
-    if (!catalog->indexToLabel(index, &label)) return nullptr;
-    return strdup(label.c_str());
-}
-
 extern "C" void speak_pdf_keep_heap(void) {
     mallopt(M_TOP_PAD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 128 << 20);

@@ -1,36 +1,82 @@
 import SpeakModel
 
-/// Turns the article's elements into document blocks: headings with their levels,
-/// paragraphs, list items, quotes, captions, code, and tables row by row. Inline elements
-/// never split words ("<b>im</b>portant" stays one word); whitespace collapses except in
-/// `<pre>`; boilerplate inside the article (share bars, link lists, "Advertisement") is left out.
+/// One block as the page gives it: what it is, its text, and why it is not read (nil: read).
+struct EmittedBlock {
+    var kind: BlockKind
+    var text: String
+    var skip: SkipReason?
+}
+
+/// Turns a page's elements into document blocks: headings with their levels, paragraphs,
+/// list items, definition terms, quotes, captions, code, and tables row by row. Inline
+/// elements never split words ("<b>im</b>portant" stays one word); whitespace collapses
+/// except in `<pre>`. What is not read — boilerplate inside the article (share bars, link
+/// lists, "Advertisement"), navigation, code, everything outside the main content — is
+/// still emitted, as a skipped block with its reason, so nothing is dropped silently.
 struct BlockEmitter {
     /// Elements inside a line of text.
     static func isInline(_ tag: Tag) -> Bool {
         Tag.inline.contains(tag)
     }
-    /// Never read inside an article either.
-    static let skippedInContent: Set<String> = ["nav", "aside", "footer", "form", "head", "header", "menu"]
 
-    private(set) var blocks: [(kind: BlockKind, text: String)] = []
+    private(set) var blocks: [EmittedBlock] = []
     private var buffer = ""
     private var linkCharacters = 0
     private var kind: BlockKind = .paragraph
+    /// Why what is emitted now is not read; nil while reading.
+    private var reason: SkipReason?
+    /// Inline pieces left out of the current block (a skipped `<span>` inside a paragraph),
+    /// emitted as skipped blocks after it.
+    private var pendingSkipped: [EmittedBlock] = []
     /// Whether boilerplate filtering applies (not for the whole-page fallback).
     let strict: Bool
+    /// Whether code blocks are read (the user asked for them).
+    let readCode: Bool
 
-    init(strict: Bool) {
+    init(strict: Bool, readCode: Bool = false) {
         self.strict = strict
+        self.readCode = readCode
     }
 
+    /// Emits an element; `isRoot` for the main content itself, which is never filtered out.
     mutating func emit(_ element: HTMLElement, isRoot: Bool = false) {
-        if !isRoot, skip(element) { return }
+        if !isRoot, let why = skipReason(element), why != reason {
+            skipping(why) { $0.content(of: element) }
+            return
+        }
+        content(of: element)
+    }
+
+    /// Emits an element's content with every block skipped for `why` (nested elements may
+    /// name a more precise reason).
+    mutating func emitSkipped(_ element: HTMLElement, reason why: SkipReason) {
+        skipping(why) { $0.emit(element) }
+    }
+
+    /// Text that stands directly in a container outside the main content.
+    mutating func appendSkippedText(_ text: String, reason why: SkipReason) {
+        skipping(why) { $0.buffer += text }
+    }
+
+    private mutating func skipping(_ why: SkipReason, _ body: (inout BlockEmitter) -> Void) {
+        flush()
+        let outer = reason
+        reason = why
+        body(&self)
+        flush()
+        reason = outer
+    }
+
+    private mutating func content(of element: HTMLElement) {
         switch element.name {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             let level = Int(String(element.name.dropFirst())) ?? 1
             block(.heading(level: level)) { $0.inline(element) }
-        case "p", "dd", "dt", "address", "summary":
+        case "p", "address", "summary", "dd":
             block(kind == .paragraph ? .paragraph : kind) { $0.inline(element) }
+        case "dt":
+            // A term is a line of its own: "GNOME" and then its definition, never "GNOMEThe …".
+            block(.listItem) { $0.inline(element) }
         case "li":
             block(.listItem) { $0.children(element) }
         case "blockquote":
@@ -42,18 +88,9 @@ struct BlockEmitter {
             let text = element.rawText.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            if !text.isEmpty { blocks.append((.code, text)) }
+            if !text.isEmpty { blocks.append(EmittedBlock(kind: .code, text: text, skip: reason ?? (readCode ? nil : .code))) }
         case "table":
-            flush()
-            for caption in element.elements where caption.name == "caption" {
-                let text = Self.collapse(caption.rawText)
-                if !text.isEmpty { blocks.append((.caption, text)) }
-            }
-            for row in element.descendants(where: { $0.name == "tr" }) {
-                let cells = row.elements.filter { $0.name == "td" || $0.name == "th" }
-                    .map { Self.collapse($0.rawText) }.filter { !$0.isEmpty }
-                if !cells.isEmpty { blocks.append((.tableCell, cells.joined(separator: ", "))) }
-            }
+            table(element)
         case "br":
             buffer += " "
         case "hr":
@@ -69,16 +106,74 @@ struct BlockEmitter {
         }
     }
 
-    /// Whether an element inside the article is boilerplate.
-    private func skip(_ element: HTMLElement) -> Bool {
-        if Self.skippedInContent.contains(element.name) { return true }
-        guard strict else { return false }
-        if Boilerplate.isStronglyNegative(element) { return true }
-        if Boilerplate.isNegative(element), element.textLength < 2000 || element.linkDensity > 0.3 { return true }
+    /// Data tables row by row ("cell, cell, cell"); layout tables (cells holding paragraphs,
+    /// lists or code) are read as the containers they are.
+    private mutating func table(_ element: HTMLElement) {
+        flush()
+        for caption in element.elements where caption.name == "caption" {
+            block(.caption) { $0.inline(caption) }
+        }
+        let rows = element.descendants(where: { $0.name == "tr" }).filter { row in
+            Self.owningTable(of: row) === element
+        }
+        for row in rows {
+            let cells = row.elements.filter { $0.name == "td" || $0.name == "th" }
+            if cells.contains(where: Self.holdsBlocks) {
+                for cell in cells {
+                    flush()
+                    children(cell)
+                    flush()
+                }
+                continue
+            }
+            let texts = cells.map { Self.collapse($0.rawText) }.filter { !$0.isEmpty }
+            if !texts.isEmpty { blocks.append(EmittedBlock(kind: .tableCell, text: texts.joined(separator: ", "), skip: reason)) }
+        }
+    }
+
+    private static func owningTable(of row: HTMLElement) -> HTMLElement? {
+        var node = row.parent
+        while let current = node, current.name != "table" { node = current.parent }
+        return node
+    }
+
+    private static let blockTags: Set<String> = ["p", "div", "ul", "ol", "dl", "pre", "table", "blockquote", "h1", "h2",
+                                                 "h3", "h4", "h5", "h6", "section"]
+    private static func holdsBlocks(_ cell: HTMLElement) -> Bool {
+        cell.elements.contains { blockTags.contains($0.name) || holdsBlocks($0) && !isInline($0.tag) }
+    }
+
+    /// Why an element is not read, or nil when it is.
+    private func skipReason(_ element: HTMLElement) -> SkipReason? {
+        switch element.tag {
+        case .nav, .menu: return .navigation
+        case .aside: return .sidebar
+        case .footer: return .footer
+        case .header: return .header
+        case .form: return .boilerplate
+        default: break
+        }
+        if let role = element["role"]?.lowercased() {
+            switch role {
+            case "navigation", "menu", "menubar", "tablist": return .navigation
+            case "complementary": return .sidebar
+            case "contentinfo": return .footer
+            case "banner": return .header
+            default: break
+            }
+        }
+        guard reason == nil else { return nil }
+        guard strict else { return Boilerplate.documentationFurniture(element) }
+        if Boilerplate.isStronglyNegative(element)
+            || Boilerplate.isNegative(element) && (element.textLength < 2000 || element.linkDensity > 0.3) {
+            return Boilerplate.reason(element)
+        }
         // Link lists: related stories, tag clouds, "more from".
         if ["ul", "ol", "div", "section", "p", "li"].contains(element.name), element.textLength > 0,
-           element.linkDensity > 0.6, element.textLength < 600, element.name != "p" || element.linkDensity > 0.8 { return true }
-        return false
+           element.linkDensity > 0.6, element.textLength < 600, element.name != "p" || element.linkDensity > 0.8 {
+            return .navigation
+        }
+        return nil
     }
 
     private mutating func children(_ element: HTMLElement) {
@@ -92,7 +187,8 @@ struct BlockEmitter {
 
     /// Text of an element whose children are (mostly) inline; block children still break.
     private mutating func inline(_ element: HTMLElement) {
-        let isLink = element.name == "a"
+        // A link to a place on the same page (a heading's own anchor) is not navigation.
+        let isLink = element.tag == .a && element["href"]?.hasPrefix("#") != true
         for child in element.children {
             switch child {
             case .text(let text):
@@ -102,13 +198,28 @@ struct BlockEmitter {
                 if child.name == "br" {
                     buffer += " "
                 } else if Self.isInline(child.tag) {
-                    if isLink || child.name == "a" { linkCharacters += child.rawText.count }
-                    if !skip(child) || child.name == "a" { buffer += child.text(lineBreak: " ") }
+                    let text = child.text(lineBreak: " ")
+                    if child.name == "a", Self.isMark(text) { continue }
+                    if isLink || child.tag == .a && child["href"]?.hasPrefix("#") != true { linkCharacters += child.rawText.count }
+                    if child.name != "a", let why = skipReason(child), why != reason {
+                        let skipped = Self.collapse(text)
+                        if !skipped.isEmpty { pendingSkipped.append(EmittedBlock(kind: kind, text: skipped, skip: why)) }
+                    } else if child.elements.contains(where: { !Self.isInline($0.tag) }) {
+                        // A link around a heading or a paragraph: the blocks inside still break.
+                        inline(child)
+                    } else {
+                        buffer += text
+                    }
                 } else {
                     emit(child)
                 }
             }
         }
+    }
+
+    /// A header-link or permalink mark ("¶", "#", "§", "🔗"): it has no words to read.
+    static func isMark(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic && !("0"..."9").contains($0) }
     }
 
     private mutating func block(_ kind: BlockKind, _ body: (inout BlockEmitter) -> Void) {
@@ -124,15 +235,21 @@ struct BlockEmitter {
         defer {
             buffer = ""
             linkCharacters = 0
+            blocks += pendingSkipped
+            pendingSkipped.removeAll()
         }
         let text = Self.collapse(buffer)
         guard !text.isEmpty else { return }
-        if strict {
-            if Boilerplate.isFurnitureText(text) { return }
+        var why = reason
+        if strict, why == nil {
             let links = Double(linkCharacters) / Double(max(1, buffer.count))
-            if links > 0.7, text.count < 120, kind != .listItem || links > 0.9 { return }
+            if Boilerplate.isFurnitureText(text) {
+                why = .boilerplate
+            } else if links > 0.7, text.count < 120, kind != .listItem || links > 0.9 {
+                why = .navigation
+            }
         }
-        blocks.append((kind, text))
+        blocks.append(EmittedBlock(kind: kind, text: text, skip: why))
     }
 
     static func collapse(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import SpeakModel
 
 /// What ids, classes and roles say about an element: navigation, ads, share bars, comments
 /// and related-article lists on one side, article content on the other.
@@ -107,6 +108,41 @@ enum Boilerplate {
     static func isNegative(_ element: HTMLElement) -> Bool { element.verdict.negative }
     static func isStronglyNegative(_ element: HTMLElement) -> Bool { element.verdict.stronglyNegative }
     static func isPositive(_ element: HTMLElement) -> Bool { element.verdict.positive }
+
+    /// Why a boilerplate element is not read, from what its id, class and role say.
+    static func reason(_ element: HTMLElement) -> SkipReason {
+        let hints = element.hints
+        func has(_ parts: String...) -> Bool { parts.contains { hints.contains($0) } }
+        if has("comment", "disqus") { return .comments }
+        if has("nav", "menu", "breadcrumb", "pagination", "pager", "toc", "skip") { return .navigation }
+        if has("sidebar", "related", "recommend", "trending", "most-read", "mostread", "more-stories", "aside", "rail") {
+            return .sidebar
+        }
+        if has("footer") { return .footer }
+        if has("header", "masthead", "banner") { return .header }
+        if has("hidden", "sr-only") { return .hidden }
+        return .boilerplate
+    }
+
+    /// What manuals and generated pages put around their text, by whole words of id and
+    /// class: navigation bars, tables of contents, sidebars, footers. A header holding a
+    /// heading is the title block, not furniture.
+    static func documentationFurniture(_ element: HTMLElement) -> SkipReason? {
+        guard element.hints.utf8.count > 1 else { return nil }
+        for word in element.hints.split(whereSeparator: { $0 == " " || $0 == "_" }) {
+            switch word {
+            case "navheader", "navfooter", "nav-panel", "navigation", "navbar", "nav", "breadcrumb", "breadcrumbs",
+                 "pager", "pagination", "skip-link", "skiplink", "menu":
+                return .navigation
+            case "sidebar", "sphinxsidebar", "related": return .sidebar
+            case "footer": return .footer
+            case "header":
+                if element.descendants(where: { $0.tag.isHeading }).isEmpty { return .navigation }
+            default: continue
+            }
+        }
+        return nil
+    }
 
     /// Whole blocks that are page furniture wherever they stand.
     static func isFurnitureText(_ text: String) -> Bool {

@@ -20,22 +20,30 @@ public struct HTMLImporter: Importer {
             throw ImportError.noReadableText(name)
         }
         progress(0.6)
-        let article = ContentScorer.bestCandidate(in: tree.body)
-        let metadata = PageMetadata(tree, article: article)
+        let main = MainContent.find(in: tree)
+        let metadata = PageMetadata(tree, article: main?.roots.first, isDocumentation: main?.isDocumentation ?? false)
         var builder = DocumentBuilder()
-        var emitted = article.map { Self.blocks(of: ContentScorer.withSiblings($0), top: $0) } ?? []
-        let articleLength = emitted.reduce(0) { $0 + $1.text.count }
-        if article == nil || articleLength < 200 && tree.body.textLength > articleLength * 4 {
-            emitted = Self.blocks(of: [tree.body], top: tree.body, strict: false)
+        var emitted = main.map { PageWalker.blocks(of: tree.body, roots: $0.roots, strict: $0.strict) } ?? []
+        let articleLength = emitted.reduce(0) { $0 + ($1.skip == nil ? $1.text.count : 0) }
+        if main == nil || articleLength < 200 && tree.body.textLength > articleLength * 4 {
+            emitted = PageWalker.blocks(of: tree.body, roots: [tree.body], strict: false)
             builder.warn("no article found in the page; importing all of its visible text")
+        } else if let warning = Self.proseLeftOut(emitted) {
+            builder.warn(warning)
         }
         // Elements know their parents unowned: the tree must outlive every use of an element.
         withExtendedLifetime(tree) {}
         let title = options.title ?? metadata.title ?? ""
-        for (index, block) in emitted.enumerated() {
-            // The article's own headline is the document title, not its first sentence.
-            if index < 3, block.kind.headingLevel != nil, Self.same(block.text, title) { continue }
-            builder.append(block.kind, text: CharacterCleanup.clean(block.text))
+        var headingsSeen = 0
+        for block in emitted {
+            var skip = block.skip
+            // An article's own headline is the document title, not its first sentence; a
+            // manual's first heading starts its first chapter.
+            if skip == nil, block.kind.headingLevel != nil {
+                headingsSeen += 1
+                if headingsSeen == 1, main?.isDocumentation != true, Self.same(block.text, title) { skip = .title }
+            }
+            builder.append(block.kind, text: CharacterCleanup.clean(block.text), skip: skip)
         }
         guard builder.wordCount > 0 else { throw ImportError.noReadableText(name) }
         if builder.blocks.filter({ $0.kind.headingLevel != nil }).count >= 2 { builder.chaptersFromHeadings() }
@@ -46,15 +54,21 @@ public struct HTMLImporter: Importer {
             canonicalURL: metadata.canonicalURL))
     }
 
-    /// The blocks of an article root, with its close siblings when the article is split
-    /// across them.
-    static func blocks(of roots: [HTMLElement], top: HTMLElement, strict: Bool = true) -> [(kind: BlockKind, text: String)] {
-        var emitter = BlockEmitter(strict: strict)
-        for root in roots {
-            emitter.emit(root, isRoot: root === top)
-            emitter.flush()
+    /// A warning when the page holds more prose outside the chosen content than a listener
+    /// would expect to miss: paragraphs of sentences, not menus or link lists.
+    static func proseLeftOut(_ blocks: [EmittedBlock]) -> String? {
+        var read = 0, prose = 0
+        for block in blocks {
+            let words = block.text.split(separator: " ").count
+            if block.skip == nil {
+                read += words
+            } else if block.skip == .outsideArticle, block.kind == .paragraph || block.kind == .quote, words >= 25,
+                      block.text.contains(". ") || block.text.hasSuffix(".") {
+                prose += words
+            }
         }
-        return emitter.blocks
+        guard prose >= 150, Double(prose) >= Double(read) * 0.25 else { return nil }
+        return "about \(prose) words of prose outside the main content are not read; 'speak text --all' shows them"
     }
 
     private static func same(_ a: String, _ b: String) -> Bool {

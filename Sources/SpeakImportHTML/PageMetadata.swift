@@ -10,7 +10,7 @@ struct PageMetadata {
     var language: String?
     var canonicalURL: String?
 
-    init(_ tree: HTMLTree, article: HTMLElement?) {
+    init(_ tree: HTMLTree, article: HTMLElement?, isDocumentation: Bool = false) {
         // JSON-LD is parsed, and the page walked for a heading, only when the meta tags do not
         // already say: both cost more than the rest of this together.
         var parsedLinkedData: (headline: String?, author: String?, published: String?, site: String?)?
@@ -22,9 +22,13 @@ struct PageMetadata {
         }
         let site = Self.clean(tree.meta["og:site_name"] ?? tree.meta["application-name"]) ?? linkedData().site
         siteName = site
-        title = Self.clean(tree.meta["og:title"] ?? tree.meta["twitter:title"]) ?? linkedData().headline
-            ?? (article.flatMap(Self.firstHeading) ?? Self.firstHeading(tree.body)).map(Self.collapse)
-            ?? tree.title.map { Self.withoutSiteName(Self.collapse($0), site: site) }
+        if isDocumentation {
+            title = Self.clean(tree.meta["og:title"]) ?? Self.documentationTitle(tree, main: article, site: site)
+        } else {
+            title = Self.clean(tree.meta["og:title"] ?? tree.meta["twitter:title"]) ?? linkedData().headline
+                ?? (article.flatMap(Self.firstHeading) ?? Self.firstHeading(tree.body)).map(Self.collapse)
+                ?? tree.title.map { Self.withoutSiteName(Self.collapse($0), site: site) }
+        }
         author = Self.person(tree.meta["author"]) ?? linkedData().author ?? Self.person(tree.meta["article:author"])
             ?? Self.person(tree.meta["dc.creator"]) ?? Self.byline(tree.body)
         published = Self.date(tree.meta["article:published_time"]) ?? linkedData().published.flatMap(Self.date)
@@ -32,6 +36,38 @@ struct PageMetadata {
             .lazy.compactMap(Self.date).first
         language = Self.clean(tree.language ?? tree.meta["og:locale"]?.replacingOccurrences(of: "_", with: "-"))
         canonicalURL = Self.clean(tree.canonical ?? tree.meta["og:url"])
+    }
+
+    /// A manual page's title: its main content's first heading, unless that heading is only
+    /// the site's name (mdBook puts the book's name in an `<h1>`); then the `<title>` without
+    /// the site's name.
+    private static func documentationTitle(_ tree: HTMLTree, main: HTMLElement?, site: String?) -> String? {
+        let page = tree.title.map(collapse).flatMap { $0.isEmpty ? nil : $0 }
+        let firstInBody = tree.body.descendants { $0.tag == .h1 }.lazy.map(headingText).first { !$0.isEmpty }
+        let siteName = site ?? firstInBody.flatMap { h1 in
+            page.flatMap { $0 != h1 && $0.contains(h1) ? h1 : nil }
+        }
+        let heading = (main ?? tree.body).descendants { $0.tag.isHeading }.lazy.map(headingText)
+            .first { !$0.isEmpty && $0.lowercased() != siteName?.lowercased() }
+        if let heading, heading.count <= 200 { return heading }
+        return page.map { withoutSiteName($0, site: siteName) }
+    }
+
+    /// A heading's words, without header-link marks ("Configuration¶" → "Configuration").
+    static func headingText(_ heading: HTMLElement) -> String {
+        var out = ""
+        func add(_ element: HTMLElement) {
+            for child in element.children {
+                switch child {
+                case .text(let text): out += text
+                case .element(let inner):
+                    if inner.tag == .a, BlockEmitter.isMark(collapse(inner.rawText)) { continue }
+                    if inner.tag == .br { out += " " } else { add(inner) }
+                }
+            }
+        }
+        add(heading)
+        return collapse(out)
     }
 
     private static func firstHeading(_ root: HTMLElement) -> String? {

@@ -45,9 +45,11 @@ struct Tag: Equatable {
     static let math = Tag("math"), iframe = Tag("iframe"), canvas = Tag("canvas"), object = Tag("object")
     static let embed = Tag("embed"), video = Tag("video"), audio = Tag("audio"), select = Tag("select")
     static let textarea = Tag("textarea"), button = Tag("button"), input = Tag("input"), option = Tag("option")
-    static let map = Tag("map"), dialog = Tag("dialog")
+    static let map = Tag("map"), dialog = Tag("dialog"), menu = Tag("menu")
 
     /// Elements inside a line of text.
+    var isHeading: Bool { self == .h1 || self == .h2 || self == .h3 || self == .h4 || self == .h5 || self == .h6 }
+
     static let inline: [Tag] = [
         "a", "abbr", "acronym", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font", "i",
         "ins", "kbd", "mark", "q", "rp", "rt", "ruby", "s", "samp", "small", "span", "strike", "strong", "sub",

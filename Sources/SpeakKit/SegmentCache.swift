@@ -27,7 +27,7 @@ public struct SegmentCache: Sendable {
     }
 
     /// Bumped when the segment format or the way segments sound changes.
-    static let version = "speak-segment-1"
+    static let version = "speak-segment-2"
 
     /// The key of words `range` of `document` spoken with `job`.
     static func key(_ document: Document, range: Range<Int>, job: SegmentJob) -> String {

@@ -13,6 +13,14 @@ public struct ConvertRequestError: UserFacingError {
 extension Speak {
     /// The format asked for: `--format`, else the output's extension, else WAV.
     static func audioFormat(_ request: ConvertRequest) throws -> AudioFormat {
+        // "x.flac" must not become WAV bytes under a FLAC name; a name whose ending is not a
+        // format word ("take.2") is WAV as before.
+        let ending = (request.output as NSString).pathExtension
+        if request.format == nil, !request.outputIsDirectory, request.output != "-", AudioFormat.forPath(request.output) == nil,
+           (2...5).contains(ending.count), ending.allSatisfy(\.isLetter) {
+            throw ConvertRequestError(message: "cannot write '\(request.output)': .\(ending) is not an audio format speak writes; "
+                                      + "use .wav, .opus (or .ogg) or .mp3, or pass --format", exitStatus: .usage)
+        }
         let format = request.format ?? (request.outputIsDirectory ? nil : AudioFormat.forPath(request.output)) ?? .wav
         if let bitrate = request.bitrate, format != .wav, !format.bitrates.contains(bitrate) {
             throw ConvertRequestError(message: "--bitrate \(bitrate) is out of range for \(format.rawValue); use \(format.bitrates.lowerBound)…\(format.bitrates.upperBound) kbps",
@@ -152,7 +160,8 @@ extension Speak {
         summary.chapters = plan.chapters.count
         summary.segments = ranges.count
         summary.reusedSegments = reused
-        summary.problems = problems
+        summary.problems = problems.failures
+        summary.warnings = problems.warnings
         return summary
     }
 

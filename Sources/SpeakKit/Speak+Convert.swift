@@ -69,6 +69,8 @@ public struct ConversionSummary: Sendable, Codable {
     public var segments = 0
     /// What the check after conversion found wrong (silent chunks, chapters far too short).
     public var problems: [String] = []
+    /// What the check found worth a look in a complete file (a chapter of unusual length).
+    public var warnings: [String] = []
     public var realTimeFactor: Double { wallSeconds > 0 ? audioSeconds / wallSeconds : 0 }
 }
 

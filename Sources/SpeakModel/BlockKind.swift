@@ -64,4 +64,20 @@ public enum SkipReason: String, Sendable, Equatable, Hashable, Codable, CaseIter
     case citation
     case lineNumber = "line-number"
     case boilerplate
+    /// Menus, breadcrumbs, tables of contents, link lists, "previous / next" bars.
+    case navigation
+    /// Asides and sidebars: related links, "more from", complementary boxes.
+    case sidebar
+    /// Reader comments.
+    case comments
+    /// Program code and listings (read on request).
+    case code
+    /// The document's title, already said as its title.
+    case title
+    /// Hidden on the page (`hidden`, `display: none`, `aria-hidden`).
+    case hidden
+    /// Outside the main content the importer chose to read.
+    case outsideArticle = "outside-article"
+    /// Markers that point elsewhere: note references, header-link marks.
+    case marker
 }

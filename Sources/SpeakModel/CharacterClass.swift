@@ -1,6 +1,14 @@
 /// Character classes shared by word and sentence segmentation, with an ASCII fast path:
 /// most text is ASCII and `Unicode.Scalar.Properties` lookups are comparatively slow.
 enum CharacterClass {
+    /// Marks between clauses, where a long sentence can be cut with the least harm.
+    static func isClauseMark(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case ",", ";", ":", "\u{2013}", "\u{2014}", "\u{3001}", "\u{FF0C}", "\u{FF1B}", "\u{FF1A}": true
+        default: false
+        }
+    }
+
     static func isSpace(_ s: Unicode.Scalar) -> Bool {
         if s.value < 0x80 { return s.value == 0x20 || (s.value >= 0x09 && s.value <= 0x0D) }
         return s.properties.isWhitespace || s.value == 0x200B

@@ -4,8 +4,16 @@
 /// does not start in lower case, or when the word is an abbreviation that kept its dot and
 /// the next word is capitalized. It does not end after titles and "e.g."-style
 /// abbreviations, after "No." before a number, after single initials ("J. R. R."), or inside
-/// decimals ("3.5" is one word). The end of a block always ends a sentence.
+/// decimals ("3.5" is one word). The end of a block always ends a sentence, and so does
+/// length: a run of more than `maximumWords` words with no terminator (a line of keywords, a
+/// text without punctuation) is cut at its last clause mark, else at the limit, so that every
+/// chunk spoken, timed, cached or handed to a worker stays bounded whatever the input's shape.
 public enum SentenceSegmenter {
+    /// The longest sentence handed on, in words (about half a minute of speech).
+    public static let maximumWords = 80
+    /// A clause mark closer than this to the sentence's start is not worth cutting at.
+    static let minimumClauseWords = 20
+
     /// Sentences as ranges of the block's word positions (0-based, local to the block).
     public static func sentences(in scalars: [Unicode.Scalar], words: [WordSpan]) -> [Range<Int>] {
         sentences(in: scalars, words: words, from: 0, through: words.count - 1)
@@ -13,17 +21,29 @@ public enum SentenceSegmenter {
 
     /// The sentences from word `first` (taken as a sentence start) up to and including the one
     /// that holds word `last`. Whether a sentence ends after a word depends only on that word,
-    /// the next one and what lies between, so a part of a long block segments the same as the
-    /// whole block would there — without the cost of segmenting all of it.
+    /// the next one, what lies between and how far back the sentence started, so a part of a
+    /// long block that starts at a sentence start segments the same as the whole block would
+    /// there — without the cost of segmenting all of it.
     public static func sentences(in scalars: [Unicode.Scalar], words: [WordSpan], from first: Int, through last: Int) -> [Range<Int>] {
         guard first < words.count, first <= last else { return [] }
         var result: [Range<Int>] = []
         var start = first
+        // The last word of this sentence that a clause mark follows.
+        var clause = -1
         var w = first
         while w < words.count - 1 {
-            if endsSentence(after: w, scalars: scalars, words: words) {
+            var cut = endsSentence(after: w, scalars: scalars, words: words)
+            if !cut {
+                if endsClause(after: w, scalars: scalars, words: words) { clause = w }
+                if w + 1 - start >= maximumWords {
+                    if clause >= start + minimumClauseWords - 1 { w = clause }
+                    cut = true
+                }
+            }
+            if cut {
                 result.append(start..<(w + 1))
                 start = w + 1
+                clause = -1
                 if w >= last { return result }
             }
             w += 1
@@ -52,6 +72,11 @@ public enum SentenceSegmenter {
         // Dotted acronyms are usually followed by a name ("U.S. Army"); other abbreviations
         // ("etc.", "Inc.", "Oct.") before a capital end the sentence.
         return !word.dropLast().contains(".")
+    }
+
+    /// Whether a clause mark (comma, semicolon, colon, dash) follows word `w`.
+    static func endsClause(after w: Int, scalars: [Unicode.Scalar], words: [WordSpan]) -> Bool {
+        scalars[words[w].range.upperBound..<words[w + 1].range.lowerBound].contains(where: CharacterClass.isClauseMark)
     }
 
     private static func isNumberWord(_ word: ArraySlice<Unicode.Scalar>) -> Bool {

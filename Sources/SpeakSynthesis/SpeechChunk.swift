@@ -52,12 +52,16 @@ public enum ChunkPlanner {
             let first = sentence.lowerBound
             guard block.firstWord + first < toWord else { continue }
             let start = Int(spans[first].start)
+            // Never past `toWord`: a range that starts mid-sentence (a resume position, a word
+            // before it timed for a skip back) segments long runs differently from the whole
+            // block, so its last sentence can overrun where the next range begins.
+            let upper = toWord == .max ? sentence.upperBound : min(sentence.upperBound, toWord - block.firstWord)
             // Keep the punctuation after the last word: it shapes the intonation.
-            let end = sentence.upperBound < spans.count ? Int(spans[sentence.upperBound].start) : scalars.count
-            let local = spans[first..<sentence.upperBound].map {
+            let end = upper < spans.count ? Int(spans[upper].start) : scalars.count
+            let local = spans[first..<upper].map {
                 WordSpan(start: $0.start - UInt32(start), end: $0.end - UInt32(start))
             }
-            let endsBlock = sentence.upperBound == spans.count
+            let endsBlock = upper == spans.count
             result.append(SpeechChunk(text: sanitize(scalars[start..<end]), wordSpans: local, firstWord: block.firstWord + first,
                                       endsBlock: endsBlock, endsDocument: endsBlock && isLastBlock))
         }

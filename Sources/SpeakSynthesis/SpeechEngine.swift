@@ -73,7 +73,8 @@ public enum SynthesisError: UserFacingError, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .engineUnavailable, .unknownVoice: .unavailable
+        case .engineUnavailable: .unavailable
+        case .unknownVoice: .usage
         case .engineFailed: .software
         case .nothingToSpeak: .dataError
         case .wordOutOfRange: .usage

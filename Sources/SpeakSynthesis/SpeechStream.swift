@@ -248,17 +248,22 @@ public final class SpeechStream: @unchecked Sendable {
                         .map { try synthesizer.piece(for: $0, startingAt: 0, keepAudio: false) }
                 }
             }
-            let total = pieces.reduce(0) { $0 + $1.sampleCount }
-            if total >= needed || from == 0 {
-                var offset = first.startSample - total
-                var words: [TimedWord] = []
-                for piece in pieces {
-                    words += piece.words.map {
-                        TimedWord(index: $0.index, startSample: $0.startSample + offset, endSample: $0.endSample + offset)
-                    }
-                    offset += piece.sampleCount
+            // A stream can start mid-sentence, and the planner speaks whole sentences: the text
+            // before `first` ends where `first` starts in it, not where its sentence ends, and
+            // the words from `first` on are already timed.
+            var words: [TimedWord] = []
+            var offset = 0
+            for piece in pieces {
+                words += piece.words.map {
+                    TimedWord(index: $0.index, startSample: $0.startSample + offset, endSample: $0.endSample + offset)
                 }
-                return words
+                offset += piece.sampleCount
+            }
+            let total = words.first { $0.index >= first.index }?.startSample ?? offset
+            words.removeAll { $0.index >= first.index }
+            if total >= needed || from == 0 {
+                let shift = first.startSample - total
+                return words.map { TimedWord(index: $0.index, startSample: $0.startSample + shift, endSample: $0.endSample + shift) }
             }
             estimate *= 2
         }

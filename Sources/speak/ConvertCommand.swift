@@ -193,6 +193,7 @@ struct ConvertCommand: ParsableCommand {
         }
         for summary in summaries {
             for problem in summary.problems { Terminal.error("\(summary.output): \(problem)") }
+            for warning in summary.warnings { Terminal.warning("\(summary.output): \(warning)") }
         }
         for summary in summaries where summaries.count > 1 {
             Terminal.note("wrote \(summary.output): \(DisplayFormat.duration(summary.audioSeconds)) of audio, \(DisplayFormat.count(summary.words)) words")

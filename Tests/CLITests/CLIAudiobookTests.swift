@@ -188,6 +188,18 @@ import Testing
         #expect(try cli.run(["cache"]).stdout.contains(": 0 segments"))
     }
 
+    /// A chapter of long numbers (or URLs) lasts far longer than its word count says: the file
+    /// is complete, so that is a warning, and the conversion succeeds.
+    @Test func aChapterOfUnusualLengthIsAWarningNotAFailure() throws {
+        let cli = CLI()
+        let numbers = (1...40).map { "\(987_654_321_012 + $0 * 7_919)" }.joined(separator: " ")
+        let path = cli.file("numbers.md", "# Numbers\n\n\(numbers)\n")
+        let result = try cli.run(["convert", path, "-o", "numbers.opus"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning") && result.stderr.contains("s of audio for 41 words"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: cli.work.appendingPathComponent("numbers.opus").path))
+    }
+
     @Test func verificationReportsSilentSpeechWithChapterAndText() throws {
         let cli = CLI()
         let path = book(cli, chapters: 2, wordsPerChapter: 80)

@@ -94,7 +94,7 @@ final class CLI {
     /// Scores `speak text --all` on one of ../shared/eval's sets: every file in `set/inputs`,
     /// then the set's own Python scorer against `set/truth`. Returns how many inputs there were
     /// and the scorer's report.
-    func evaluate(_ set: URL, inputs: String) throws -> (count: Int, report: String) {
+    func evaluate(_ set: URL, inputs: String, arguments: [String] = []) throws -> (count: Int, report: String) {
         let output = work.appendingPathComponent("eval-\(set.lastPathComponent)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let files = try FileManager.default.contentsOfDirectory(at: set.appendingPathComponent(inputs), includingPropertiesForKeys: nil)
@@ -106,7 +106,7 @@ final class CLI {
         let scorer = Process()
         scorer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         scorer.arguments = ["python3", set.appendingPathComponent("score.py").path, output.path,
-                            "--truth", set.appendingPathComponent("truth").path]
+                            "--truth", set.appendingPathComponent("truth").path] + arguments
         let pipe = Pipe()
         scorer.standardOutput = pipe
         try scorer.run()

@@ -91,10 +91,15 @@ import Testing
         #expect(details?["pageLabels"] as? [String] == ["i", "ii", "1", "2", "3", "4"])
         let skipped = details?["skipped"] as? [[String: Any]] ?? []
         #expect(skipped.contains { $0["page"] as? Int == 2 && $0["pageLabel"] as? String == "ii" })
+        // Labels written as UTF-16 with a byte order mark (any non-ASCII label) read as text.
+        let unicode = try make(cli, "préface.pdf", ["--pages", "4", "--roman", "2", "--label-prefix", "Préface "])
+        #expect(try cli.run(["import", unicode]).status == 0)
+        let unicodeShown = try cli.run(["show", "2", "--skipped"]).stdout
+        #expect(unicodeShown.contains("Préface ii") && !unicodeShown.contains("\u{FFFD}"), "\(unicodeShown)")
         // Without labels nothing changes.
         let plain = try make(cli, "plain.pdf", ["--pages", "3"])
         #expect(try cli.run(["import", plain]).status == 0)
-        #expect(try cli.run(["show", "2"]).stdout.contains("pages      3\n"))
+        #expect(try cli.run(["show", "3"]).stdout.contains("pages      3\n"))
     }
 
     @Test func aLongDocumentHasNoFurnitureInTheSpokenText() throws {

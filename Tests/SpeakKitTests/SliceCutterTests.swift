@@ -37,6 +37,16 @@ import Testing
         return out
     }
 
+    /// A paragraph with no punctuation is still cut into slices, so workers share it.
+    @Test func aParagraphWithoutPunctuationIsSliced() {
+        var builder = DocumentBuilder()
+        builder.append(.paragraph, text: (0..<30_000).map { "word\($0 % 97)" }.joined(separator: " "))
+        let document = builder.build(metadata: DocumentMetadata(title: "T", source: "t.txt", format: .text, contentHash: "h"))
+        let cut = slices(document)
+        #expect(cut.count > 50)
+        #expect(cut.first?.lowerBound == 0 && cut.last?.upperBound == 30_000)
+    }
+
     @Test func slicesCoverTheRestOfTheDocumentAndStartAtSentences() {
         let doc = document(paragraphs: 400, sentences: 12)  // 48,000 words
         let cut = slices(doc)

@@ -90,6 +90,27 @@ func words(_ text: String) -> [String] {
         return SentenceSegmenter.sentences(in: scalars, words: spans).map { texts[$0].joined(separator: " ") }
     }
 
+    /// A text without punctuation once made one sentence of 60,000 words (4.5 GB to convert).
+    @Test func longRunsAreCutAtClauseMarksElseAtTheLimit() {
+        let plain = (0..<200).map { "w\($0)" }.joined(separator: " ")
+        let cut = sentences(plain).map { $0.split(separator: " ").count }
+        #expect(cut == [80, 80, 40])
+        // A comma late enough is the better place; one near the start is not.
+        var words = (0..<100).map { "w\($0)" }
+        words[69] += ","
+        words[4] += ","
+        let atClause = sentences(words.joined(separator: " ")).map { $0.split(separator: " ").count }
+        #expect(atClause == [70, 30])
+        // From any sentence start the rest segments as the whole does.
+        let scalars = Array(plain.unicodeScalars)
+        let spans = WordSegmenter.words(in: scalars)
+        let whole = SentenceSegmenter.sentences(in: scalars, words: spans)
+        for sentence in whole {
+            let part = SentenceSegmenter.sentences(in: scalars, words: spans, from: sentence.lowerBound, through: spans.count - 1)
+            #expect(Array(whole.drop { $0.lowerBound < sentence.lowerBound }) == part)
+        }
+    }
+
     @Test func splitsAtTerminators() {
         #expect(sentences("One two. Three four! Five? Six") == ["One two", "Three four", "Five", "Six"])
     }

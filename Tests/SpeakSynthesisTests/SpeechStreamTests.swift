@@ -93,6 +93,19 @@ func drain(_ stream: SpeechStream) throws -> [SpeechPiece] {
         #expect(try stream.seek(to: -100_000) == 0)
     }
 
+    /// ← from a start in the middle of a long sentence once jumped forward (3,003 → 3,039):
+    /// the sentence's words after the start were timed again, before it.
+    @Test func skipBackFromAMidSentenceStartLandsBeforeIt() throws {
+        let doc = longDocument(), start = 200
+        let timeline = try Synthesizer(engine: FakeEngine(), settings: settings).run(doc, audio: { _ in })
+        let stream = try SpeechStream(document: doc, engine: RecordingEngine(), settings: settings, fromWord: start)
+        _ = try #require(try stream.next())
+        let word = try #require(try stream.skip(by: -2, from: 0))
+        #expect(word < start)
+        let at = timeline.seconds(timeline.words[start].startSample) - 2
+        #expect(word == timeline.word(at: at)?.index)
+    }
+
     @Test func seekPastTheEndEndsTheStream() throws {
         let stream = try SpeechStream(document: longDocument(paragraphs: 2), engine: RecordingEngine(), settings: settings)
         #expect(try stream.seek(to: 100_000) == nil)

@@ -1,7 +1,7 @@
 /* Lays out a text as a two-column A4 paper with cairo, for speak's PDF sample, tests and
  * measurements. Written for speak; built and run by scripts/make-pdf.
  *
- *   pdf-render OUT.pdf TEXT.txt [--pages N] [--scanned] [--turned PAGE] [--roman N]
+ *   pdf-render OUT.pdf TEXT.txt [--pages N] [--scanned] [--turned PAGE] [--roman N] [--label-prefix P]
  *
  * TEXT.txt: the first line is the title, the second the author; "## " starts a section (an
  * outline entry); blank lines separate paragraphs; "[^note text]" puts a footnote mark in the
@@ -9,7 +9,8 @@
  * until the document has N pages; --scanned draws each page as an image (no text layer);
  * --turned draws page PAGE's text turned a quarter turn, as landscape pages are; --roman
  * numbers the first N pages i, ii, iii… like a book's front matter (in print and in the PDF's
- * page labels) and the rest from 1.
+ * page labels) and the rest from 1; --label-prefix puts P before the front matter's labels
+ * only (a non-ASCII P makes cairo write them as UTF-16 with a byte order mark).
  */
 #include <cairo-pdf.h>
 #include <cairo.h>
@@ -35,6 +36,7 @@ typedef struct {
     cairo_t *cr;          /* draws the current page (on the PDF, or on an image when scanned) */
     cairo_surface_t *image;
     int scanned, turned_page, roman;
+    const char *label_prefix;
     int page, max_pages;
     int column;
     double y;
@@ -80,8 +82,9 @@ static void begin_page(Layout *l) {
     l->y = TOP;
     l->note_count = 0;
     if (l->roman) {
-        char label[16];
-        page_label(l, label, sizeof label);
+        char number[16], label[96];
+        page_label(l, number, sizeof number);
+        snprintf(label, sizeof label, "%s%s", l->page <= l->roman && l->label_prefix ? l->label_prefix : "", number);
         cairo_pdf_surface_set_page_label(l->pdf, label);
     }
     if (l->scanned) {
@@ -234,7 +237,7 @@ static int paragraph(Layout *l, char *text, int indent) {
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: pdf-render OUT.pdf TEXT.txt [--pages N] [--scanned] [--turned PAGE] [--roman N]\n");
+        fprintf(stderr, "usage: pdf-render OUT.pdf TEXT.txt [--pages N] [--scanned] [--turned PAGE] [--roman N] [--label-prefix P]\n");
         return 64;
     }
     Layout l = {0};
@@ -243,6 +246,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--scanned")) l.scanned = 1;
         else if (!strcmp(argv[i], "--turned") && i + 1 < argc) l.turned_page = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--roman") && i + 1 < argc) l.roman = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--label-prefix") && i + 1 < argc) l.label_prefix = argv[++i];
     }
     FILE *f = fopen(argv[2], "rb");
     if (!f) { perror(argv[2]); return 66; }
