@@ -1,6 +1,8 @@
 /// Character-level clean-up shared by all importers: ligatures become letters, soft hyphens,
 /// zero-width spaces, BOMs and U+FFFD disappear, control characters become spaces, and
-/// no-break spaces become plain spaces. Line breaks (\n) and form feeds (\f) are kept for
+/// no-break spaces become plain spaces, and the Unicode hyphens (U+2010, U+2011) become the
+/// ASCII one, so a word broken at a line end by groff or a typesetter is rejoined like any
+/// other. Line breaks (\n) and form feeds (\f) are kept for
 /// the importer to interpret.
 public enum CharacterCleanup {
     public static func clean(_ text: String) -> String {
@@ -25,6 +27,8 @@ public enum CharacterCleanup {
                 out.append(" ")
             case 0x00AD, 0x200B, 0x2060, 0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF:
                 continue
+            case 0x2010, 0x2011:
+                out.append("-")
             case 0x2028, 0x2029:
                 out.append("\n")
             case 0xFB00...0xFB06:

@@ -19,6 +19,9 @@ public struct ImportSource: Sendable {
     public var stem: String? {
         guard name != "-", !name.isEmpty else { return nil }
         let last = (name as NSString).lastPathComponent
+        // "Apache-2.0" and "notes-v1.2" end in a version, not an extension: an extension has a letter.
+        let ending = (last as NSString).pathExtension
+        guard ending.contains(where: \.isLetter) else { return last }
         let stem = (last as NSString).deletingPathExtension
         return stem.isEmpty ? last : stem
     }

@@ -12,6 +12,22 @@ enum MarkdownInline {
         }
     }
 
+    nonisolated(unsafe) private static let autolink = try? Regex("<((?:https?|ftp|mailto):[^>\\s]+|[^@<>\\s]+@[^@<>\\s]+\\.[a-z]+)>")
+    nonisolated(unsafe) private static let footnoteReference = try? Regex("\\[\\^[^\\]\\s]+\\](?!:)")
+
+    /// Autolinks `<https://…>` keep the address without the brackets; footnote references
+    /// `[^1]` are markers (the note itself is a skipped block), not words to read.
+    static func stripMarkers(_ text: String) -> String {
+        var text = text
+        if text.contains("<"), let autolink {
+            text = text.replacing(autolink) { match in match.output[1].substring.map(String.init) ?? "" }
+        }
+        if text.contains("[^"), let footnoteReference {
+            text = text.replacing(footnoteReference, with: "")
+        }
+        return text
+    }
+
     /// Emphasis (`*`, `**`) and code markers, for Markdown sources only (a lone `*` in plain
     /// text is kept). Underscores are left alone: they occur inside names and URLs, and the
     /// word segmenter already trims them from word edges.

@@ -16,23 +16,48 @@ public struct PlainTextImporter: Importer {
         var decoded = TextDecoder.decode(source.data)
         _ = consume source
         let repairedBytes = decoded.repairedBytes
-        let text = CharacterCleanup.clean(decoded.text)
+        let text = CharacterCleanup.clean(Self.withoutOverstrikes(decoded.text))
         decoded.text = ""  // a 50 MB input must not be held twice while it is parsed
         progress(0.1)
         let vocabulary = DocumentVocabulary.isNeeded(for: text) ? DocumentVocabulary(text: text) : nil
-        var parser = TextBlockParser(markdown: markdown, joiner: LineJoiner(vocabulary: vocabulary))
         var builder = DocumentBuilder()
-        parser.parse(text, into: &builder) { fraction in progress(0.1 + 0.9 * fraction) }
+        var manTitle: String?
+        if !markdown, let page = ManPageParser.header(of: text) {
+            manTitle = ManPageParser(joiner: LineJoiner(vocabulary: vocabulary))
+                .parse(text, name: page.name, section: page.section, into: &builder)
+                ?? "\(page.name.lowercased())(\(page.section))"
+        } else {
+            var parser = TextBlockParser(markdown: markdown, joiner: LineJoiner(vocabulary: vocabulary))
+            parser.parse(text, into: &builder) { fraction in progress(0.1 + 0.9 * fraction) }
+        }
         guard builder.wordCount > 0 else { throw ImportError.noReadableText(name) }
         builder.chaptersFromHeadings()
         if repairedBytes > 0 {
             builder.warn("\(repairedBytes) byte(s) were not valid UTF-8 and were read as Windows-1252")
         }
-        let title = options.title ?? contentTitle(builder.blocks) ?? ""
+        let title = options.title ?? manTitle ?? contentTitle(builder.blocks) ?? ""
         let metadata = DocumentMetadata(title: title, language: options.language, source: name,
                                         format: .text, contentHash: "")
         progress(1)
         return builder.build(metadata: metadata)
+    }
+
+    /// Text printed for a terminal that overstrikes: "N\u{8}N" (bold) and "_\u{8}N" (underline)
+    /// are the letter N, as `col -b` would make them.
+    static func withoutOverstrikes(_ text: String) -> String {
+        guard text.utf8.contains(0x08) else { return text }
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{8}" {
+                if !out.isEmpty { out.removeLast() }
+            } else {
+                out.append(scalar)
+            }
+        }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: out)
+        return String(result)
     }
 
     /// The first block when it is a heading that is not just a chapter number.

@@ -13,6 +13,8 @@ struct TextBlockParser {
     private var lines: [Substring] = []
     private var pending = Pending.paragraph
     private var fence: [Substring]?
+    /// Inside a Markdown table (after its header and separator rows).
+    private var inTable = false
 
     init(markdown: Bool, joiner: LineJoiner) {
         self.markdown = markdown
@@ -61,6 +63,13 @@ struct TextBlockParser {
         }
         if line.isEmpty {
             flush(into: &builder)
+            inTable = false
+            return
+        }
+        if markdown, handleTable(line, into: &builder) { return }
+        if markdown, let note = footnoteDefinition(line) {
+            flush(into: &builder)
+            builder.append(.footnote, text: inline(String(note)), skip: .footnote)
             return
         }
         if line.hasPrefix("```") || line.hasPrefix("~~~") {
@@ -142,7 +151,46 @@ struct TextBlockParser {
 
     private func inline(_ text: String) -> String {
         let linked = MarkdownInline.stripLinks(text)
-        return markdown ? MarkdownInline.stripEmphasis(linked) : linked
+        return markdown ? MarkdownInline.stripEmphasis(MarkdownInline.stripMarkers(linked)) : linked
+    }
+
+    /// Markdown tables read row by row as HTML tables are ("cell, cell, cell"): the header
+    /// row, once the separator row under it ("|---|:--:|") shows it is one, then each row
+    /// until a line without a pipe. The separator row is not text.
+    private mutating func handleTable(_ line: Substring, into builder: inout DocumentBuilder) -> Bool {
+        if inTable {
+            guard line.contains("|") else {
+                inTable = false
+                return false
+            }
+            appendRow(line, into: &builder)
+            return true
+        }
+        guard lines.count == 1, pending == .paragraph, lines[0].contains("|"), isTableSeparator(line) else { return false }
+        let header = lines[0]
+        lines = []
+        appendRow(header, into: &builder)
+        inTable = true
+        return true
+    }
+
+    private func appendRow(_ line: Substring, into builder: inout DocumentBuilder) {
+        var row = line
+        if row.hasPrefix("|") { row = row.dropFirst() }
+        if row.hasSuffix("|") && !row.hasSuffix("\\|") { row = row.dropLast() }
+        let cells = row.split(separator: "|", omittingEmptySubsequences: false)
+            .map { inline(String($0.trimmingSpaces())) }.filter { !$0.isEmpty }
+        if !cells.isEmpty { builder.append(.tableCell, text: cells.joined(separator: ", ")) }
+    }
+
+    private func isTableSeparator(_ line: Substring) -> Bool {
+        line.contains("-") && line.contains("|") && line.allSatisfy { "|-: \t".contains($0) }
+    }
+
+    /// The text of a footnote definition ("[^1]: The note."); read as a skipped footnote.
+    private func footnoteDefinition(_ line: Substring) -> Substring? {
+        guard line.hasPrefix("[^"), let close = line.firstIndex(of: "]"), line[close...].hasPrefix("]:") else { return nil }
+        return line[line.index(close, offsetBy: 2)...].trimmingSpaces()
     }
 
     private func isUnderline(_ line: Substring) -> Bool {

@@ -129,3 +129,12 @@ import Testing
         #expect(!DocumentVocabulary.isNeeded(for: "a -\n- b"))
     }
 }
+
+/// The fallback title of a file: its name without the extension, never without a version.
+@Suite struct SourceStemTests {
+    @Test(arguments: [("notes.txt", "notes"), ("Apache-2.0", "Apache-2.0"), ("report-v1.2", "report-v1.2"),
+                      ("dir/book.final.md", "book.final"), ("LICENSE", "LICENSE"), (".profile", ".profile")])
+    func stemKeepsVersionSuffixes(_ name: String, _ stem: String) {
+        #expect(ImportSource(name: name, data: Data()).stem == stem)
+    }
+}
