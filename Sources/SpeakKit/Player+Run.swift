@@ -117,6 +117,7 @@ extension Player {
         }
         lock.lock()
         status.word = word.index
+        status.wordsHeard += 1
         lock.unlock()
         onWord(word)
         if document.blockIndex(containingWord: word.index) != document.blockIndex(containingWord: previous) { save() }

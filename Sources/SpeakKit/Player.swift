@@ -9,6 +9,9 @@ public struct PlayerStatus: Sendable, Equatable {
     public var word: Int
     /// Seconds heard since playback started, at the speeds they were played.
     public var heardSeconds: Double
+    /// Words heard since playback started: a word skipped over with the arrow keys is not
+    /// heard, a word heard again after skipping back counts again.
+    public var wordsHeard = 0
     public var paused: Bool
     public var speed: Double
     /// Seconds left on the sleep timer, or nil when it is off or set to the end of the chapter.

@@ -75,13 +75,18 @@ public final class PlaybackSession: @unchecked Sendable {
         if completed { try file?.finish() } else { file?.discard() }
     }
 
-    /// Records the listening session for `speak stats`.
+    /// Records the listening session for `speak stats`: the words heard, not the distance
+    /// between the first and the last (skips forward are not listening). Audio written to a
+    /// file is not listening either.
     public func recordSession() {
         let status = player.snapshot
-        guard status.heardSeconds > 0.5 else { return }
+        guard isListening, status.heardSeconds > 0.5 else { return }
         try? store.recordSession(documentID: documentID, started: started, ended: Date(), firstWord: startWord,
-                                 lastWord: status.word, speed: status.speed)
+                                 lastWord: status.word, wordsHeard: status.wordsHeard, speed: status.speed)
     }
+
+    /// Whether someone hears this playback: a device or a pipe, not a file being written.
+    var isListening = true
 }
 
 /// A document with nothing to read aloud.
@@ -139,14 +144,19 @@ extension Speak {
         } else {
             sink = try AudioOutput.open(name: request.audio ?? environment["SPEAK_AUDIO"], sampleRate: engine.sampleRate)
         }
+        // Writing the audio into a file is not listening: the position, "finished" and the
+        // statistics stay as they were.
+        let listening = request.output == nil || request.output == "-"
         let player = try Player(document: document, engine: engine, sink: sink, speed: speed, fromWord: start,
                                 latencySeconds: sink.latency, settingsForSpeed: settingsForSpeed,
                                 onPosition: { word, speed, finished in
+                                    guard listening else { return }
                                     try? store.savePosition(documentID: id, wordIndex: word, speed: speed, finished: finished)
                                 }, onWord: onWord)
         let session = PlaybackSession(player: player, documentID: id, title: summary.metadata.title, startWord: start,
                                       store: store, wordsPerMinute: config.wordsPerMinute)
         session.file = file
+        session.isListening = listening
         return session
     }
 

@@ -45,14 +45,14 @@ extension LibraryStore {
 
     /// Records a listening session (the player calls this when playback stops).
     public func recordSession(documentID id: Int64, started: Date, ended: Date, firstWord: Int, lastWord: Int,
-                              speed: Double) throws(LibraryError) {
+                              wordsHeard: Int? = nil, speed: Double) throws(LibraryError) {
         try write { db in
             try Self.requireActiveDocument(db, id: id)
             try db.execute(sql: """
                 INSERT INTO sessions (document_id, started_at, ended_at, first_word, last_word, words_heard, speed)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [id, started.timeIntervalSince1970, ended.timeIntervalSince1970, firstWord, lastWord,
-                                 max(0, lastWord - firstWord), speed])
+                                 wordsHeard ?? max(0, lastWord - firstWord), speed])
         }
     }
 }

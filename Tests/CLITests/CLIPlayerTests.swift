@@ -110,6 +110,10 @@ import Testing
         #expect(data.prefix(4) == Data("RIFF".utf8))
         #expect(data.count > 44 + 22_050, "more than a second of audio")
         #expect(try cli.run(["play", "1", "-o", wav]).status == 73, "an existing file needs --force")
+        // Nobody heard it: not finished, no position, no listening session.
+        let show = try cli.json(["show", "1"])
+        #expect(show["finished"] as? Bool == false && (show["position"] as? Int ?? 0) == 0, "\(show)")
+        #expect(try cli.json(["stats"])["sessions"] as? Int == 0)
         let piped = try cli.run(["play", "1", "-o", "-", "--from-start"])
         #expect(piped.stdout.hasPrefix("RIFF"))
     }

@@ -127,6 +127,8 @@ final class Recorder: @unchecked Sendable {
         #expect(words[after] >= 18 && words[after] <= 26, "landed at \(words[after])")
         #expect(sink.flushes >= 1)
         #expect(words.last == 59)
+        // The words skipped over were not heard, and the statistics say so.
+        #expect(player.snapshot.wordsHeard == words.count && words.count < 60 - 10, "\(player.snapshot.wordsHeard)")
     }
 
     @Test func speedChangesRestartAtTheWordHeardWithNewSettings() throws {
