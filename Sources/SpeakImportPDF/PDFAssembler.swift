@@ -56,7 +56,8 @@ struct PDFAssembler {
         let joiner = LineJoiner(vocabulary: vocabulary)
         let prepared = chunks.map { range in
             paragraphs[range].map { paragraph -> (String, [WordSpan]) in
-                let joined = CharacterCleanup.clean(joiner.join(paragraph.lines.map { Substring($0.text) }))
+                let lines = paragraph.skip == .navigation ? paragraph.lines.map { PageFurniture.withoutLeaders($0.text) } : paragraph.lines.map(\.text)
+                let joined = CharacterCleanup.clean(joiner.join(lines.map { Substring($0) }))
                 return (joined, WordSegmenter.words(in: joined))
             }
         }.flatMap { $0 }
@@ -72,8 +73,11 @@ struct PDFAssembler {
                 case .footer: .footer
                 case .pageNumber: .pageNumber
                 case .footnote: .footnote
+                case .navigation: .listItem
                 default: .paragraph
                 }
+            } else if Self.bullet(paragraph.lines[0].text) != nil {
+                kind = .listItem
             } else if headings[i] {
                 kind = .heading(level: min(3, (headingSizes.firstIndex(of: paragraph.lines[0].size) ?? 0) + 1))
             } else {
@@ -111,6 +115,8 @@ struct PDFAssembler {
     /// Whether `line` carries on the open paragraph on the same page and column.
     private func continues(_ paragraph: Paragraph, with line: PDFLine, page: Int) -> Bool {
         guard paragraph.page == page else { return false }
+        // Every contents entry and every bulleted item is a block of its own.
+        if paragraph.skip == .navigation || Self.bullet(line.text) != nil { return false }
         let previous = paragraph.last
         // Each footnote starts with its number or mark.
         if paragraph.skip == .footnote, let first = line.text.trimmingSpaces().first,
@@ -126,6 +132,15 @@ struct PDFAssembler {
         if indent > size * 0.6, indent < size * 4, paragraph.lines.count >= 1, !startsLowercase(line) { return false }
         if endsSentence(previous), previous.right < columnRight(paragraph) - size * 2.5 { return false }
         return true
+    }
+
+    /// The bullet a list item starts with ("• ", "◦ ", "▪ ", "– "), if any.
+    static func bullet(_ text: String) -> Character? {
+        let trimmed = text.trimmingSpaces()
+        guard let first = trimmed.first, "•◦▪‣●○■□►▸".contains(first) else { return nil }
+        let rest = trimmed.dropFirst()
+        guard let space = rest.first, space == " ", rest.dropFirst().first?.isWhitespace == false else { return nil }
+        return first
     }
 
     private func columnRight(_ paragraph: Paragraph) -> Double {

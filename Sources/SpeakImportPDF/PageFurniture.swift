@@ -24,6 +24,8 @@ struct PageFurniture {
                     reasons[p][l] = .pageNumber
                 } else if let zone, repeated.contains(Self.key(line.text)) {
                     reasons[p][l] = zone == .top ? .header : .footer
+                } else if Self.isContentsEntry(line.text) {
+                    reasons[p][l] = .navigation
                 }
             }
             markFootnotes(page, index: p, bodySize: bodySize)
@@ -60,7 +62,34 @@ struct PageFurniture {
         return out
     }
 
-    /// Keys of margin lines found on at least 3 pages (2 in documents of 2 to 4 pages).
+    /// A line of a table of contents: a title, dot leaders ("....." or ". . . .") and a page
+    /// number or label at the end.
+    static func isContentsEntry(_ text: String) -> Bool {
+        let trimmed = text.trimmingSpaces()
+        guard let last = trimmed.split(separator: " ").last, last.count <= 6, last.allSatisfy({ $0.isLetter || $0.isNumber }),
+              last.contains(where: \.isNumber) || last.allSatisfy({ "ivxlcdm".contains($0) }) else { return false }
+        var dots = 0
+        for character in trimmed.dropLast(last.count).reversed() {
+            if character == "." || character == "\u{2026}" || character == "\u{00B7}" { dots += character == "\u{2026}" ? 3 : 1 }
+            else if character != " " { break }
+        }
+        return dots >= 4 && trimmed.count > last.count + dots + 1
+    }
+
+    /// A contents entry without its leaders: "Introduction ........ 3" → "Introduction 3".
+    static func withoutLeaders(_ text: String) -> String {
+        var words = text.split(separator: " ").map(String.init)
+        guard let number = words.popLast() else { return text }
+        while let last = words.last, last.allSatisfy({ $0 == "." || $0 == "\u{2026}" || $0 == "\u{00B7}" }) { words.removeLast() }
+        if var last = words.popLast() {
+            while last.count > 1, let end = last.last, end == "." || end == "\u{2026}" || end == "\u{00B7}" { last.removeLast() }
+            words.append(last)
+        }
+        return (words + [number]).joined(separator: " ")
+    }
+
+    /// Keys of margin lines found on at least 2 pages: a chapter's running head may repeat on
+    /// two pages only. In longer documents the text must say more than a word or two.
     private static func repeatedMarginLines(_ pages: [PDFPage]) -> Set<String> {
         guard pages.count >= 2 else { return [] }
         var counts: [String: Int] = [:]
@@ -68,8 +97,7 @@ struct PageFurniture {
             let keys = Set(page.lines.filter { zone($0, page) != nil }.map { key($0.text) }.filter { $0.count >= 2 })
             for key in keys { counts[key, default: 0] += 1 }
         }
-        let needed = pages.count <= 4 ? 2 : 3
-        return Set(counts.filter { $0.value >= needed }.map(\.key))
+        return Set(counts.filter { $0.value >= 3 || $0.value == 2 && (pages.count <= 4 || $0.key.count >= 8) }.map(\.key))
     }
 
     /// Short numeric lines stacked in the left or right margin, five or more on a page.

@@ -67,6 +67,35 @@ import Testing
         #expect(spoken.contains { $0.text == "A new section starts here." && $0.page == 2 })
     }
 
+    /// A contents page is navigation: one skipped entry per line, without its dot leaders.
+    @Test func contentsEntriesAreSkippedOneByOneWithoutLeaders() throws {
+        var first = page(0, body: ["Contents"])
+        first.lines.insert(line("1 Introduction .................... 3", top: 130), at: 2)
+        first.lines.insert(line("2 Methods . . . . . . . . . . . . . 7", top: 144), at: 3)
+        first.lines.insert(line("Appendix A ........................ xi", top: 158), at: 4)
+        let document = try read([first, page(1, body: ["The text begins."]), page(2, body: ["More."]), page(3, body: ["End."])])
+        let entries = document.blocks.filter { $0.skip == .navigation }
+        #expect(entries.map(\.text) == ["1 Introduction 3", "2 Methods 7", "Appendix A xi"])
+        #expect(document.blocks.filter(\.isSpoken).map(\.text).first == "Contents")
+    }
+
+    /// Bulleted lines are list items of their own, not one paragraph.
+    @Test func bulletedLinesAreItemsOfTheirOwn() throws {
+        let first = page(0, body: ["What to pack:", "• a map of the coast", "• two days of water and", "food for the crossing", "▪ a tide table"])
+        let document = try read([first])
+        let items = document.blocks.filter { $0.kind == .listItem }.map(\.text)
+        #expect(items == ["• a map of the coast", "• two days of water and food for the crossing", "▪ a tide table"])
+    }
+
+    /// A chapter's running head that repeats on two pages of a longer document is a header.
+    @Test func aRunningHeadOnTwoPagesOfALongDocumentIsAHeader() throws {
+        var pages = (0..<8).map { page($0, body: ["Body text of page \($0 + 1) ends here."]) }
+        for p in [2, 3] { pages[p].lines[0] = line("Chapter Two: The Harbour Master", top: 30, size: 8) }
+        let document = try read(pages)
+        #expect(document.blocks.filter { $0.skip == .header && $0.text.hasPrefix("Chapter Two") }.count == 2)
+        #expect(!document.blocks.filter(\.isSpoken).contains { $0.text.contains("Harbour Master") })
+    }
+
     @Test func outlineEntriesStartAtTheirHeadings() throws {
         var first = page(0, body: ["Opening words of the paper."])
         first.lines.insert(line("Background", top: 200, size: 14, bold: true), at: 2)
