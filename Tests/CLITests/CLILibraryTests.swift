@@ -136,6 +136,10 @@ import Testing
         #expect(hit["chapter"] as? String == "Optimisation")
         let plain = try cli.run(["search", "cafe"])
         #expect(plain.stdout.contains("[café's]"), "\(plain.stdout)")
+        _ = try cli.run(["import", cli.file("terms.txt", "Read the Warranty. It covers (spare parts) only.\n")])
+        let spaced = try cli.run(["search", "warranty"])
+        #expect(spaced.stdout.contains("Read the [Warranty]. It covers (spare parts) only."), "\(spaced.stdout)")
+        #expect(try cli.run(["search", "spare"]).stdout.contains("covers ([spare] parts) only."))
         for query in ["\"", "NEAR(a b)", "x* OR y", "col:umn"] {
             let result = try cli.run(["search", query])
             #expect([0, 64].contains(result.status))
