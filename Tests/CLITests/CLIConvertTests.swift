@@ -67,6 +67,11 @@ import Testing
         #expect(presets.map { $0["id"] as? String } == ["hanna"])
         let table = try CLI().run(["voices"])
         #expect(table.stdout.hasPrefix("PRESET") && table.stdout.contains("alex") && table.stdout.contains("en-us+m3"))
+        for arguments in [["voices", "--lang", "xx"], ["voices", "--lang", "xx", "--json"]] {
+            let none = try CLI().run(arguments)
+            #expect(none.status == 69 && none.stdout.isEmpty, "\(arguments): \(none.stdout)")
+            #expect(none.stderr.contains("no voice matches 'xx'") && none.stderr.contains("speak voices"), "\(none.stderr)")
+        }
     }
 
     @Test func presetsShapeTheVoiceAndBrokenPresetsAreNamed() throws {
