@@ -124,7 +124,13 @@ public final class TimingWriter {
     private func cue(_ timed: [TimedWord]) {
         guard let first = timed.first, let last = timed.last else { return }
         cues += 1
-        let text = timed.map { cursor.word($0.index).text }.joined(separator: " ")
+        // A line break (from a code block) could make a blank line, which ends a cue; in WebVTT
+        // "&", "<" and ">" are markup ("-->" would end the cue text).
+        var text = cursor.text(ofWords: timed.map(\.index)).replacingOccurrences(of: "\n", with: " ")
+        if format == .vtt {
+            text = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+        }
         if format == .srt { out.append("\(cues)\n") }
         out.append("\(clock(first.startSample)) --> \(clock(last.endSample))\n\(text)\n\n")
     }
@@ -181,6 +187,44 @@ struct WordCursor {
         }
         let span = spans[index - document.blocks[blockIndex].firstWord]
         return (String(String.UnicodeScalarView(scalars[span.range])), blockIndex, span.range)
+    }
+
+    /// The words as written: with what stands between them and the punctuation attached to
+    /// the first and the last ("(€1.150,00)", "“Stop!”"), not the bare words joined by spaces.
+    /// Words of different blocks are joined by a space.
+    mutating func text(ofWords indices: [Int]) -> String {
+        var pieces: [String] = []
+        var i = 0
+        while i < indices.count {
+            _ = word(indices[i])
+            guard blockIndex >= 0, document.blocks[blockIndex].wordIndices.contains(indices[i]) else {
+                i += 1
+                continue
+            }
+            let block = document.blocks[blockIndex]
+            var j = i
+            while j + 1 < indices.count, block.wordIndices.contains(indices[j + 1]) { j += 1 }
+            pieces.append(phrase(from: indices[i] - block.firstWord, through: indices[j] - block.firstWord))
+            i = j + 1
+        }
+        return pieces.joined(separator: " ")
+    }
+
+    /// Words `first...last` of the current block with the marks that cling to them. The
+    /// marks between two words up to the first space belong to the word before (a closing
+    /// bracket, a full stop); those after the last space to the word after (an opening one).
+    private func phrase(from first: Int, through last: Int) -> String {
+        let isSpace: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace }
+        var start = Int(spans[first].start)
+        let before = first > 0 ? Int(spans[first - 1].end) : 0
+        let gapBefore = scalars[before..<start]
+        if first == 0 || gapBefore.contains(where: isSpace) {
+            start = (gapBefore.lastIndex(where: isSpace).map { $0 + 1 }) ?? before
+        }
+        var end = Int(spans[last].end)
+        let after = last + 1 < spans.count ? Int(spans[last + 1].start) : scalars.count
+        end = scalars[end..<after].firstIndex(where: isSpace) ?? after
+        return String(String.UnicodeScalarView(scalars[start..<end]))
     }
 }
 

@@ -56,11 +56,19 @@ extension Speak {
     }
 
     /// What is in a folder (nil path: the top level), documents filtered and sorted;
-    /// `recursive` lists every folder below it too.
+    /// `recursive` lists every folder below it too. With a filter other than `.all`, folders
+    /// with no document that passes it below them are left out (their counts would all be 0).
+    /// A plain number that names no folder is taken for a document id, and said to be one.
     public func listing(path: String?, sort: LibrarySort = .recent, filter: LibraryFilter = .all,
                         recursive: Bool = false) throws(LibraryError) -> FolderListing {
         let store = try library()
-        let root = try path.flatMap { path throws(LibraryError) in try store.folder(path: path) }
+        let root: Folder?
+        do throws(LibraryError) {
+            root = try path.flatMap { path throws(LibraryError) in try store.folder(path: path) }
+        } catch {
+            guard case .folderNotFound = error, let path, case .document(let id) = LibraryItem(argument: path) else { throw error }
+            throw .documentIsNotAFolder(id)
+        }
         let folders = try store.folders()
         let documents = try store.list(sort: sort, filter: filter)
         let byFolder = Dictionary(grouping: documents, by: { $0.folderID ?? 0 })
@@ -68,7 +76,7 @@ extension Speak {
         func build(_ folder: Folder?, depth: Int) -> FolderListing {
             let key = folder?.id ?? 0
             let subfolders = (children[key] ?? []).sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
-            let built = subfolders.map { build($0, depth: depth + 1) }
+            let built = subfolders.map { build($0, depth: depth + 1) }.filter { filter == .all || $0.totalDocuments > 0 }
             let own = byFolder[key] ?? []
             let total = own.count + built.reduce(0) { $0 + $1.totalDocuments }
             if !recursive, depth > 0 {

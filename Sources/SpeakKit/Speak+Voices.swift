@@ -10,6 +10,13 @@ public struct VoiceList: Sendable, Codable {
     public var languages: [Voice]
 }
 
+/// No preset or engine voice speaks the language asked for.
+public struct NoVoiceError: UserFacingError, Equatable {
+    public var language: String
+    public var message: String { "no voice matches '\(language)'; 'speak voices' lists every voice and its languages" }
+    public var exitStatus: ExitStatus { .unavailable }
+}
+
 extension Speak {
     /// Keeps the speech engine's C diagnostics off the terminal (call once, from a command
     /// that synthesizes, after its arguments are parsed): `speak` reports problems itself.
@@ -28,12 +35,16 @@ extension Speak {
         return presets
     }
 
-    /// Presets and engine languages, optionally only those for `language` (prefix match).
-    public func voiceList(language: String? = nil) throws(VoicePresetError) -> VoiceList {
+    /// Presets and engine languages, optionally only those for `language` (prefix match). A
+    /// language no voice speaks is a `NoVoiceError`: an empty list would read as "no voices".
+    public func voiceList(language: String? = nil) throws -> VoiceList {
         let all = ESpeakVoices.all()
-        guard let language = language?.lowercased() else { return VoiceList(presets: try presets(), languages: all) }
-        return VoiceList(presets: try presets().filter { $0.language.lowercased().hasPrefix(language) || $0.voice.lowercased().hasPrefix(language) },
-                         languages: all.filter { voice in voice.languages.contains { $0.lowercased().hasPrefix(language) } })
+        guard let requested = language else { return VoiceList(presets: try presets(), languages: all) }
+        let language = requested.lowercased()
+        let list = VoiceList(presets: try presets().filter { $0.language.lowercased().hasPrefix(language) || $0.voice.lowercased().hasPrefix(language) },
+                             languages: all.filter { voice in voice.languages.contains { $0.lowercased().hasPrefix(language) } })
+        if list.presets.isEmpty, list.languages.isEmpty { throw NoVoiceError(language: requested) }
+        return list
     }
 
     /// Voice, rate, pitch and range for a voice name (a preset id or an eSpeak voice), a speed

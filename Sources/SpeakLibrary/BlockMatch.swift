@@ -40,7 +40,8 @@ struct BlockMatch {
         termCounts = counts
     }
 
-    /// The hit as shown: the words that hold the match and a few words of context either side.
+    /// The hit as shown: the words that hold the match and a few words of context either side,
+    /// spaced as in the text (`before + match + after` reads as the text does).
     func hit(in block: Block, context: Int = 8) -> SearchHit {
         let scalars = Array(block.text.unicodeScalars)
         let spans = block.wordSpans
@@ -50,10 +51,12 @@ struct BlockMatch {
         }
         let start = spans.firstIndex { Int($0.end) > range.lowerBound } ?? (spans.count - 1)
         let end = max(start + 1, spans.firstIndex { Int($0.start) >= range.upperBound } ?? spans.count)
+        // Untrimmed: the spaces (or none) around the match are part of the context, so that
+        // the three pieces put together read as the text does ("Warranty.", not "Warranty .").
         func text(_ scalarRange: Range<Int>) -> String {
             var out = String.UnicodeScalarView()
             out.append(contentsOf: scalars[scalarRange])
-            return String(out).trimmingCharacters(in: .whitespaces)
+            return String(out)
         }
         let beforeFirst = max(0, start - context)
         let afterLast = min(spans.count, end + context)

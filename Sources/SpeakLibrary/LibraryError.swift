@@ -17,6 +17,8 @@ public enum LibraryError: UserFacingError, Equatable {
     case folderCycle(folder: String, destination: String)
     case folderNameTaken(name: String, parent: String)
     case badName(name: String, reason: String)
+    case emptyTitle(documentID: Int64)
+    case documentIsNotAFolder(Int64)
     case chapterNotFound(number: Int, documentID: Int64, count: Int)
     case chapterNotMovable(number: Int)
     case emptySearch(query: String)
@@ -42,7 +44,7 @@ public enum LibraryError: UserFacingError, Equatable {
         case .documentInTrash(let id):
             "document \(id) is in the trash; 'speak restore \(id)' brings it back"
         case .notInTrash(let what):
-            "\(what) is not in the trash; 'speak trash' lists what is"
+            "\(what) is not in the trash, so there is nothing to restore; 'speak trash' lists what is in the trash"
         case .folderNotFound(let path):
             "no folder '\(path)' in the library; create it with: speak mkdir '\(path)'"
         case .folderNotEmpty(let path):
@@ -53,6 +55,10 @@ public enum LibraryError: UserFacingError, Equatable {
             "there is already a folder '\(name)' in \(parent.isEmpty ? "the top level" : "'\(parent)'"); pick another name"
         case .badName(let name, let reason):
             "'\(name)' cannot be a folder name: \(reason)"
+        case .emptyTitle(let id):
+            "a title cannot be empty; give document \(id) one with words in it, e.g. speak rename \(id) \"Better title\""
+        case .documentIsNotAFolder(let id):
+            "\(id) is a document id, not a folder; 'speak show \(id)' shows that document (write '\(id)/' for a folder named \(id))"
         case .chapterNotFound(let number, let id, let count):
             count == 0 ? "document \(id) has no chapters" : "document \(id) has no chapter \(number); it has chapters 1 to \(count)"
         case .chapterNotMovable(let number):
@@ -65,7 +71,8 @@ public enum LibraryError: UserFacingError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .documentNotFound, .documentInTrash, .folderNotFound: .noInput
-        case .notInTrash, .folderNotEmpty, .folderCycle, .folderNameTaken, .badName, .chapterNotFound, .emptySearch: .usage
+        case .notInTrash, .folderNotEmpty, .folderCycle, .folderNameTaken, .badName, .emptyTitle,
+             .documentIsNotAFolder, .chapterNotFound, .emptySearch: .usage
         case .chapterNotMovable: .dataError
         case .notADatabase, .newerSchema, .cannotOpen, .damaged, .busy, .writeFailed, .storage: .ioError
         }

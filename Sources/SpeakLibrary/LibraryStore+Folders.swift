@@ -94,7 +94,7 @@ extension LibraryStore {
     /// Gives a document a new title (search finds it by the new one).
     public func renameDocument(_ id: Int64, to title: String) throws(LibraryError) {
         let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !title.isEmpty else { throw .badName(name: title, reason: "a title cannot be empty") }
+        guard !title.isEmpty else { throw .emptyTitle(documentID: id) }
         try write { db in
             try Self.requireActiveDocument(db, id: id)
             try db.execute(sql: "UPDATE documents SET title = ? WHERE id = ?", arguments: [title, id])

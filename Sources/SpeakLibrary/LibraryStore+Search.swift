@@ -12,7 +12,9 @@ public struct SearchHit: Sendable, Equatable, Codable {
     public var wordIndex: Int
     /// Number of words in the match.
     public var matchedWords: Int
-    /// Words before the match, the matching words and words after it.
+    /// Words before the match, the matching words and words after it, each with the spaces
+    /// and punctuation of the text kept: `before + match + after` is the text as written
+    /// ("… " and " …" mark where the context was cut).
     public var before: String
     public var match: String
     public var after: String

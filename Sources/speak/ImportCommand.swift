@@ -135,6 +135,7 @@ struct ImportCommand: ParsableCommand {
         }
         var failure: ExitStatus?
         var imported = 0
+        var duplicates = 0
         var skipped = 0
         for item in plan {
             let request = ImportRequest(language: reading.lang, force: force, format: format.documentFormat,
@@ -145,18 +146,36 @@ struct ImportCommand: ParsableCommand {
                 failure = failure ?? status
                 if status == .ioError { break }
             }
-            imported += outcomes.count - before
+            for outcome in outcomes[before...] {
+                if outcome.duplicate { duplicates += 1 } else { imported += 1 }
+            }
         }
-        if imported == 0, failure == nil {
+        if imported + duplicates == 0, failure == nil {
             Terminal.error("nothing in the directory '\(path)' is a format speak reads (text, Markdown, HTML, PDF, images); nothing was imported")
             return .dataError
         }
         if !json {
             let folderPath = into + [URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent]
-            Terminal.note("'\(path)': \(imported) document\(imported == 1 ? "" : "s") in \(folderPath.joined(separator: "/"))/"
-                + (skipped > 0 ? ", \(skipped) file\(skipped == 1 ? "" : "s") skipped (not a format speak reads)" : ""))
+            Terminal.note("'\(path)': " + Self.directorySummary(imported: imported, duplicates: duplicates, skipped: skipped,
+                                                               folder: folderPath.joined(separator: "/")))
         }
         return failure
+    }
+
+    /// What a directory import did. Documents already in the library stay where they are,
+    /// so only new ones are said to be in the directory's folder (which exists only if one was).
+    static func directorySummary(imported: Int, duplicates: Int, skipped: Int, folder: String) -> String {
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        var parts: [String] = []
+        if imported > 0 {
+            parts.append("\(count(imported, "document")) in \(folder)/")
+            if duplicates > 0 { parts.append("\(duplicates) already in the library") }
+        } else if duplicates > 0 {
+            parts.append(duplicates == 1 ? "the document was already in the library, nothing new was imported"
+                                         : "all \(duplicates) documents were already in the library, nothing new was imported")
+        }
+        if skipped > 0 { parts.append("\(count(skipped, "file")) skipped (not a format speak reads)") }
+        return parts.joined(separator: ", ")
     }
 
     private func importBook(_ title: String, speak: Speak) throws {

@@ -42,10 +42,11 @@ struct ListCommand: ParsableCommand {
                 return
             }
             if listing.folders.isEmpty, listing.documents.isEmpty {
-                if listing.folder != nil {
+                let place = listing.folder.map { " in '\($0.path)'" } ?? ""
+                if filter != .all {
+                    Terminal.note("No \(filter.rawValue) documents\(place).")
+                } else if listing.folder != nil {
                     Terminal.note("The folder '\(listing.folder?.path ?? "")' is empty.")
-                } else if filter != .all {
-                    Terminal.note("No \(filter.rawValue) documents.")
                 } else {
                     Terminal.note("The library is empty. Add something with: speak import FILE")
                 }

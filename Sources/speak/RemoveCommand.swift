@@ -114,12 +114,29 @@ struct RestoreCommand: ParsableCommand {
         try reportingErrors {
             let speak = try openSpeak()
             try forEachItem(items) { argument in
-                let outcome = try speak.restore(LibraryItem(argument: argument))
-                print("restored \(argument)  \(outcome.name)")
+                let item = LibraryItem(argument: argument)
+                let outcome = try speak.restore(item)
+                print(Self.report(item, outcome))
                 if outcome.movedToTopLevel {
                     Terminal.note("its folder is no longer in the library, so '\(outcome.name)' is now at the top level")
                 }
             }
+        }
+    }
+}
+
+extension RestoreCommand {
+    /// "restored 12  Title" for a document; for a folder its path once, and the new one when
+    /// its name was taken ("restored Docs/ as Docs (restored)/ with 3 documents").
+    static func report(_ item: LibraryItem, _ outcome: RestoreOutcome) -> String {
+        switch item {
+        case .document(let id):
+            return "restored \(id)  \(outcome.name)"
+        case .folder(let path):
+            let asked = Folder.components(of: path).joined(separator: "/")
+            let count = outcome.documents
+            let contents = " with \(count) document\(count == 1 ? "" : "s")"
+            return "restored \(asked)/" + (outcome.name == asked ? "" : " as \(outcome.name)/") + contents
         }
     }
 }

@@ -54,8 +54,7 @@ struct SearchCommand: ParsableCommand {
                 print(place)
                 guard !hit.inTitle else { continue }
                 let match = highlight ? "\u{1B}[7m\(hit.match)\u{1B}[0m" : "[\(hit.match)]"
-                let line = [hit.before, match, hit.after].filter { !$0.isEmpty }.joined(separator: " ")
-                print("    " + line)
+                print("    " + hit.before + match + hit.after)
             }
         }
     }

@@ -26,4 +26,14 @@ struct SpeakCommand: ParsableCommand {
                       StatsCommand.self, LibraryCommand.self, PlayCommand.self, ContinueCommand.self, ConvertCommand.self, VoicesCommand.self, CacheCommand.self, SlicesCommand.self, SegmentsCommand.self,
                       EngineCommand.self]
     )
+
+    /// Parses and runs the command line, after catching a mistyped command name (which the
+    /// parser would only call "unexpected arguments").
+    static func main() {
+        if let problem = CommandSuggestion.problem(arguments: Array(CommandLine.arguments.dropFirst()), command: Self.self) {
+            Terminal.error(problem)
+            Self.exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
+        main(nil)
+    }
 }

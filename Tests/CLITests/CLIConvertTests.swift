@@ -27,7 +27,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let vtt = try String(contentsOf: cli.work.appendingPathComponent("out.vtt"), encoding: .utf8)
         #expect(vtt.hasPrefix("WEBVTT\n\n00:00:00.000 --> "))
-        #expect(vtt.contains("sentence there\n") && !vtt.contains("First"))
+        #expect(vtt.contains("\nsentence there.\n") && !vtt.contains("First"), "cues keep their punctuation: \(vtt)")
         let srt = try cli.run(["convert", "1", "-o", "out2.wav", "--timings", "out.srt", "--word-cues"])
         #expect(srt.status == 0)
         #expect(try String(contentsOf: cli.work.appendingPathComponent("out.srt"), encoding: .utf8).hasPrefix("1\n00:00:00,000 --> "))
@@ -67,6 +67,11 @@ import Testing
         #expect(presets.map { $0["id"] as? String } == ["hanna"])
         let table = try CLI().run(["voices"])
         #expect(table.stdout.hasPrefix("PRESET") && table.stdout.contains("alex") && table.stdout.contains("en-us+m3"))
+        for arguments in [["voices", "--lang", "xx"], ["voices", "--lang", "xx", "--json"]] {
+            let none = try CLI().run(arguments)
+            #expect(none.status == 69 && none.stdout.isEmpty, "\(arguments): \(none.stdout)")
+            #expect(none.stderr.contains("no voice matches 'xx'") && none.stderr.contains("speak voices"), "\(none.stderr)")
+        }
     }
 
     @Test func presetsShapeTheVoiceAndBrokenPresetsAreNamed() throws {

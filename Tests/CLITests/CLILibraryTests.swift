@@ -57,6 +57,21 @@ import Testing
         #expect((letters["folders"] as? [[String: Any]])?.map { $0["path"] as? String } == ["Archive/letters/old"])
     }
 
+    @Test func aDirectoryOfKnownFilesSaysSoInsteadOfNamingAFolderThatWasNotMade() throws {
+        let cli = CLI()
+        let files = ["one", "two", "three"].map { cli.file("in/\($0).txt", "The \($0) letter.\n") }
+        #expect(try cli.run(["import"] + files).status == 0)
+        let again = try cli.run(["import", cli.work.appendingPathComponent("in").path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!again.stderr.contains("in in/"), "\(again.stderr)")
+        #expect(again.stderr.contains("all 3 documents were already in the library"), "\(again.stderr)")
+        #expect((try cli.json(["ls"])["folders"] as? [[String: Any]])?.isEmpty == true)
+
+        cli.file("in/four.txt", "The fourth letter.\n")
+        let mixed = try cli.run(["import", cli.work.appendingPathComponent("in").path])
+        #expect(mixed.stderr.contains("1 document in in/, 3 already in the library"), "\(mixed.stderr)")
+    }
+
     @Test func aBookIsOneDocumentWithAChapterPerFileThatCanBeReordered() throws {
         let cli = CLI()
         let parts = ["part1", "part2", "part3"].map { cli.file("\($0).txt", "Text of \($0) here.\n") }
@@ -121,6 +136,10 @@ import Testing
         #expect(hit["chapter"] as? String == "Optimisation")
         let plain = try cli.run(["search", "cafe"])
         #expect(plain.stdout.contains("[café's]"), "\(plain.stdout)")
+        _ = try cli.run(["import", cli.file("terms.txt", "Read the Warranty. It covers (spare parts) only.\n")])
+        let spaced = try cli.run(["search", "warranty"])
+        #expect(spaced.stdout.contains("Read the [Warranty]. It covers (spare parts) only."), "\(spaced.stdout)")
+        #expect(try cli.run(["search", "spare"]).stdout.contains("covers ([spare] parts) only."))
         for query in ["\"", "NEAR(a b)", "x* OR y", "col:umn"] {
             let result = try cli.run(["search", query])
             #expect([0, 64].contains(result.status))

@@ -31,8 +31,11 @@ private func document(_ paragraphs: [String], title: String, hash: String) -> Do
         let loaded = try store.document(id: id)
         #expect(loaded.word(at: hit.wordIndex)?.text == "gradient")
         #expect(loaded.word(at: hit.wordIndex + 1)?.text == "descent")
-        #expect(hit.before.hasSuffix("methods. Then the"))
-        #expect(hit.after.hasPrefix("converges quickly"))
+        #expect(hit.before.hasSuffix("methods. Then the "), "the space before the match is kept")
+        #expect(hit.after.hasPrefix(" converges quickly"))
+        let punctuated = try #require(try store.search("quickly").first)
+        #expect(punctuated.before + punctuated.match + punctuated.after
+                == "… use gradient methods. Then the gradient descent converges quickly on convex problems.", "spaced as written")
     }
 
     @Test func wordsInOrderComeBeforeScatteredOnes() throws {

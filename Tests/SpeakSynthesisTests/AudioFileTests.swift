@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SpeakAudio
+import SpeakModel
 import SpeakSynthesis
 
 /// The pieces of audiobook files: Ogg pages, Opus packet lengths, the ID3 tag, where joined
@@ -123,5 +124,29 @@ import SpeakSynthesis
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 11, 8, 1, 0x2C, 0, 0xC8, 1, 1, 0x11, 0])
         #expect(CoverImage(data: jpeg)?.mimeType == "image/jpeg" && CoverImage(data: jpeg)?.width == 200 && CoverImage(data: jpeg)?.height == 300)
         #expect(CoverImage(data: Data("<html>".utf8)) == nil)
+    }
+
+    /// Subtitles written for `doc`, one cue per sentence (or per word), 100 samples a word.
+    private func cues(_ doc: Document, format: String, wordCues: Bool = false) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cues-\(UUID().uuidString).\(format)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try TimingWriter(path: path, document: doc, sampleRate: 1000, wordCues: wordCues)
+        for sentence in doc.blocks.flatMap(\.sentences) {
+            try writer.append(sentence: sentence.map { TimedWord(index: $0, startSample: $0 * 100, endSample: $0 * 100 + 100) })
+        }
+        try writer.finish(totalSamples: doc.wordCount * 100)
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test func cuesKeepThePunctuationAndSpacingOfTheText() throws {
+        let doc = document(["The total (€1.150,00) is due. “Pay now!” she said—twice.", "Tom & Jerry <3 cats; see p. 4."])
+        let srt = try cues(doc, format: "srt")
+        #expect(srt.contains("\nThe total (€1.150,00) is due.\n"), "\(srt)")
+        #expect(srt.contains("\n“Pay now!” she said—twice.\n"), "\(srt)")
+        #expect(srt.contains("\nTom & Jerry <3 cats; see p. 4.\n"), "\(srt)")
+        let words = try cues(doc, format: "srt", wordCues: true)
+        #expect(words.contains("\n(€1.150,00)\n") && words.contains("\n“Pay\n") && words.contains("\nnow!”\n"), "\(words)")
+        let vtt = try cues(doc, format: "vtt")
+        #expect(vtt.contains("\nTom &amp; Jerry &lt;3 cats; see p. 4.\n"), "markup characters are escaped in WebVTT: \(vtt)")
     }
 }
