@@ -199,12 +199,13 @@ struct BlockEmitter {
                     buffer += " "
                 } else if Self.isInline(child.tag) {
                     let text = child.text(lineBreak: " ")
-                    if child.name == "a", Self.isMark(text) { continue }
-                    if isLink || child.tag == .a && child["href"]?.hasPrefix("#") != true { linkCharacters += child.rawText.count }
-                    if child.name != "a", let why = skipReason(child), why != reason {
+                    let isAnchor = child.tag == .a
+                    if isAnchor, Self.isMark(text) { continue }
+                    if isLink || isAnchor && child["href"]?.hasPrefix("#") != true { linkCharacters += text.count }
+                    if !isAnchor, let why = skipReason(child), why != reason {
                         let skipped = Self.collapse(text)
                         if !skipped.isEmpty { pendingSkipped.append(EmittedBlock(kind: kind, text: skipped, skip: why)) }
-                    } else if child.elements.contains(where: { !Self.isInline($0.tag) }) {
+                    } else if Self.hasBlockChild(child) {
                         // A link around a heading or a paragraph: the blocks inside still break.
                         inline(child)
                     } else {
@@ -217,9 +218,16 @@ struct BlockEmitter {
         }
     }
 
+    private static func hasBlockChild(_ element: HTMLElement) -> Bool {
+        for child in element.children {
+            if case .element(let inner) = child, !isInline(inner.tag) { return true }
+        }
+        return false
+    }
+
     /// A header-link or permalink mark ("¶", "#", "§", "🔗"): it has no words to read.
     static func isMark(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic && !("0"..."9").contains($0) }
+        !text.isEmpty && text.utf8.count <= 8 && text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic && !("0"..."9").contains($0) }
     }
 
     private mutating func block(_ kind: BlockKind, _ body: (inout BlockEmitter) -> Void) {
