@@ -40,6 +40,13 @@ struct BlockEmitter {
 
     /// Emits an element; `isRoot` for the main content itself, which is never filtered out.
     mutating func emit(_ element: HTMLElement, isRoot: Bool = false) {
+        // A hidden piece of a line (an icon's label, a number for sighted readers only) is
+        // kept beside the line, without breaking it.
+        if element.isHidden, reason == nil, Self.isInline(element.tag) {
+            let shown = Self.collapse(element.text(lineBreak: " ", includingHidden: true))
+            if !shown.isEmpty { pendingSkipped.append(EmittedBlock(kind: kind, text: shown, skip: .hidden)) }
+            return
+        }
         if !isRoot, let why = skipReason(element), why != reason {
             skipping(why) { $0.content(of: element) }
             return
@@ -145,6 +152,7 @@ struct BlockEmitter {
 
     /// Why an element is not read, or nil when it is.
     private func skipReason(_ element: HTMLElement) -> SkipReason? {
+        if element.isHidden { return reason == nil || reason == .hidden ? .hidden : nil }
         switch element.tag {
         case .nav, .menu: return .navigation
         case .aside: return .sidebar
@@ -198,6 +206,15 @@ struct BlockEmitter {
                 if child.name == "br" {
                     buffer += " "
                 } else if Self.isInline(child.tag) {
+                    if child.isHidden {
+                        let hidden = child.text(lineBreak: " ", includingHidden: true)
+                        if reason != nil {
+                            buffer += hidden
+                        } else if case let shown = Self.collapse(hidden), !shown.isEmpty {
+                            pendingSkipped.append(EmittedBlock(kind: kind, text: shown, skip: .hidden))
+                        }
+                        continue
+                    }
                     let text = child.text(lineBreak: " ")
                     let isAnchor = child.tag == .a
                     if isAnchor, Self.isMark(text) { continue }

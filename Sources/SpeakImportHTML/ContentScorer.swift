@@ -17,6 +17,8 @@ enum ContentScorer {
                 text += count
                 if isLink { links += count }
             case .element(let child):
+                // Hidden text counts for nothing (its own measures stay zero).
+                if child.isHidden { continue }
                 measure(child, insideLink: isLink)
                 text += child.textLength
                 links += child.linkLength
@@ -47,7 +49,7 @@ enum ContentScorer {
         measure(body)
         var candidates: [HTMLElement] = []
         let paragraphs = body.descendants { element in
-            isParagraph(element.tag) || (isContainer(element.tag) && directText(element) >= 25)
+            !element.isHidden && (isParagraph(element.tag) || (isContainer(element.tag) && directText(element) >= 25))
         }
         for paragraph in paragraphs {
             let length = isParagraph(paragraph.tag) ? paragraph.textLength : directText(paragraph)

@@ -22,6 +22,8 @@ final class HTMLElement {
     /// Readability-style content score, and whether it was initialized.
     var score = 0.0
     var isCandidate = false
+    /// Hidden on the page (`hidden`, `display: none`, `aria-hidden`), or inside such an element.
+    var isHidden = false
 
     init(name: String, tag: Tag? = nil, attributes: HTMLAttributes = HTMLAttributes(), parent: HTMLElement? = nil) {
         self.name = name
@@ -46,18 +48,23 @@ final class HTMLElement {
     var rawText: String { text(lineBreak: "\n") }
 
     /// All text inside, with `<br>` as `lineBreak`.
-    func text(lineBreak: String) -> String {
+    func text(lineBreak: String, includingHidden: Bool = false) -> String {
         var out = ""
-        appendText(to: &out, lineBreak: lineBreak)
+        appendText(to: &out, lineBreak: lineBreak, includingHidden: includingHidden)
         return out
     }
 
-    private func appendText(to out: inout String, lineBreak: String) {
+    private func appendText(to out: inout String, lineBreak: String, includingHidden: Bool) {
         for child in children {
             switch child {
             case .text(let text): out += text
             case .element(let element):
-                if element.tag == .br { out += lineBreak } else { element.appendText(to: &out, lineBreak: lineBreak) }
+                if element.isHidden, !includingHidden { continue }
+                if element.tag == .br {
+                    out += lineBreak
+                } else {
+                    element.appendText(to: &out, lineBreak: lineBreak, includingHidden: includingHidden)
+                }
             }
         }
     }

@@ -75,13 +75,16 @@ public enum LibXML2Library {
                 guard let namePointer = node.pointee.name else { continue }
                 let tag = Tag(cString: namePointer)
                 let attributes = attributes(of: node)
-                if take(tag, attributes, node, into: &tree) || isHidden(attributes, node) { continue }
+                if take(tag, attributes, node, into: &tree) { continue }
                 let name = String(cString: namePointer)
                 if top.depth >= HTMLTree.maximumDepth {
                     stack.append((node.pointee.children, top.parent, top.depth))
                     continue
                 }
                 let element = HTMLElement(name: name, tag: tag, attributes: attributes, parent: top.parent)
+                // Hidden elements stay in the tree, marked: never read or scored, but kept as
+                // skipped blocks (aria-hidden text is on the screen, only not announced).
+                element.isHidden = top.parent.isHidden || isHidden(attributes, node)
                 top.parent.children.append(.element(element))
                 stack.append((node.pointee.children, element, top.depth + 1))
             default:
