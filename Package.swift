@@ -77,8 +77,10 @@ let package = Package(
         // Facade and command line.
         // Linking poppler and tesseract costs every command ~30 ms of process start (about 120
         // shared libraries), so they stay in helper executables: see the closing note of issue 2.
+        // The player: plays a document on a sink, with skips, speed, jumps, sleep timer and saved positions.
+        .target(name: "SpeakPlayer", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
-            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
+            "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
             "SpeakESpeak", "SpeakAudio",
         ]),
         .executableTarget(name: "speak", dependencies: [
@@ -96,7 +98,7 @@ let package = Package(
             "SpeakESpeak", "SpeakImportHTML", "SpeakPoppler", "SpeakTesseract",
         ]),
         .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
-        .testTarget(name: "SpeakKitTests", dependencies: ["SpeakKit", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
+        .testTarget(name: "SpeakKitTests", dependencies: ["SpeakKit", "SpeakPlayer", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
         .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf", "speak-fetch"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17

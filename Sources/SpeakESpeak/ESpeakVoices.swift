@@ -1,4 +1,5 @@
 import CEspeakNG
+import SpeakModel
 
 /// A language voice eSpeak-NG ships.
 public struct ESpeakVoice: Sendable, Equatable, Codable {
@@ -48,21 +49,6 @@ public enum ESpeakVoices {
         let base = name.split(separator: "+").first.map(String.init)?.lowercased() ?? name.lowercased()
         let ids = all().map(\.identifier)
         let prefix = ids.filter { $0.hasPrefix(String(base.prefix(2))) }
-        return Array((prefix.isEmpty ? ids.filter { distance($0, base) <= 2 } : prefix).prefix(5))
-    }
-
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
+        return Array((prefix.isEmpty ? ids.filter { EditDistance.between($0, base) <= 2 } : prefix).prefix(5))
     }
 }

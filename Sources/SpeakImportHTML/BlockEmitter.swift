@@ -30,12 +30,9 @@ struct BlockEmitter {
     private var pendingSkipped: [EmittedBlock] = []
     /// Whether boilerplate filtering applies (not for the whole-page fallback).
     let strict: Bool
-    /// Whether code blocks are read (the user asked for them).
-    let readCode: Bool
 
-    init(strict: Bool, readCode: Bool = false) {
+    init(strict: Bool) {
         self.strict = strict
-        self.readCode = readCode
     }
 
     /// Emits an element; `isRoot` for the main content itself, which is never filtered out.
@@ -95,7 +92,7 @@ struct BlockEmitter {
             let text = element.rawText.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            if !text.isEmpty { blocks.append(EmittedBlock(kind: .code, text: text, skip: reason ?? (readCode ? nil : .code))) }
+            if !text.isEmpty { blocks.append(EmittedBlock(kind: .code, text: text, skip: reason ?? .code)) }
         case "table":
             table(element)
         case "br":
@@ -207,12 +204,7 @@ struct BlockEmitter {
                     buffer += " "
                 } else if Self.isInline(child.tag) {
                     if child.isHidden {
-                        let hidden = child.text(lineBreak: " ", includingHidden: true)
-                        if reason != nil {
-                            buffer += hidden
-                        } else if case let shown = Self.collapse(hidden), !shown.isEmpty {
-                            pendingSkipped.append(EmittedBlock(kind: kind, text: shown, skip: .hidden))
-                        }
+                        emit(child)
                         continue
                     }
                     let text = child.text(lineBreak: " ")

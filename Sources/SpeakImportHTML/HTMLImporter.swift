@@ -59,7 +59,8 @@ public struct HTMLImporter: Importer {
     static func proseLeftOut(_ blocks: [EmittedBlock]) -> String? {
         var read = 0, prose = 0
         for block in blocks {
-            let words = block.text.split(separator: " ").count
+            // Blocks are whitespace-collapsed: words are spaces plus one.
+            let words = block.text.utf8.reduce(1) { $0 + ($1 == 0x20 ? 1 : 0) }
             if block.skip == nil {
                 read += words
             } else if block.skip == .outsideArticle, block.kind == .paragraph || block.kind == .quote, words >= 25,

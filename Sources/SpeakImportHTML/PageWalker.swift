@@ -10,8 +10,8 @@ struct PageWalker {
 
     /// The blocks of `body`, reading `roots` (with boilerplate inside them skipped when
     /// `strict`) and skipping the rest.
-    static func blocks(of body: HTMLElement, roots: [HTMLElement], strict: Bool, readCode: Bool = false) -> [EmittedBlock] {
-        var walker = PageWalker(emitter: BlockEmitter(strict: strict, readCode: readCode),
+    static func blocks(of body: HTMLElement, roots: [HTMLElement], strict: Bool) -> [EmittedBlock] {
+        var walker = PageWalker(emitter: BlockEmitter(strict: strict),
                                 roots: Set(roots.map(ObjectIdentifier.init)))
         for root in roots {
             var node = root.parent

@@ -70,19 +70,24 @@ struct PageFurniture {
               last.contains(where: \.isNumber) || last.allSatisfy({ "ivxlcdm".contains($0) }) else { return false }
         var dots = 0
         for character in trimmed.dropLast(last.count).reversed() {
-            if character == "." || character == "\u{2026}" || character == "\u{00B7}" { dots += character == "\u{2026}" ? 3 : 1 }
+            if isLeader(character) { dots += character == "\u{2026}" ? 3 : 1 }
             else if character != " " { break }
         }
         return dots >= 4 && trimmed.count > last.count + dots + 1
+    }
+
+    /// A character of a dot leader: full stop, ellipsis or middle dot.
+    private static func isLeader(_ character: Character) -> Bool {
+        character == "." || character == "\u{2026}" || character == "\u{00B7}"
     }
 
     /// A contents entry without its leaders: "Introduction ........ 3" → "Introduction 3".
     static func withoutLeaders(_ text: String) -> String {
         var words = text.split(separator: " ").map(String.init)
         guard let number = words.popLast() else { return text }
-        while let last = words.last, last.allSatisfy({ $0 == "." || $0 == "\u{2026}" || $0 == "\u{00B7}" }) { words.removeLast() }
+        while let last = words.last, last.allSatisfy(isLeader) { words.removeLast() }
         if var last = words.popLast() {
-            while last.count > 1, let end = last.last, end == "." || end == "\u{2026}" || end == "\u{00B7}" { last.removeLast() }
+            while last.count > 1, let end = last.last, isLeader(end) { last.removeLast() }
             words.append(last)
         }
         return (words + [number]).joined(separator: " ")

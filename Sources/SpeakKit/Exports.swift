@@ -1,4 +1,5 @@
 @_exported import SpeakModel
+@_exported import SpeakPlayer
 import SpeakAudio
 import SpeakESpeak
 import SpeakImportPDF

@@ -82,7 +82,7 @@ public struct SpeedError: UserFacingError {
 
 extension Speak {
     /// Speed multipliers users may ask for, like the best reading apps.
-    public static let speedRange = 0.5...4.5
+    public static let speedRange = Player.speedRange
 
     /// Converts a file or library document to a WAV file (and a timing file), streaming the
     /// audio to disk; with `jobs` > 1 a long document is split into parts synthesized by

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpeakKit
 
 /// Catches a mistyped command name before the argument parser sees it: the parser would only
 /// say "unexpected arguments", while a user who typed `speak shwo 3` wants to hear "show".
@@ -34,7 +35,7 @@ enum CommandSuggestion {
         let word = typed.lowercased()
         let allowed = max(1, min(2, word.count / 3))
         let scored = names.compactMap { name -> (name: String, distance: Int)? in
-            let distance = editDistance(word, name)
+            let distance = EditDistance.between(word, name)
             if distance <= allowed { return (name, distance) }
             if word.count >= 3, name.hasPrefix(word) { return (name, allowed) }
             return nil
@@ -42,25 +43,5 @@ enum CommandSuggestion {
         let sorted = scored.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
         guard let best = sorted.first?.distance else { return [] }
         return Array(sorted.filter { $0.distance == best }.map(\.name).prefix(3))
-    }
-
-    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
-    /// neighbouring letters ("shwo" is one slip from "show").
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var best = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { best = min(best, table[i - 2][j - 2] + 1) }
-                table[i][j] = best
-            }
-        }
-        return table[a.count][b.count]
     }
 }

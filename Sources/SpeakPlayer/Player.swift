@@ -46,6 +46,8 @@ public enum SleepTimer: Sendable, Equatable {
 ///
 /// `run()` plays on the calling thread until the end; the commands may come from any thread.
 public final class Player: @unchecked Sendable {
+    /// The speeds a listener can choose, as multiples of the voice's normal pace.
+    public static let speedRange = 0.5...4.5
     public let document: Document
     let stream: SpeechStream
     let sink: any AudioSink
@@ -114,7 +116,7 @@ public final class Player: @unchecked Sendable {
         lock.lock()
         // From the last speed asked for: two quick presses make two steps.
         let base = requestedSpeed ?? status.speed
-        let speed = min(Speak.speedRange.upperBound, max(Speak.speedRange.lowerBound, ((base + delta) * 10).rounded() / 10))
+        let speed = min(Self.speedRange.upperBound, max(Self.speedRange.lowerBound, ((base + delta) * 10).rounded() / 10))
         requestedSpeed = speed
         lock.unlock()
         enqueue(.speed(speed))
