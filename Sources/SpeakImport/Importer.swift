@@ -55,10 +55,16 @@ public struct ImportOptions: Sendable {
     public var title: String?
     /// Language given on the command line (BCP 47, or Tesseract codes for OCR).
     public var language: String?
+    /// For pages read by OCR: their real resolution (`--dpi`), when the image is wrong about it.
+    public var resolution: Int?
+    /// For pages read by OCR: Tesseract's page segmentation mode (`--psm`).
+    public var pageSegmentation: Int?
 
-    public init(title: String? = nil, language: String? = nil) {
+    public init(title: String? = nil, language: String? = nil, resolution: Int? = nil, pageSegmentation: Int? = nil) {
         self.title = title
         self.language = language
+        self.resolution = resolution
+        self.pageSegmentation = pageSegmentation
     }
 }
 

@@ -49,12 +49,12 @@ struct OCRAssembler {
         return found
     }
 
-    /// "low confidence, 41% of words under 60" when too many words are doubtful.
+    /// "hard to read: 41% of the words read with under 60% confidence" when too many words are doubtful.
     static func confidenceWarning(_ words: [OCRWord]) -> String? {
         let uncertain = words.filter { $0.confidence < confidenceFloor }.count
         guard !words.isEmpty, Double(uncertain) > Double(words.count) * uncertainShare else { return nil }
         let percent = Int((Double(uncertain) * 100 / Double(words.count)).rounded())
-        return "low confidence, \(percent)% of words under \(Int(confidenceFloor))"
+        return "hard to read: \(percent)% of the words read with under \(Int(confidenceFloor))% confidence"
     }
 
     /// The page's lines in reading order, specks dropped and quotes in one form.

@@ -21,15 +21,7 @@ public struct OCRImporter: Importer {
     public func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document {
         let name = source.name
         let codes = OCRLanguage.tesseractCodes(options.language)
-        try OCRLanguage.validate(codes)
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("speak-ocr-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: copy) }
-        let file = try source.file(orCopyAt: copy)
-        _ = consume source
-        let pages = try withoutActuallyEscaping(progress) { progress in
-            let report = SerializedProgress(progress)
-            return try recognizer.recognize(file: file, name: name, language: codes.joined(separator: "+")) { report.call($0) }
-        }
+        let pages = try recognizePages(source, options: options, progress: progress)
         var builder = DocumentBuilder()
         OCRAssembler.append(pages, to: &builder)
         guard builder.wordCount > 0 else { throw OCRError.noTextFound(name) }
@@ -40,6 +32,26 @@ public struct OCRImporter: Importer {
         var document = builder.build(metadata: metadata)
         document.chapters = document.chapters.map { Chapter(title: trimmingMarks($0.title), firstWord: $0.firstWord) }
         return document
+    }
+}
+
+extension OCRImporter {
+    /// The recognized pages of an image, words with their boxes and confidences, for checking
+    /// what OCR saw (`speak text IMG --boxes`).
+    public func recognizePages(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> [OCRPage] {
+        let name = source.name
+        let codes = OCRLanguage.tesseractCodes(options.language)
+        try OCRLanguage.validate(codes)
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("speak-ocr-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let file = try source.file(orCopyAt: copy)
+        _ = consume source
+        return try withoutActuallyEscaping(progress) { progress in
+            let report = SerializedProgress(progress)
+            let settings = OCRSettings(language: codes.joined(separator: "+"), resolution: options.resolution,
+                                       pageSegmentation: options.pageSegmentation)
+            return try recognizer.recognize(file: file, name: name, settings: settings) { report.call($0) }
+        }
     }
 }
 

@@ -38,12 +38,28 @@ public struct OCRWord: Sendable, Equatable, Codable {
     public var box: [Int32]
     /// Which layout units this word is the first of.
     public var starts: LayoutStart
+    /// What Tesseract's layout analysis took the word's block for.
+    public var region: OCRRegion
 
-    public init(text: String, confidence: Float, box: [Int32] = [0, 0, 0, 0], starts: LayoutStart = []) {
+    public init(text: String, confidence: Float, box: [Int32] = [0, 0, 0, 0], starts: LayoutStart = [],
+                region: OCRRegion = .text) {
         self.text = text
         self.confidence = confidence
         self.box = box
         self.starts = starts
+        self.region = region
+    }
+
+    private enum CodingKeys: String, CodingKey { case text, confidence, box, starts, region }
+
+    /// Recordings made before regions were kept read as text.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        confidence = try container.decode(Float.self, forKey: .confidence)
+        box = try container.decode([Int32].self, forKey: .box)
+        starts = try container.decode(LayoutStart.self, forKey: .starts)
+        region = try container.decodeIfPresent(OCRRegion.self, forKey: .region) ?? .text
     }
 
     /// The word's height in pixels (0 when no box is known).
@@ -58,4 +74,9 @@ public struct LayoutStart: OptionSet, Sendable, Equatable, Codable {
     public static let block = LayoutStart(rawValue: 1)
     public static let paragraph = LayoutStart(rawValue: 2)
     public static let line = LayoutStart(rawValue: 4)
+}
+
+/// The kind of block a word was found in, from Tesseract's layout analysis.
+public enum OCRRegion: String, Sendable, Equatable, Codable {
+    case text, heading, caption, table, equation, vertical, image, rule, noise
 }

@@ -5,17 +5,17 @@ import SpeakImport
 /// tests use a fake so they need no Tesseract.
 public protocol PageRecognizer: Sendable {
     /// All pages of `file` in order. `progress` gets the fraction of pages done.
-    func recognize(file: String, name: String, language: String, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
+    func recognize(file: String, name: String, settings: OCRSettings, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
     /// The first page of each image file (pages of a PDF rendered for OCR), in order.
-    func recognize(images: [String], name: String, language: String, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
+    func recognize(images: [String], name: String, settings: OCRSettings, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
 }
 
 extension PageRecognizer {
     /// Each image read on its own, in order.
-    public func recognize(images: [String], name: String, language: String,
+    public func recognize(images: [String], name: String, settings: OCRSettings,
                           progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         try images.enumerated().flatMap { index, image in
-            try recognize(file: image, name: name, language: language) { progress((Double(index) + $0) / Double(images.count)) }
+            try recognize(file: image, name: name, settings: settings) { progress((Double(index) + $0) / Double(images.count)) }
         }
     }
 }
@@ -31,15 +31,15 @@ public struct OCRWorkerPool: PageRecognizer {
         self.maximumWorkers = max(1, maximumWorkers)
     }
 
-    public func recognize(file: String, name: String, language: String,
+    public func recognize(file: String, name: String, settings: OCRSettings,
                           progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
-        let first = try OCRHelper(executable: executable, file: file, language: language)
+        let first = try OCRHelper(executable: executable, file: file, settings: settings)
         let pageCount: Int
         switch first.next() {
         case .ready(let pages)?: pageCount = pages
         case .failure(let failure)?:
             first.stop()
-            throw Self.error(failure, name: name, language: language)
+            throw Self.error(failure, name: name, language: settings.language)
         case .page?, nil:
             first.stop()
             throw OCRError.helperFailed(name, reason: "the OCR helper stopped before reading the image")
@@ -49,22 +49,22 @@ public struct OCRWorkerPool: PageRecognizer {
             throw OCRError.unreadableImage(name, reason: "the image has no pages")
         }
         return try run((0..<pageCount).map { PageJob(file: nil, page: $0) }, first: first, file: file, name: name,
-                       language: language, progress: progress)
+                       settings: settings, progress: progress)
     }
 
-    public func recognize(images: [String], name: String, language: String,
+    public func recognize(images: [String], name: String, settings: OCRSettings,
                           progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         guard !images.isEmpty else { return [] }
-        return try run(images.map { PageJob(file: $0, page: 0) }, first: nil, file: nil, name: name, language: language, progress: progress)
+        return try run(images.map { PageJob(file: $0, page: 0) }, first: nil, file: nil, name: name, settings: settings, progress: progress)
     }
 
     /// Hands the jobs to up to `maximumWorkers` helpers (`first` is already running).
-    private func run(_ jobs: [PageJob], first: OCRHelper?, file: String?, name: String, language: String,
+    private func run(_ jobs: [PageJob], first: OCRHelper?, file: String?, name: String, settings: OCRSettings,
                      progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         var helpers = first.map { [$0] } ?? []
         defer { helpers.forEach { $0.stop() } }
         while helpers.count < min(maximumWorkers, jobs.count) {
-            guard let helper = try? OCRHelper(executable: executable, file: file, language: language),
+            guard let helper = try? OCRHelper(executable: executable, file: file, settings: settings),
                   case .ready? = helper.next() else {
                 if helpers.isEmpty { throw OCRError.helperMissing(executable) }
                 break
@@ -77,7 +77,7 @@ public struct OCRWorkerPool: PageRecognizer {
         }
         threads.forEach { $0.start() }
         queue.waitUntilDone(workers: helpers.count)
-        if let failure = queue.failure { throw Self.error(failure, name: name, language: language) }
+        if let failure = queue.failure { throw Self.error(failure, name: name, language: settings.language) }
         return try queue.pages.enumerated().map { index, page in
             guard var page else { throw OCRError.helperFailed(name, reason: "page \(index + 1) was not recognized") }
             page.index = index
@@ -164,8 +164,8 @@ final class OCRHelper: @unchecked Sendable {
     private let helper: HelperProcess
 
     /// `file` nil: a helper that is told the file with every page.
-    init(executable: String, file: String?, language: String) throws {
-        let arguments = (file.map { ["--file", $0] } ?? []) + ["--lang", language]
+    init(executable: String, file: String?, settings: OCRSettings) throws {
+        let arguments = (file.map { ["--file", $0] } ?? []) + settings.helperArguments
         // Tesseract's OpenMP threads make parallel instances several times slower.
         guard let helper = HelperProcess(executable: executable, arguments: arguments, environment: ["OMP_THREAD_LIMIT": "1"]) else {
             throw OCRError.helperMissing(executable)

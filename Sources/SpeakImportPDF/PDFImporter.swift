@@ -55,7 +55,9 @@ public struct PDFImporter: Importer {
                 let positions = Array(scannedPages[start..<min(scannedPages.count, start + batch)])
                 let images = try source.render(positions.map { pages[$0].index }, request: request)
                 defer { images.forEach { try? FileManager.default.removeItem(atPath: $0) } }
-                let recognized = try recognizer.recognize(images: images, name: name, language: codes.joined(separator: "+")) {
+                // Rendered pages know their resolution; only the segmentation can be overridden.
+                let settings = OCRSettings(language: codes.joined(separator: "+"), pageSegmentation: options.pageSegmentation)
+                let recognized = try recognizer.recognize(images: images, name: name, settings: settings) {
                     progress(1 - scanned + scanned * (Double(start) + $0 * Double(positions.count)) / Double(scannedPages.count))
                 }
                 for (read, position) in zip(recognized, positions) {

@@ -20,9 +20,16 @@ public struct ImportRequest: Sendable {
     public var password: String?
     /// When PDF pages are read by OCR.
     public var ocr: OCRMode
+    /// The real resolution of scanned images (`--dpi`), when they are wrong about it.
+    public var resolution: Int?
+    /// Tesseract's page segmentation mode for pages read by OCR (`--psm`).
+    public var pageSegmentation: Int?
 
     public init(title: String? = nil, language: String? = nil, force: Bool = false, format: DocumentFormat? = nil,
-                folder: String? = nil, password: String? = nil, ocr: OCRMode = .auto) {
+                folder: String? = nil, password: String? = nil, ocr: OCRMode = .auto, resolution: Int? = nil,
+                pageSegmentation: Int? = nil) {
+        self.resolution = resolution
+        self.pageSegmentation = pageSegmentation
         self.title = title
         self.language = language
         self.force = force
@@ -40,7 +47,8 @@ enum DocumentImport {
     static func run(_ source: consuming ImportSource, request: ImportRequest, hash: String? = nil,
                     progress: ProgressHandler) throws -> Document {
         let importer = try importer(for: source, format: request.format, password: request.password, ocr: request.ocr)
-        let options = ImportOptions(title: request.title, language: request.language)
+        let options = ImportOptions(title: request.title, language: request.language, resolution: request.resolution,
+                                    pageSegmentation: request.pageSegmentation)
         let name = source.name
         let stem = source.stem
         // Only stored documents need the hash (duplicate detection); imports pass it in.

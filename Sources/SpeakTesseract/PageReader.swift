@@ -1,37 +1,42 @@
 import Foundation
 import SpeakImportOCR
 
-/// Reads one page the way a careful person would run Tesseract: gray, at a resolution it
-/// likes, turned upright, straightened, then recognized with automatic page segmentation.
+/// Reads one page the way a careful person would run Tesseract: gray, with its text at a size
+/// Tesseract reads well, turned upright, straightened, then recognized with automatic page
+/// segmentation.
 public final class PageReader {
-    /// Pages scanned below this resolution are scaled up to `workingResolution`.
-    static let lowResolution = 200
+    /// Tesseract's layout analysis is tuned for pages scanned at about this resolution.
     static let workingResolution = 300
+    /// Recorded resolutions from here up to 1,200 dpi are believed when the page they imply
+    /// is a plausible size; below `lowResolution` the page is scaled up to `workingResolution`.
+    static let lowestBelievable = 150
+    static let lowResolution = 200
+    /// The largest page believed (inches, short and long side): A3 and tabloid fit.
+    static let largestPage = (12.5, 18.0)
+    /// Text lines (ascender to descender) shorter than this many pixels are too small for
+    /// Tesseract and are scaled up to `comfortableLine`; lines taller than `largeLine` are scaled
+    /// down to it, which reads as well and faster.
+    static let smallLine: Int32 = 20
+    static let comfortableLine = 32.0
+    static let largeLine: Int32 = 120
     /// Orientation guesses below this confidence are ignored (tesseract-ocr/tesseract#4062).
     static let orientationConfidence: Float = 2
 
     private let engine: TesseractEngine
     private let orientation: TesseractEngine?
+    private let settings: OCRSettings
 
-    /// `languages` in Tesseract's form ("eng+deu"). Orientation detection is skipped when the
-    /// "osd" data is not installed.
-    public init(languages: String) throws(OCRFailure) {
-        engine = try TesseractEngine(languages: languages)
+    /// Orientation detection is skipped when the "osd" data is not installed.
+    public init(settings: OCRSettings) throws(OCRFailure) {
+        self.settings = settings
+        engine = try TesseractEngine(languages: settings.language, pageSegmentation: settings.pageSegmentation ?? 3)
         orientation = try? TesseractEngine(languages: "osd")
     }
 
     public func read(_ file: ImageFile, page index: Int) throws(OCRFailure) -> OCRPage {
         var image = try file.page(index).grayscale()
-        var resolution = image.resolution
-        if resolution > 0, resolution < Self.lowResolution {
-            image = image.scaled(by: min(4, Double(Self.workingResolution) / Double(resolution)))
-            resolution = Self.workingResolution
-        } else if resolution <= 0 {
-            // No resolution recorded: screenshots and photos of a few hundred pixels hold small
-            // text, which Tesseract reads better at twice the size.
-            if max(image.width, image.height) < 1200 { image = image.scaled(by: 2) }
-            resolution = Self.workingResolution
-        }
+        let (scale, resolution) = sizing(image)
+        image = image.scaled(by: scale)
         image.setResolution(resolution)
         let (straight, skew) = image.deskewed()
         straight.setResolution(resolution)
@@ -50,6 +55,34 @@ public final class PageReader {
         let turnedWords = try engine.recognize(turned, resolution: resolution)
         return OCRPage(index: index, width: turned.width, height: turned.height, rotation: found.degrees, skew: turnedSkew,
                        words: turnedWords)
+    }
+
+    /// How much to scale the page, and the resolution to tell Tesseract afterwards.
+    ///
+    /// Images often record a resolution that is not theirs (96 dpi on a 2,000-pixel page, which
+    /// would be 21 inches wide), and a wrong one misleads Tesseract's layout analysis (rules,
+    /// columns and noise are measured in inches) and made speak scale pages up threefold.
+    /// A resolution is believed only when the page it implies is a plausible size; otherwise
+    /// the size of the text decides, from a quick layout pass.
+    func sizing(_ image: PageImage) -> (scale: Double, resolution: Int) {
+        let recorded = settings.resolution ?? image.resolution
+        if settings.resolution != nil || Self.isBelievable(recorded, width: image.width, height: image.height) {
+            guard recorded < Self.lowResolution else { return (1, recorded) }
+            return (min(4, Double(Self.workingResolution) / Double(recorded)), Self.workingResolution)
+        }
+        let heights = engine.lineHeights(of: image, resolution: Self.workingResolution).filter { $0 > 2 }.sorted()
+        guard !heights.isEmpty else { return (1, Self.workingResolution) }
+        let line = heights[heights.count / 2]
+        if line < Self.smallLine { return (min(4, Self.comfortableLine / Double(line)), Self.workingResolution) }
+        if line > Self.largeLine { return (Self.comfortableLine * 1.5 / Double(line), Self.workingResolution) }
+        return (1, Self.workingResolution)
+    }
+
+    /// A recorded resolution that makes the image a page no larger than A3.
+    static func isBelievable(_ resolution: Int, width: Int, height: Int) -> Bool {
+        guard (lowestBelievable...1200).contains(resolution) else { return false }
+        let sides = [Double(width), Double(height)].map { $0 / Double(resolution) }.sorted()
+        return sides[0] <= largestPage.0 && sides[1] <= largestPage.1
     }
 
     /// Enough words with letters, read with a mean confidence of 75 or more.

@@ -25,7 +25,8 @@ public final class TesseractEngine {
 
     /// Starts Tesseract with `languages` ("eng+deu", or "osd" for orientation detection),
     /// with its diagnostics sent nowhere.
-    public init(languages: String, dataPath: String? = nil) throws(OCRFailure) {
+    /// `pageSegmentation` is Tesseract's page segmentation mode (3: automatic, as its command).
+    public init(languages: String, dataPath: String? = nil, pageSegmentation: Int = 3) throws(OCRFailure) {
         guard let api = TessBaseAPICreate() else { throw OCRFailure(kind: .engine, message: "Tesseract could not start") }
         self.api = api
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
@@ -34,7 +35,7 @@ public final class TesseractEngine {
             TessBaseAPIDelete(api)
             throw OCRFailure(kind: .language, message: "Tesseract has no data for '\(languages)'")
         }
-        TessBaseAPISetPageSegMode(api, PSM_AUTO)
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(clamping: pageSegmentation)))
     }
 
     deinit {
@@ -60,7 +61,24 @@ public final class TesseractEngine {
         return (Int(degrees), confidence)
     }
 
-    /// Recognizes a page with automatic page segmentation; words in reading order.
+    /// The heights of the page's text lines from a layout pass without recognition (a tenth
+    /// to a third of a second on a letter page), for judging the size of its text.
+    public func lineHeights(of image: PageImage, resolution: Int) -> [Int32] {
+        TessBaseAPISetImage2(api, image.pix)
+        TessBaseAPISetSourceResolution(api, Int32(resolution))
+        defer { TessBaseAPIClear(api) }
+        guard let iterator = TessBaseAPIAnalyseLayout(api) else { return [] }
+        defer { TessPageIteratorDelete(iterator) }
+        var heights: [Int32] = []
+        repeat {
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(iterator, RIL_TEXTLINE, &left, &top, &right, &bottom) != 0 else { continue }
+            heights.append(bottom - top)
+        } while TessPageIteratorNext(iterator, RIL_TEXTLINE) != 0
+        return heights
+    }
+
+    /// Recognizes a page; words in reading order.
     public func recognize(_ image: PageImage, resolution: Int) throws(OCRFailure) -> [OCRWord] {
         TessBaseAPISetImage2(api, image.pix)
         TessBaseAPISetSourceResolution(api, Int32(resolution))
@@ -70,7 +88,9 @@ public final class TesseractEngine {
         defer { TessResultIteratorDelete(iterator) }
         let pageIterator = TessResultIteratorGetPageIterator(iterator)
         var words: [OCRWord] = []
+        var region = OCRRegion.text
         repeat {
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_BLOCK) != 0 { region = Self.region(TessPageIteratorBlockType(pageIterator)) }
             guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
             defer { TessDeleteText(cText) }
             var starts: LayoutStart = []
@@ -80,8 +100,22 @@ public final class TesseractEngine {
             var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
             _ = TessPageIteratorBoundingBox(pageIterator, RIL_WORD, &left, &top, &right, &bottom)
             words.append(OCRWord(text: String(cString: cText), confidence: TessResultIteratorConfidence(iterator, RIL_WORD),
-                                 box: [left, top, right, bottom], starts: starts))
+                                 box: [left, top, right, bottom], starts: starts, region: region))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         return words
+    }
+
+    private static func region(_ type: TessPolyBlockType) -> OCRRegion {
+        switch type {
+        case PT_HEADING_TEXT: .heading
+        case PT_CAPTION_TEXT: .caption
+        case PT_TABLE: .table
+        case PT_EQUATION, PT_INLINE_EQUATION: .equation
+        case PT_VERTICAL_TEXT: .vertical
+        case PT_FLOWING_IMAGE, PT_HEADING_IMAGE, PT_PULLOUT_IMAGE: .image
+        case PT_HORZ_LINE, PT_VERT_LINE: .rule
+        case PT_NOISE: .noise
+        default: .text
+        }
     }
 }

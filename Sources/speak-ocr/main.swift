@@ -16,7 +16,9 @@ func serve() -> Int32 {
     let reader: PageReader
     do throws(OCRFailure) {
         if let path = HelperProcess.argument("--file") { file = try ImageFile(path: path) }
-        reader = try PageReader(languages: HelperProcess.argument("--lang") ?? "eng")
+        reader = try PageReader(settings: OCRSettings(language: HelperProcess.argument("--lang") ?? "eng",
+                                                      resolution: HelperProcess.argument("--dpi").flatMap { Int($0) },
+                                                      pageSegmentation: HelperProcess.argument("--psm").flatMap { Int($0) }))
     } catch {
         send(.failure(error))
         return 0

@@ -78,8 +78,7 @@ struct ImportCommand: ParsableCommand {
                     }
                     continue
                 }
-                let request = ImportRequest(title: title, language: reading.lang, force: force, format: format.documentFormat,
-                                            folder: folder, password: reading.password, ocr: reading.ocr.mode)
+                let request = reading.request(title: title, force: force, format: format.documentFormat, folder: folder)
                 var skipped = 0
                 guard let status = importOne(input, request: request, speak: speak, outcomes: &outcomes,
                                              skipped: &skipped) else { continue }
@@ -138,8 +137,7 @@ struct ImportCommand: ParsableCommand {
         var duplicates = 0
         var skipped = 0
         for item in plan {
-            let request = ImportRequest(language: reading.lang, force: force, format: format.documentFormat,
-                                        folder: item.folder.joined(separator: "/"), password: reading.password, ocr: reading.ocr.mode)
+            let request = reading.request(force: force, format: format.documentFormat, folder: item.folder.joined(separator: "/"))
             let before = outcomes.count
             if let status = importOne(item.path, request: request, speak: speak, outcomes: &outcomes, skipUnreadable: true,
                                       skipped: &skipped) {
@@ -180,8 +178,7 @@ struct ImportCommand: ParsableCommand {
 
     private func importBook(_ title: String, speak: Speak) throws {
         let bar = ProgressBar(label: title)
-        let request = ImportRequest(language: reading.lang, force: force, format: format.documentFormat, folder: folder,
-                                    password: reading.password, ocr: reading.ocr.mode)
+        let request = reading.request(force: force, format: format.documentFormat, folder: folder)
         let outcome: ImportOutcome
         do {
             outcome = try speak.importBook(title: title, inputs: inputs.map(InputReference.init(argument:)), request: request,
@@ -228,6 +225,29 @@ struct ReadingOptions: ParsableArguments {
 
     @Option(help: "Read PDF pages by OCR: auto (pages without a text layer), always or never.")
     var ocr: OCRChoice = .auto
+
+    @Option(help: ArgumentHelp("The real resolution of scanned images, when the file is wrong about it (50-2400).",
+                               valueName: "dots-per-inch"))
+    var dpi: Int?
+
+    @Option(help: ArgumentHelp("Tesseract's page segmentation mode for the odd page: 4 one column, 6 one block, "
+                               + "11 sparse text, ... (default: automatic layout, 3).", valueName: "mode"))
+    var psm: Int?
+
+    func validate() throws {
+        if let dpi, !(50...2400).contains(dpi) {
+            throw ValidationError("--dpi \(dpi) is not a page resolution; give the dots per inch, 50 to 2400 (e.g. --dpi 300)")
+        }
+        if let psm, ![1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].contains(psm) {
+            throw ValidationError("--psm \(psm) is not a mode that reads text; use 1 or 3 to 13 (see 'tesseract --help-psm')")
+        }
+    }
+
+    /// The import request these options describe.
+    func request(title: String? = nil, force: Bool = false, format: DocumentFormat? = nil, folder: String? = nil) -> ImportRequest {
+        ImportRequest(title: title, language: lang, force: force, format: format, folder: folder, password: password,
+                      ocr: ocr.mode, resolution: dpi, pageSegmentation: psm)
+    }
 }
 
 /// `--ocr` of commands that read PDFs.

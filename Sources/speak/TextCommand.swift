@@ -15,6 +15,9 @@ struct TextCommand: ParsableCommand {
               speak text 3 | wc -w
               speak text scan.png --lang deu
               speak text paper.pdf --all                # page furniture too, in reading order
+              speak text scan.png --boxes > scan.json   # what OCR saw: word boxes and confidences
+              speak text scan.png --hocr > scan.hocr    # the same as hOCR
+              speak text photo.jpg --dpi 300 --psm 4    # overrides for the odd page
             """
     )
 
@@ -24,13 +27,26 @@ struct TextCommand: ParsableCommand {
     @Flag(help: "Include the blocks that are not read aloud (headers, page numbers, footnotes).")
     var all = false
 
+    @Flag(help: "For an image: print what OCR saw instead, every word with its box, confidence and region, as JSON.")
+    var boxes = false
+
+    @Flag(help: "For an image: the same as --boxes, as hOCR (the HTML form other OCR tools read).")
+    var hocr = false
+
     @OptionGroup var reading: ReadingOptions
 
     func run() throws {
         try reportingErrors {
             let speak = try openSpeak()
             let bar = ProgressBar(label: input)
-            let document = try speak.document(InputReference(argument: input), options: ImportRequest(language: reading.lang, password: reading.password, ocr: reading.ocr.mode), progress: { bar.update($0) })
+            if boxes || hocr {
+                let text = try speak.wordBoxes(InputReference(argument: input), options: reading.request(), format: hocr ? .hocr : .json,
+                                               progress: { bar.update($0) })
+                bar.finish()
+                FileHandle.standardOutput.write(Data(text.utf8))
+                return
+            }
+            let document = try speak.document(InputReference(argument: input), options: reading.request(), progress: { bar.update($0) })
             bar.finish()
             var buffer = ""
             var first = true
@@ -47,3 +63,4 @@ struct TextCommand: ParsableCommand {
         }
     }
 }
+

@@ -59,7 +59,7 @@ struct RecordedPages: PageRecognizer {
         pages = (try? JSONDecoder().decode([OCRPage].self, from: data)) ?? []
     }
 
-    func recognize(file: String, name: String, language: String, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+    func recognize(file: String, name: String, settings: OCRSettings, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         progress(1)
         return pages
     }

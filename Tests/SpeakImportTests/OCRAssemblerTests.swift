@@ -23,7 +23,7 @@ import Testing
 
     private struct Fixed: PageRecognizer {
         var pages: [OCRPage]
-        func recognize(file: String, name: String, language: String, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+        func recognize(file: String, name: String, settings: OCRSettings, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
             #expect(FileManager.default.fileExists(atPath: file), "the helper gets a file to read")
             return pages
         }
@@ -86,7 +86,7 @@ import Testing
         let document = try read([OCRPage(index: 0, width: 1000, height: 1400, words: clear),
                                  OCRPage(index: 1, width: 1000, height: 1400, words: []),
                                  OCRPage(index: 2, width: 1000, height: 1400, words: doubtful)])
-        #expect(document.warnings == ["page 2: no text found", "page 3: low confidence, 100% of words under 60"])
+        #expect(document.warnings == ["page 2: no text found", "page 3: hard to read: 100% of the words read with under 60% confidence"])
     }
 
     @Test func anImageWithoutTextIsAnErrorNamingIt() {

@@ -1,0 +1,32 @@
+import SpeakImport
+import SpeakImportOCR
+
+/// Output forms of `speak text IMG --boxes`.
+public typealias WordBoxFormat = OCRBoxes.Format
+
+/// `--boxes` asked of something that is not an image.
+public struct WordBoxesError: UserFacingError {
+    public var input: String
+    public var message: String {
+        "'\(input)' is not an image; word boxes come from OCR, so '--boxes' takes a PNG, JPEG, TIFF or other image file"
+    }
+    public var exitStatus: ExitStatus { .usage }
+}
+
+extension Speak {
+    /// What OCR saw on an image, word by word with boxes and confidences (JSON or hOCR), so
+    /// results can be checked and compared with other OCR tools.
+    public func wordBoxes(_ input: InputReference, options: ImportRequest = ImportRequest(), format: WordBoxFormat,
+                          progress: ProgressHandler? = nil) throws -> String {
+        if case .document = input { throw WordBoxesError(input: input.displayName) }
+        let source = try InputReader.read(input)
+        guard case .image = FormatSniffer.sniff(source.data, fileExtension: source.fileExtension) else {
+            throw WordBoxesError(input: source.name)
+        }
+        let name = source.name
+        let importOptions = ImportOptions(language: options.language, resolution: options.resolution,
+                                          pageSegmentation: options.pageSegmentation)
+        let pages = try OCRImporter().recognizePages(source, options: importOptions, progress: progress ?? { _ in })
+        return OCRBoxes.render(pages, source: name, format: format)
+    }
+}
