@@ -1,3 +1,4 @@
+import Foundation
 import SpeakImport
 import SpeakModel
 
@@ -35,7 +36,12 @@ struct OCRAssembler {
             }
             if let warning = confidenceWarning(words) { builder.warn("page \(pageNumber): \(warning)") }
             let bodyHeight = median(words.map(\.height))
-            for paragraph in paragraphs {
+            for whole in paragraphs {
+                let (paragraph, noise) = separatingNoise(whole)
+                defer {
+                    if !noise.isEmpty { builder.append(.paragraph, text: noise.map(\.text).joined(separator: " "), page: pageNumber, skip: .unreadable) }
+                }
+                guard !paragraph.lines.isEmpty else { continue }
                 let text = CharacterCleanup.clean(joiner.join(paragraph.lines.map { Substring(lineText($0)) }))
                 if isPageNumber(paragraph, text: text, pageHeight: Int32(page.height)) {
                     builder.append(.pageNumber, text: text, page: pageNumber, skip: .pageNumber)
@@ -48,6 +54,35 @@ struct OCRAssembler {
         }
         return found
     }
+
+    /// The paragraph without its noise words, and those words.
+    static func separatingNoise(_ paragraph: Paragraph) -> (Paragraph, [OCRWord]) {
+        var kept = paragraph
+        var noise: [OCRWord] = []
+        kept.lines = paragraph.lines.compactMap { line in
+            let words = line.filter { word in
+                guard isNoise(word) else { return true }
+                noise.append(word)
+                return false
+            }
+            return words.isEmpty ? nil : words
+        }
+        return (kept, noise)
+    }
+
+    /// What a listener must not hear as a word: anything found in a region Tesseract took for
+    /// a picture or dirt, a fragment of one or two characters read with almost no confidence
+    /// (the edge of a rule, a chart's tick, a speck), and a doubtful "word" with characters no
+    /// text has (˜, », ™ in the middle of letters: a graphic read as text).
+    static func isNoise(_ word: OCRWord) -> Bool {
+        if word.region == .image || word.region == .noise { return true }
+        let core = word.text.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
+        if word.confidence < 30, core.count <= 2 { return true }
+        return word.confidence < 45 && word.text.unicodeScalars.contains { !allowedInText.contains($0) }
+    }
+
+    /// Letters, digits, and the punctuation and signs of running text.
+    private static let allowedInText = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".,;:!?'\"()[]$%&/@#+-–—‘’“”€£¥°*"))
 
     /// "hard to read: 41% of the words read with under 60% confidence" when too many words are doubtful.
     static func confidenceWarning(_ words: [OCRWord]) -> String? {

@@ -80,4 +80,7 @@ public enum SkipReason: String, Sendable, Equatable, Hashable, Codable, CaseIter
     case outsideArticle = "outside-article"
     /// Markers that point elsewhere: note references, header-link marks.
     case marker
+    /// What OCR could not read with confidence: fragments of figures, charts, rules and dirt
+    /// (kept for checking, never read as words).
+    case unreadable
 }

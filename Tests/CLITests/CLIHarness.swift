@@ -94,12 +94,15 @@ final class CLI {
     /// Scores `speak text --all` on one of ../shared/eval's sets: every file in `set/inputs`,
     /// then the set's own Python scorer against `set/truth`. Returns how many inputs there were
     /// and the scorer's report.
-    func evaluate(_ set: URL, inputs: String, arguments: [String] = []) throws -> (count: Int, report: String) {
+    /// Inputs for which `heard(name)` is true are scored on what is read aloud, the others on
+    /// everything (`--all`).
+    func evaluate(_ set: URL, inputs: String, arguments: [String] = [],
+                  heard: (String) -> Bool = { _ in false }) throws -> (count: Int, report: String) {
         let output = work.appendingPathComponent("eval-\(set.lastPathComponent)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let files = try FileManager.default.contentsOfDirectory(at: set.appendingPathComponent(inputs), includingPropertiesForKeys: nil)
         for file in files {
-            let text = try run(["text", "--all", file.path]).stdout
+            let text = try run(["text"] + (heard(file.lastPathComponent) ? [] : ["--all"]) + [file.path]).stdout
             try text.write(to: output.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".txt"),
                            atomically: true, encoding: .utf8)
         }

@@ -9,8 +9,9 @@ import Testing
     static let evaluation = root.deletingLastPathComponent().appendingPathComponent("shared/eval/ocr")
     /// Micro CER on ../shared/eval/ocr; 2.34 % when set. The floor only goes down.
     static let characterErrorFloor = 0.025
-    /// Bag-of-words recall and precision (`--loose`) on the real scans of the set (scribe_*).
-    static let scanRecallFloor = 0.92, scanPrecisionFloor = 0.93
+    /// Bag-of-words recall and precision (`--loose`) of what is read aloud on the real scans of
+    /// the set (scribe_*); 92.5 % and 94.3 % when set (tesseract: 84.8 % and 87.6 %).
+    static let scanRecallFloor = 0.92, scanPrecisionFloor = 0.94
 
     @Test func aScannedPageIsReadInOrderWithoutNoiseOnStderr() throws {
         let cli = CLI()
@@ -163,7 +164,7 @@ import Testing
     @Test(.enabled(if: FileManager.default.fileExists(atPath: evaluation.appendingPathComponent("score.py").path)))
     func characterErrorRateOnTheEvaluationPagesStaysUnderTheFloor() throws {
         let cli = CLI()
-        let (images, report) = try cli.evaluate(Self.evaluation, inputs: "img", arguments: ["--loose"])
+        let (images, report) = try cli.evaluate(Self.evaluation, inputs: "img", arguments: ["--loose"]) { $0.hasPrefix("scribe_") }
         #expect(images >= 9)
         // One line per subset: "tess  9  2.34%  8.22%  …  BoW-R  BoW-P" (micro CER first).
         func row(_ subset: String) -> [Double] {

@@ -47,6 +47,25 @@ import Testing
         #expect(document.blocks.map(\.text) == ["\"It's nothing,\" she said."])
     }
 
+    /// Fragments of rules, charts and dirt read as "words" are not read; they stay in the
+    /// document as a skipped block after their paragraph, and a region Tesseract took for a
+    /// picture is skipped whole.
+    @Test func noiseWordsAreSkippedAsUnreadableNotSpoken() throws {
+        var words = line("The harbour opened in 1887 and", top: 100, starts: [.block, .paragraph, .line])
+            + line("ships came every week", top: 140)
+        words.insert(OCRWord(text: "J", confidence: 10, box: [40, 100, 45, 110]), at: 2)
+        words.insert(OCRWord(text: "~s,", confidence: 20, box: [900, 140, 930, 160]), at: 7)
+        words.insert(OCRWord(text: "An", confidence: 92, box: [940, 140, 960, 160]), at: 8)
+        var chart = line("Q1 Q2 Q3 Q4", top: 400, starts: [.block, .paragraph, .line])
+        for i in chart.indices { chart[i].region = .image }
+        let document = try read([OCRPage(index: 0, width: 1000, height: 1400, words: words + chart)])
+        #expect(document.blocks.filter(\.isSpoken).map(\.text) == ["The harbour opened in 1887 and An ships came every week"],
+                "a short word read with confidence stays")
+        let skipped = document.blocks.filter { $0.skip == .unreadable }
+        #expect(skipped.map(\.text) == ["J ~s,", "Q1 Q2 Q3 Q4"])
+        #expect(skipped.allSatisfy { $0.page == 1 })
+    }
+
     @Test func columnsAreReadLeftThenRightAndCaptionsComeLast() throws {
         // Tesseract's order here: right column, a capitals credit, then the left column.
         let right = line("right column text", left: 600, top: 100, starts: [.block, .paragraph, .line])
