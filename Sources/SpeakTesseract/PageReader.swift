@@ -23,27 +23,52 @@ public final class PageReader {
     static let orientationConfidence: Float = 2
 
     private let engine: TesseractEngine
-    private let orientation: TesseractEngine?
     private let settings: OCRSettings
+    /// Started on the first page that reads poorly: most pages never need it, and starting it
+    /// delays the first words of `speak play page.png`. Nil when the "osd" data is not installed.
+    private lazy var orientation: TesseractEngine? = try? TesseractEngine(languages: "osd")
 
-    /// Orientation detection is skipped when the "osd" data is not installed.
     public init(settings: OCRSettings) throws(OCRFailure) {
         self.settings = settings
         engine = try TesseractEngine(languages: settings.language, pageSegmentation: settings.pageSegmentation ?? 3)
-        orientation = try? TesseractEngine(languages: "osd")
     }
 
     public func read(_ file: ImageFile, page index: Int) throws(OCRFailure) -> OCRPage {
-        var image = try file.page(index).grayscale()
-        let (scale, resolution) = sizing(image)
-        image = image.scaled(by: scale)
-        image.setResolution(resolution)
-        let (straight, skew) = image.deskewed()
-        straight.setResolution(resolution)
-        let words = try engine.recognize(straight, resolution: resolution)
+        let gray = try file.page(index).grayscale()
+        var (image, resolution) = (gray, Self.workingResolution)
+        let straight: PageImage, skew: Double, words: [OCRWord]
+        if let recorded = believedResolution(gray) {
+            if recorded < Self.lowResolution {
+                image = gray.scaled(by: min(4, Double(Self.workingResolution) / Double(recorded)))
+            } else {
+                resolution = recorded
+            }
+            image.setResolution(resolution)
+            (straight, skew) = image.deskewed()
+            straight.setResolution(resolution)
+            words = try engine.recognize(straight, resolution: resolution)
+        } else {
+            // The resolution is unknown: the size of the text decides, from a layout pass that
+            // recognition reuses when the page needs no scaling.
+            gray.setResolution(resolution)
+            let (upright, angle) = gray.deskewed()
+            upright.setResolution(resolution)
+            let scale = Self.scale(forLineHeights: engine.analyse(upright, resolution: resolution))
+            if scale == 1 {
+                (straight, skew) = (upright, angle)
+                words = try engine.recognizeAnalysed()
+            } else {
+                engine.clear()
+                image = gray.scaled(by: scale)
+                (straight, skew) = (upright.scaled(by: scale), angle)
+                straight.setResolution(resolution)
+                words = try engine.recognize(straight, resolution: resolution)
+            }
+        }
         // Most pages are upright, and a page read well needs no orientation check (0.2 s of OSD
         // per page); a page read poorly may be turned, so ask the "osd" engine and read it again.
         if Self.readsWell(words) { return OCRPage(index: index, width: straight.width, height: straight.height, skew: skew, words: words) }
+        image.setResolution(resolution)
         guard let orientation, let found = orientation.orientation(of: image), found.confidence >= Self.orientationConfidence,
               found.degrees % 360 != 0 else {
             return OCRPage(index: index, width: straight.width, height: straight.height, skew: skew, words: words)
@@ -57,25 +82,24 @@ public final class PageReader {
                        words: turnedWords)
     }
 
-    /// How much to scale the page, and the resolution to tell Tesseract afterwards.
-    ///
-    /// Images often record a resolution that is not theirs (96 dpi on a 2,000-pixel page, which
-    /// would be 21 inches wide), and a wrong one misleads Tesseract's layout analysis (rules,
-    /// columns and noise are measured in inches) and made speak scale pages up threefold.
-    /// A resolution is believed only when the page it implies is a plausible size; otherwise
-    /// the size of the text decides, from a quick layout pass.
-    func sizing(_ image: PageImage) -> (scale: Double, resolution: Int) {
-        let recorded = settings.resolution ?? image.resolution
-        if settings.resolution != nil || Self.isBelievable(recorded, width: image.width, height: image.height) {
-            guard recorded < Self.lowResolution else { return (1, recorded) }
-            return (min(4, Double(Self.workingResolution) / Double(recorded)), Self.workingResolution)
-        }
-        let heights = engine.lineHeights(of: image, resolution: Self.workingResolution).filter { $0 > 2 }.sorted()
-        guard !heights.isEmpty else { return (1, Self.workingResolution) }
-        let line = heights[heights.count / 2]
-        if line < Self.smallLine { return (min(4, Self.comfortableLine / Double(line)), Self.workingResolution) }
-        if line > Self.largeLine { return (Self.comfortableLine * 1.5 / Double(line), Self.workingResolution) }
-        return (1, Self.workingResolution)
+    /// The resolution to believe: the user's, or the image's when the page it implies is a
+    /// plausible size. Images often record one that is not theirs (96 dpi on a 2,000-pixel
+    /// page, which would be 21 inches wide); a wrong one misleads Tesseract's layout analysis
+    /// (rules, columns and noise are measured in inches) and made speak scale pages up threefold.
+    func believedResolution(_ image: PageImage) -> Int? {
+        if let forced = settings.resolution { return forced }
+        return Self.isBelievable(image.resolution, width: image.width, height: image.height) ? image.resolution : nil
+    }
+
+    /// How much to scale a page whose text lines are `heights` pixels tall: up when the text
+    /// is too small for Tesseract, down when it is much larger than it needs.
+    static func scale(forLineHeights heights: [Int32]) -> Double {
+        let sorted = heights.filter { $0 > 2 }.sorted()
+        guard !sorted.isEmpty else { return 1 }
+        let line = sorted[sorted.count / 2]
+        if line < smallLine { return min(4, comfortableLine / Double(line)) }
+        if line > largeLine { return comfortableLine * 1.5 / Double(line) }
+        return 1
     }
 
     /// A recorded resolution that makes the image a page no larger than A3.

@@ -61,12 +61,12 @@ public final class TesseractEngine {
         return (Int(degrees), confidence)
     }
 
-    /// The heights of the page's text lines from a layout pass without recognition (a tenth
-    /// to a third of a second on a letter page), for judging the size of its text.
-    public func lineHeights(of image: PageImage, resolution: Int) -> [Int32] {
+    /// Lays out the page without recognizing it (a tenth to a third of a second on a letter
+    /// page) and returns the heights of its text lines, for judging the size of its text. The
+    /// layout is kept: `recognizeAnalysed()` reads the page with it, `clear()` drops it.
+    public func analyse(_ image: PageImage, resolution: Int) -> [Int32] {
         TessBaseAPISetImage2(api, image.pix)
         TessBaseAPISetSourceResolution(api, Int32(resolution))
-        defer { TessBaseAPIClear(api) }
         guard let iterator = TessBaseAPIAnalyseLayout(api) else { return [] }
         defer { TessPageIteratorDelete(iterator) }
         var heights: [Int32] = []
@@ -78,10 +78,21 @@ public final class TesseractEngine {
         return heights
     }
 
+    /// Forgets the page given to `analyse`.
+    public func clear() {
+        TessBaseAPIClear(api)
+    }
+
     /// Recognizes a page; words in reading order.
     public func recognize(_ image: PageImage, resolution: Int) throws(OCRFailure) -> [OCRWord] {
         TessBaseAPISetImage2(api, image.pix)
         TessBaseAPISetSourceResolution(api, Int32(resolution))
+        return try recognizeAnalysed()
+    }
+
+    /// Recognizes the page given to `analyse`, with the layout found there (Tesseract lays a
+    /// page out only once).
+    public func recognizeAnalysed() throws(OCRFailure) -> [OCRWord] {
         defer { TessBaseAPIClear(api) }
         guard TessBaseAPIRecognize(api, nil) == 0 else { throw OCRFailure(kind: .engine, message: "Tesseract could not recognize the page") }
         guard let iterator = TessBaseAPIGetIterator(api) else { return [] }
