@@ -19,22 +19,61 @@ struct OCRAssembler {
         var words: [OCRWord] { lines.flatMap { $0 } }
     }
 
-    /// Adds the pages' text to `builder`, returning how many words were found.
+    /// Adds the pages' text to `builder`, returning how many words were found and, for a first
+    /// page read in two steps (`openingWords`), the number of document words of its opening.
+    ///
+    /// Such a page is assembled as two parts, its opening first and on its own, exactly as it
+    /// was when it was played ahead of the rest: the document's first words are the opening's.
+    /// `openingEnd` is set only when the rest starts with the continuation of the opening's
+    /// last paragraph, just below it in the same column (the cut fell inside a paragraph).
     @discardableResult
-    static func append(_ pages: [OCRPage], to builder: inout DocumentBuilder, vocabulary: DocumentVocabulary? = nil) -> Int {
+    static func append(_ pages: [OCRPage], to builder: inout DocumentBuilder,
+                       vocabulary: DocumentVocabulary? = nil) -> (found: Int, openingEnd: Int?) {
+        guard var first = pages.first, let count = first.openingWords, (1...first.words.count).contains(count) else {
+            return (append(parts: pages, wholes: pages, to: &builder, vocabulary: vocabulary), nil)
+        }
+        var opening = first
+        opening.words = Array(first.words[..<count])
+        opening.openingWords = nil
+        first.openingWords = nil
+        var remainder = first
+        remainder.words = Array(first.words[count...])
+        let found = append(parts: [opening], wholes: [nil], to: &builder, vocabulary: vocabulary)
+        let openingEnd = builder.wordCount
+        let cutInside = continues(paragraphs(opening).last, into: paragraphs(remainder).first,
+                                  bodyHeight: median(first.words.map(\.height)))
+        return (found + append(parts: [remainder] + pages.dropFirst(), wholes: [first] + pages.dropFirst(), to: &builder,
+                               vocabulary: vocabulary), cutInside ? openingEnd : nil)
+    }
+
+    /// `next` starts just below `last`, in the same column, and `last` is running text (not a
+    /// credit or caption set apart).
+    private static func continues(_ last: Paragraph?, into next: Paragraph?, bodyHeight: Int32) -> Bool {
+        guard let last, let next, bodyHeight > 0, !isAside(last.words, bodyHeight: bodyHeight) else { return false }
+        let lastWords = last.words.filter { $0.box.count == 4 }, nextWords = next.words.filter { $0.box.count == 4 }
+        guard let lastLeft = lastWords.map({ $0.box[0] }).min(), let lastRight = lastWords.map({ $0.box[2] }).max(),
+              let nextLeft = nextWords.map({ $0.box[0] }).min(), let nextRight = nextWords.map({ $0.box[2] }).max() else { return false }
+        let gap = next.top - last.bottom
+        return gap > -bodyHeight && gap < bodyHeight * 2 && min(lastRight, nextRight) > max(lastLeft, nextLeft)
+    }
+
+    /// `wholes[i]` is the page `parts[i]` is part of, for its warnings (nil: warned elsewhere).
+    private static func append(parts pages: [OCRPage], wholes: [OCRPage?], to builder: inout DocumentBuilder,
+                               vocabulary: DocumentVocabulary?) -> Int {
         let paragraphsByPage = pages.map(paragraphs)
         let allLines = paragraphsByPage.joined().flatMap { paragraph in paragraph.lines.map(lineText) }.joined(separator: "\n")
         let joiner = LineJoiner(vocabulary: vocabulary ?? (DocumentVocabulary.isNeeded(for: allLines) ? DocumentVocabulary(text: allLines) : nil))
         var found = 0
-        for (page, paragraphs) in zip(pages, paragraphsByPage) {
+        for ((page, paragraphs), whole) in zip(zip(pages, paragraphsByPage), wholes) {
             let words = page.words.filter { !$0.text.allSatisfy(\.isWhitespace) && !isSpeck($0) }
             found += words.count
             let pageNumber = page.index + 1
-            if words.isEmpty {
-                builder.warn("page \(pageNumber): \(page.problem ?? "no text found")")
-                continue
+            if let whole {
+                let all = whole.words.filter { !$0.text.allSatisfy(\.isWhitespace) && !isSpeck($0) }
+                if all.isEmpty { builder.warn("page \(pageNumber): \(page.problem ?? "no text found")") }
+                if let warning = confidenceWarning(all) { builder.warn("page \(pageNumber): \(warning)") }
             }
-            if let warning = confidenceWarning(words) { builder.warn("page \(pageNumber): \(warning)") }
+            if words.isEmpty { continue }
             let bodyHeight = median(words.map(\.height))
             for whole in paragraphs {
                 let (paragraph, noise) = separatingNoise(whole)

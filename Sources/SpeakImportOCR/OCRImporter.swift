@@ -20,10 +20,26 @@ public struct OCRImporter: Importer {
 
     public func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document {
         let name = source.name
-        let codes = OCRLanguage.tesseractCodes(options.language)
         let pages = try recognizePages(source, options: options, progress: progress)
+        return try document(pages, name: name, options: options)
+    }
+
+    /// Imports like `importDocument`, and hands `opening` the document of the first lines of
+    /// the first page as soon as they are read, before the rest (so listening can start): the
+    /// whole document's first words are the opening's.
+    public func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler,
+                               opening: @escaping @Sendable (Document) -> Void) throws -> Document {
+        let name = source.name
+        let pages = try recognizePages(source, options: options, progress: progress) { first in
+            if let early = try? document([first], name: name, options: options) { opening(early) }
+        }
+        return try document(pages, name: name, options: options)
+    }
+
+    private func document(_ pages: [OCRPage], name: String, options: ImportOptions) throws -> Document {
+        let codes = OCRLanguage.tesseractCodes(options.language)
         var builder = DocumentBuilder()
-        OCRAssembler.append(pages, to: &builder)
+        let openingEnd = OCRAssembler.append(pages, to: &builder).openingEnd
         guard builder.wordCount > 0 else { throw OCRError.noTextFound(name) }
         builder.chaptersFromHeadings()
         var metadata = DocumentMetadata(title: options.title ?? contentTitle(builder.blocks), language: OCRLanguage.documentLanguage(codes),
@@ -31,14 +47,15 @@ public struct OCRImporter: Importer {
         metadata.pageCount = pages.count
         var document = builder.build(metadata: metadata)
         document.chapters = document.chapters.map { Chapter(title: trimmingMarks($0.title), firstWord: $0.firstWord) }
-        return document
+        return openingEnd.map { OpeningSeam.mended(document, at: $0) } ?? document
     }
 }
 
 extension OCRImporter {
     /// The recognized pages of an image, words with their boxes and confidences, for checking
     /// what OCR saw (`speak text IMG --boxes`).
-    public func recognizePages(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> [OCRPage] {
+    public func recognizePages(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler,
+                               opening: (@Sendable (OCRPage) -> Void)? = nil) throws -> [OCRPage] {
         let name = source.name
         let codes = OCRLanguage.tesseractCodes(options.language)
         try OCRLanguage.validate(codes)
@@ -50,7 +67,7 @@ extension OCRImporter {
             let report = SerializedProgress(progress)
             let settings = OCRSettings(language: codes.joined(separator: "+"), resolution: options.resolution,
                                        pageSegmentation: options.pageSegmentation)
-            return try recognizer.recognize(file: file, name: name, settings: settings) { report.call($0) }
+            return try recognizer.recognize(file: file, name: name, settings: settings, opening: opening) { report.call($0) }
         }
     }
 }

@@ -16,6 +16,9 @@ public struct OCRPage: Sendable, Equatable, Codable {
     public var words: [OCRWord]
     /// Why the page could not be read (a damaged page of a multi-page file); nil when it was.
     public var problem: String?
+    /// How many of `words`, from the first, were read ahead as the page's opening (the first
+    /// lines, for listening to start early); nil when the page was read in one step.
+    public var openingWords: Int?
 
     public init(index: Int, width: Int = 0, height: Int = 0, rotation: Int = 0, skew: Double = 0, words: [OCRWord],
                 problem: String? = nil) {

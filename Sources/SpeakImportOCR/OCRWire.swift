@@ -4,10 +4,14 @@ import Foundation
 ///
 /// The helper is started with the image file and the languages. It first answers `ready` with
 /// the page count (or `failure`), then one `page` (or `failure`) for every page index it is sent,
-/// one decimal index per line on its standard input. End of input ends it.
+/// one decimal index per line on its standard input. End of input ends it. A request
+/// "opening<TAB>INDEX" reads the page in two steps: an `opening` with its first lines comes
+/// before the `page`.
 public enum OCRWorkerMessage: Sendable, Equatable, Codable {
     case ready(pages: Int)
     case page(OCRPage)
+    /// The first lines of a page, read ahead of the rest so listening can start.
+    case opening(OCRPage)
     case failure(OCRFailure)
 }
 

@@ -6,11 +6,21 @@ import SpeakImport
 public protocol PageRecognizer: Sendable {
     /// All pages of `file` in order. `progress` gets the fraction of pages done.
     func recognize(file: String, name: String, settings: OCRSettings, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
+    /// All pages of `file` in order; the first lines of the first page go to `opening` as soon
+    /// as they are read, before the rest (so listening can start).
+    func recognize(file: String, name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
+                   progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
     /// The first page of each image file (pages of a PDF rendered for OCR), in order.
     func recognize(images: [String], name: String, settings: OCRSettings, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
 }
 
 extension PageRecognizer {
+    /// Without reading ahead: the opening is never sent.
+    public func recognize(file: String, name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
+                          progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+        try recognize(file: file, name: name, settings: settings, progress: progress)
+    }
+
     /// Each image read on its own, in order.
     public func recognize(images: [String], name: String, settings: OCRSettings,
                           progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
@@ -33,6 +43,11 @@ public struct OCRWorkerPool: PageRecognizer {
 
     public func recognize(file: String, name: String, settings: OCRSettings,
                           progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+        try recognize(file: file, name: name, settings: settings, opening: nil, progress: progress)
+    }
+
+    public func recognize(file: String, name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
+                          progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         let first = try OCRHelper(executable: executable, file: file, settings: settings)
         let pageCount: Int
         switch first.next() {
@@ -40,7 +55,7 @@ public struct OCRWorkerPool: PageRecognizer {
         case .failure(let failure)?:
             first.stop()
             throw Self.error(failure, name: name, language: settings.language)
-        case .page?, nil:
+        case .page?, .opening?, nil:
             first.stop()
             throw OCRError.helperFailed(name, reason: "the OCR helper stopped before reading the image")
         }
@@ -49,7 +64,7 @@ public struct OCRWorkerPool: PageRecognizer {
             throw OCRError.unreadableImage(name, reason: "the image has no pages")
         }
         return try run((0..<pageCount).map { PageJob(file: nil, page: $0) }, first: first, file: file, name: name,
-                       settings: settings, progress: progress)
+                       settings: settings, opening: opening, progress: progress)
     }
 
     public func recognize(images: [String], name: String, settings: OCRSettings,
@@ -60,6 +75,7 @@ public struct OCRWorkerPool: PageRecognizer {
 
     /// Hands the jobs to up to `maximumWorkers` helpers (`first` is already running).
     private func run(_ jobs: [PageJob], first: OCRHelper?, file: String?, name: String, settings: OCRSettings,
+                     opening: (@Sendable (OCRPage) -> Void)? = nil,
                      progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         var helpers = first.map { [$0] } ?? []
         defer { helpers.forEach { $0.stop() } }
@@ -71,7 +87,7 @@ public struct OCRWorkerPool: PageRecognizer {
             }
             helpers.append(helper)
         }
-        let queue = PageQueue(jobs, progress: progress)
+        let queue = PageQueue(jobs, opening: opening, progress: progress)
         let threads = helpers.map { helper in
             Thread { queue.work(with: helper) }
         }
@@ -112,9 +128,12 @@ private final class PageQueue: @unchecked Sendable {
     /// Dropped when the pages are in: the worker threads may outlive `waitUntilDone` by a
     /// moment, and the caller's closure must not (it may be borrowed with `withoutActuallyEscaping`).
     private var progress: (@Sendable (Double) -> Void)?
+    /// Gets the first lines of the first page when they are read ahead.
+    private let opening: (@Sendable (OCRPage) -> Void)?
 
-    init(_ jobs: [PageJob], progress: @escaping @Sendable (Double) -> Void) {
+    init(_ jobs: [PageJob], opening: (@Sendable (OCRPage) -> Void)?, progress: @escaping @Sendable (Double) -> Void) {
         self.jobs = jobs
+        self.opening = opening
         self.progress = progress
         pages = Array(repeating: nil, count: jobs.count)
     }
@@ -129,7 +148,9 @@ private final class PageQueue: @unchecked Sendable {
 
     func work(with helper: OCRHelper) {
         while let index = take() {
-            let answer = helper.request(page: jobs[index].page, of: jobs[index].file)
+            let answer = index == 0 && jobs[index].file == nil && opening != nil
+                ? helper.request(openingOf: jobs[index].page) { [opening] in opening?($0) }
+                : helper.request(page: jobs[index].page, of: jobs[index].file)
             lock.lock()
             switch answer {
             case .page(let page)?: pages[index] = page
@@ -137,7 +158,7 @@ private final class PageQueue: @unchecked Sendable {
                 // One damaged page of many (a scan cut short): the others are still worth having.
                 pages[index] = OCRPage(index: index, words: [], problem: "skipped, it cannot be decoded")
             case .failure(let problem)?: failure = failure ?? problem
-            case .ready?, nil:
+            case .ready?, .opening?, nil:
                 failure = failure ?? OCRFailure(kind: .engine, message: "the OCR helper stopped on page \(index + 1)")
             }
             let done = pages.lazy.filter { $0 != nil }.count
@@ -175,6 +196,17 @@ final class OCRHelper: @unchecked Sendable {
 
     func request(page: Int, of file: String?) -> OCRWorkerMessage? {
         helper.send(file.map { "\(page)\t\($0)" } ?? "\(page)") ? next() : nil
+    }
+
+    /// A page of the helper's file read in two steps: its opening goes to `opening`, the
+    /// answer is the whole page (or a failure).
+    func request(openingOf page: Int, _ opening: (OCRPage) -> Void) -> OCRWorkerMessage? {
+        guard helper.send("opening\t\(page)") else { return nil }
+        while let message = next() {
+            guard case .opening(let first) = message else { return message }
+            opening(first)
+        }
+        return nil
     }
 
     /// The next message, or nil when the helper ended or said something unreadable.

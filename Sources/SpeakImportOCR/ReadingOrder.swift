@@ -3,9 +3,16 @@
 /// recursive XY cuts), then the short asides set in small or capital letters (photo credits,
 /// captions, running footers), so they do not interrupt a sentence that continues in the
 /// next column.
-enum ReadingOrder {
+public enum ReadingOrder {
     struct Box {
         var left: Int32, top: Int32, right: Int32, bottom: Int32
+    }
+
+    /// The reading order of blocks given as [left, top, right, bottom], none an aside (for
+    /// choosing what to read first on a page that is only laid out).
+    public static func order(boxes: [[Int32]]) -> [Int] {
+        let boxes = boxes.map { Box(left: $0[0], top: $0[1], right: $0[2], bottom: $0[3]) }
+        return order(boxes: boxes, aside: boxes.map { _ in false })
     }
 
     /// `boxes[i]` is the bounding box of block i; `aside[i]` says whether it is an aside.

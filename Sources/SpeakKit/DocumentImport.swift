@@ -47,14 +47,39 @@ enum DocumentImport {
     static func run(_ source: consuming ImportSource, request: ImportRequest, hash: String? = nil,
                     progress: ProgressHandler) throws -> Document {
         let importer = try importer(for: source, format: request.format, password: request.password, ocr: request.ocr)
-        let options = ImportOptions(title: request.title, language: request.language, resolution: request.resolution,
-                                    pageSegmentation: request.pageSegmentation)
         let name = source.name
         let stem = source.stem
+        let document = try importer.importDocument(consume source, options: options(request), progress: progress)
+        return completed(document, name: name, stem: stem, hash: hash)
+    }
+
+    /// Whether `source` is an image read by OCR, which can be played while it is read.
+    static func isScan(_ source: ImportSource, request: ImportRequest) -> Bool {
+        (try? importer(for: source, format: request.format, password: request.password, ocr: request.ocr)) is OCRImporter
+    }
+
+    /// Imports an image, handing `opening` the document of its first lines as soon as they
+    /// are read (see `OCRImporter`).
+    static func runScan(_ source: consuming ImportSource, request: ImportRequest, hash: String, progress: ProgressHandler,
+                        opening: @escaping @Sendable (Document) -> Void) throws -> Document {
+        let name = source.name
+        let stem = source.stem
+        let document = try OCRImporter().importDocument(consume source, options: options(request), progress: progress) { early in
+            opening(completed(early, name: name, stem: stem, hash: nil))
+        }
+        return completed(document, name: name, stem: stem, hash: hash)
+    }
+
+    private static func options(_ request: ImportRequest) -> ImportOptions {
+        ImportOptions(title: request.title, language: request.language, resolution: request.resolution,
+                      pageSegmentation: request.pageSegmentation)
+    }
+
+    /// The metadata an importer leaves to its caller: the hash, source, import date and a title.
+    private static func completed(_ imported: Document, name: String, stem: String?, hash: String?) -> Document {
+        var document = imported
         // Only stored documents need the hash (duplicate detection); imports pass it in.
-        let contentHash = hash ?? ""
-        var document = try importer.importDocument(consume source, options: options, progress: progress)
-        document.metadata.contentHash = contentHash
+        document.metadata.contentHash = hash ?? ""
         document.metadata.source = name == "-" ? "stdin"
             : InputReference(argument: name).isURL ? name : URL(fileURLWithPath: name).standardizedFileURL.path
         document.metadata.imported = Date()

@@ -36,7 +36,9 @@ public struct PlayRequest: Sendable {
 /// A document ready to play: the player, and what the view shows around it.
 public final class PlaybackSession: @unchecked Sendable {
     public let player: Player
-    public let documentID: Int64
+    private let positions: PositionSaver
+    /// The import of an image still being read while its beginning plays.
+    private let scan: ScanImport?
     public let title: String
     public let started = Date()
     public let startWord: Int
@@ -44,30 +46,41 @@ public final class PlaybackSession: @unchecked Sendable {
     private let wordsPerMinute: Double
     var file: FileSink?
 
-    init(player: Player, documentID: Int64, title: String, startWord: Int, store: LibraryStore, wordsPerMinute: Double) {
+    init(player: Player, positions: PositionSaver, scan: ScanImport?, title: String, startWord: Int, store: LibraryStore,
+         wordsPerMinute: Double) {
         self.player = player
-        self.documentID = documentID
+        self.positions = positions
+        self.scan = scan
         self.title = title
         self.startWord = startWord
         self.store = store
         self.wordsPerMinute = wordsPerMinute
     }
 
-    /// Spoken words from each block to the end, worked out once: the view asks 20 times a second.
-    private lazy var spokenFrom: [Int] = {
-        var counts = [Int](repeating: 0, count: player.document.blocks.count + 1)
-        for (i, block) in player.document.blocks.enumerated().reversed() {
-            counts[i] = counts[i + 1] + (block.isSpoken ? block.wordCount : 0)
-        }
-        return counts
-    }()
+    /// Spoken words from each block to the end, worked out once per document (it grows when
+    /// an image is still being read): the view asks 20 times a second.
+    private var spokenFrom: [Int] = []
 
     /// Seconds of listening left from `word` at `speed` (spoken words only).
     public func secondsLeft(from word: Int, speed: Double) -> Double {
-        guard let b = player.document.blockIndex(containingWord: word) else { return 0 }
-        let block = player.document.blocks[b]
+        let document = player.document
+        if spokenFrom.count != document.blocks.count + 1 {
+            var counts = [Int](repeating: 0, count: document.blocks.count + 1)
+            for (i, block) in document.blocks.enumerated().reversed() {
+                counts[i] = counts[i + 1] + (block.isSpoken ? block.wordCount : 0)
+            }
+            spokenFrom = counts
+        }
+        guard let b = document.blockIndex(containingWord: word) else { return 0 }
+        let block = document.blocks[b]
         let inBlock = block.isSpoken ? block.firstWord + block.wordCount - word : 0
         return Double(inBlock + spokenFrom[b + 1]) / (wordsPerMinute * speed) * 60
+    }
+
+    /// Waits until an image read while it played is stored (a second or two after playback
+    /// starts); throws when reading it failed, and then nothing was stored.
+    public func finishImport() throws {
+        _ = try scan?.result()
     }
 
     /// Completes the output file, when playing into one (a failed playback removes it).
@@ -80,7 +93,7 @@ public final class PlaybackSession: @unchecked Sendable {
     /// file is not listening either.
     public func recordSession() {
         let status = player.snapshot
-        guard isListening, status.heardSeconds > 0.5 else { return }
+        guard isListening, status.heardSeconds > 0.5, let documentID = positions.id else { return }
         try? store.recordSession(documentID: documentID, started: started, ended: Date(), firstWord: startWord,
                                  lastWord: status.word, wordsHeard: status.wordsHeard, speed: status.speed)
     }
@@ -102,27 +115,37 @@ extension Speak {
     /// the audio output is opened (a missing device is an error before anything plays).
     public func preparePlayback(_ request: PlayRequest, onWord: @escaping (TimedWord) -> Void = { _ in }) throws -> PlaybackSession {
         let store = try library()
-        let id: Int64
-        switch request.input {
-        case .document(let documentID): id = documentID
-        case .file, .url, .standardInput: id = try importInput(request.input, request: request.importRequest).id
-        }
-        let summary = try store.summary(id: id)
-        let document = try store.document(id: id)
-        guard document.spokenWordCount > 0 else { throw NothingToPlayError(title: summary.metadata.title) }
-        var start = summary.finished || request.fromStart ? 0 : (summary.position ?? 0)
-        if let chapter = request.chapter {
-            guard document.chapters.indices.contains(chapter - 1) else {
-                throw LibraryError.chapterNotFound(number: chapter, documentID: id, count: document.chapters.count)
+        let positions = PositionSaver(store: store, documentID: nil)
+        var scan: ScanImport?
+        let document: Document, title: String
+        var start = 0, savedSpeed: Double?
+        if let found = try openingOfScan(request, store: store, positions: positions) {
+            // An image not imported yet: its first lines play while the rest is read.
+            (document, title, scan) = (found.opening, found.opening.metadata.title, found.scan)
+        } else {
+            let id: Int64
+            switch request.input {
+            case .document(let documentID): id = documentID
+            case .file, .url, .standardInput: id = try importInput(request.input, request: request.importRequest).id
             }
-            start = document.chapters[chapter - 1].firstWord
+            positions.attach(documentID: id)
+            let summary = try store.summary(id: id)
+            (document, title, savedSpeed) = (try store.document(id: id), summary.metadata.title, summary.speed)
+            guard document.spokenWordCount > 0 else { throw NothingToPlayError(title: summary.metadata.title) }
+            start = summary.finished || request.fromStart ? 0 : (summary.position ?? 0)
+            if let chapter = request.chapter {
+                guard document.chapters.indices.contains(chapter - 1) else {
+                    throw LibraryError.chapterNotFound(number: chapter, documentID: id, count: document.chapters.count)
+                }
+                start = document.chapters[chapter - 1].firstWord
+            }
+            if let at = request.at { start = min(document.wordCount - 1, Int(Double(document.wordCount) * at)) }
+            if let fromWord = request.fromWord { start = fromWord }
+            guard start >= 0, start < document.wordCount else {
+                throw SynthesisError.wordOutOfRange(start, count: document.wordCount)
+            }
         }
-        if let at = request.at { start = min(document.wordCount - 1, Int(Double(document.wordCount) * at)) }
-        if let fromWord = request.fromWord { start = fromWord }
-        guard start >= 0, start < document.wordCount else {
-            throw SynthesisError.wordOutOfRange(start, count: document.wordCount)
-        }
-        let speed = request.speed ?? summary.speed ?? config.speed
+        let speed = request.speed ?? savedSpeed ?? config.speed
         var voice = request.voice
         if voice == nil { voice = try defaultVoice(for: document.metadata.language) }
         let settingsForSpeed: (Double) throws -> VoiceSettings = { [self] speed in
@@ -148,16 +171,32 @@ extension Speak {
         // statistics stay as they were.
         let listening = request.output == nil || request.output == "-"
         let player = try Player(document: document, engine: engine, sink: sink, speed: speed, fromWord: start,
-                                latencySeconds: sink.latency, settingsForSpeed: settingsForSpeed,
+                                growing: scan != nil, latencySeconds: sink.latency, settingsForSpeed: settingsForSpeed,
                                 onPosition: { word, speed, finished in
                                     guard listening else { return }
-                                    try? store.savePosition(documentID: id, wordIndex: word, speed: speed, finished: finished)
+                                    positions.save(word: word, speed: speed, finished: finished)
                                 }, onWord: onWord)
-        let session = PlaybackSession(player: player, documentID: id, title: summary.metadata.title, startWord: start,
+        scan?.attach(player)
+        let session = PlaybackSession(player: player, positions: positions, scan: scan, title: title, startWord: start,
                                       store: store, wordsPerMinute: config.wordsPerMinute)
         session.file = file
         session.isListening = listening
         return session
+    }
+
+    /// For an image file not in the library yet (played from its start): the document of its
+    /// first lines as soon as they are read, and the import reading the rest. Nil when the
+    /// input is anything else, or the import ended before an opening worth playing (it is
+    /// then in the library, or its error is thrown).
+    private func openingOfScan(_ request: PlayRequest, store: LibraryStore,
+                               positions: PositionSaver) throws -> (opening: Document, scan: ScanImport)? {
+        guard request.fromWord == nil, request.chapter == nil, request.at == nil,
+              let scan = try ScanImport.start(request.input, request: request.importRequest, store: store,
+                                              folder: try folderNames(request.importRequest.folder ?? ""), positions: positions)
+        else { return nil }
+        if case .opening(let opening) = scan.waitForStart(), opening.spokenWordCount > 0 { return (opening, scan) }
+        _ = try scan.result()
+        return nil
     }
 
     /// The document listened to most recently, if any.

@@ -48,7 +48,8 @@ public enum SleepTimer: Sendable, Equatable {
 public final class Player: @unchecked Sendable {
     /// The speeds a listener can choose, as multiples of the voice's normal pace.
     public static let speedRange = 0.5...4.5
-    public let document: Document
+    /// The document being played; it grows when `extend(with:)` brings the rest of it.
+    public var document: Document { stream.document }
     let stream: SpeechStream
     let sink: any AudioSink
     let latencySamples: Int
@@ -74,12 +75,13 @@ public final class Player: @unchecked Sendable {
 
     /// `settingsForSpeed` turns a speed (1 = the voice's normal pace) into voice settings;
     /// `onPosition` saves the position (called every 5 s of listening, at paragraph ends, on
-    /// pause and at the end); `onWord` sees every word as it is heard.
+    /// pause and at the end); `onWord` sees every word as it is heard. `growing`: `document` is
+    /// the beginning of one still being read, and playback waits for `extend(with:)` at its end.
     public init(document: Document, engine: any SpeechEngine, sink: any AudioSink, speed: Double, fromWord: Int,
+                growing: Bool = false,
                 latencySeconds: Double = 0, clock: @escaping () -> Double = { Date().timeIntervalSinceReferenceDate },
                 settingsForSpeed: @escaping (Double) throws -> VoiceSettings,
                 onPosition: @escaping (Int, Double, Bool) -> Void, onWord: @escaping (TimedWord) -> Void = { _ in }) throws {
-        self.document = document
         self.sink = sink
         self.sampleRate = engine.sampleRate
         self.latencySamples = Int(latencySeconds * Double(engine.sampleRate))
@@ -87,7 +89,8 @@ public final class Player: @unchecked Sendable {
         self.onPosition = onPosition
         self.onWord = onWord
         self.clock = clock
-        stream = try SpeechStream(document: document, engine: engine, settings: try settingsForSpeed(speed), fromWord: fromWord)
+        stream = try SpeechStream(document: document, engine: engine, settings: try settingsForSpeed(speed), fromWord: fromWord,
+                                  growing: growing)
         status = PlayerStatus(word: fromWord, heardSeconds: 0, paused: false, speed: speed, sleepSecondsLeft: nil,
                               sleepAtChapterEnd: false, ended: false, finishedDocument: false)
     }
@@ -161,12 +164,20 @@ public final class Player: @unchecked Sendable {
         return sleepTimer
     }
 
+    /// Brings the whole document whose beginning is playing: listening goes on into it.
+    public func extend(with whole: Document) { stream.extend(with: whole) }
+
+    /// Nothing more is coming: playback ends with what it has.
+    public func endGrowing() { stream.endGrowing() }
+
     /// Ends playback; `run()` returns after saving the position.
     public func stop() {
         lock.lock()
         status.ended = true
         lock.broadcast()
         lock.unlock()
+        // Playback may be waiting for the rest of a growing document.
+        stream.endGrowing()
     }
 
     private func enqueue(_ command: Command) {

@@ -9,7 +9,18 @@ import SpeakModel
 /// position to the start of the word it lands on, so the timeline stays continuous.
 public final class SpeechStream: @unchecked Sendable {
     public let sampleRate: Int
-    public let document: Document
+    /// The document being spoken; it grows when `extend(with:)` brings the rest of it.
+    public var document: Document {
+        condition.lock()
+        defer { condition.unlock() }
+        return current
+    }
+    private var current: Document
+    /// More of the document is coming (`extend(with:)`, `endGrowing()`): at the end of what
+    /// is here, `next()` waits instead of ending.
+    private var growing: Bool
+    /// The number of words in the document the current chunk source was made from.
+    private var sourceEnd: Int
     private let synthesizer: Synthesizer
     private let thread: EngineThread
     private let toWord: Int
@@ -34,11 +45,15 @@ public final class SpeechStream: @unchecked Sendable {
     private var settings: VoiceSettings
 
     /// Starts synthesizing `document` at `fromWord` (up to `toWord`, exclusive) on `thread`.
+    /// `growing`: the document is the beginning of one still being read (the first lines of
+    /// a scanned page); `extend(with:)` brings the rest.
     public init(document: Document, engine: any SpeechEngine, settings: VoiceSettings, fromWord: Int = 0,
                 toWord: Int = .max, includeSkipped: Bool = false, aheadSeconds: Double = 30,
-                historyWords: Int = 20_000, thread: EngineThread = .shared) throws {
+                historyWords: Int = 20_000, thread: EngineThread = .shared, growing: Bool = false) throws {
         try Synthesizer.check(fromWord, in: document)
-        self.document = document
+        self.current = document
+        self.growing = growing
+        self.sourceEnd = document.wordCount
         self.sampleRate = engine.sampleRate
         self.synthesizer = Synthesizer(engine: engine, settings: settings)
         self.settings = settings
@@ -71,7 +86,7 @@ public final class SpeechStream: @unchecked Sendable {
                 pump()
                 return piece
             }
-            if exhausted { return nil }
+            if exhausted, !growing { return nil }
             pump()
             condition.wait()
         }
@@ -127,6 +142,34 @@ public final class SpeechStream: @unchecked Sendable {
         try seek(to: (from ?? position) + seconds)
     }
 
+    /// Brings the whole document of which the stream had the beginning: its first words are
+    /// the words spoken so far. Speech goes on from where the beginning ended.
+    public func extend(with whole: Document) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard growing else { return }
+        growing = false
+        current = whole
+        // A source that ran dry at the old end starts again there; a running one is replaced
+        // when it runs dry (`produce`).
+        if exhausted, failure == nil, sourceEnd < whole.wordCount {
+            source = ChunkSource(document: whole, fromWord: sourceEnd, toWord: toWord, includeSkipped: includeSkipped)
+            sourceEnd = whole.wordCount
+            exhausted = false
+        }
+        pump()
+        condition.broadcast()
+    }
+
+    /// No more of the document is coming (reading the rest failed): the stream ends with
+    /// what it has.
+    public func endGrowing() {
+        condition.lock()
+        defer { condition.unlock() }
+        growing = false
+        condition.broadcast()
+    }
+
     /// Restarts speech at document word `word`, at the current position.
     public func jump(toWord word: Int) throws {
         try Synthesizer.check(word, in: document)
@@ -157,6 +200,7 @@ public final class SpeechStream: @unchecked Sendable {
         queue.removeAll()
         queuedSamples = 0
         exhausted = true
+        growing = false
         condition.broadcast()
     }
 
@@ -169,7 +213,8 @@ public final class SpeechStream: @unchecked Sendable {
         if let cut = known.firstIndex(where: { $0.index >= word }) { known.removeSubrange(cut...) }
         producedSamples = sample
         consumedSamples = sample
-        source = ChunkSource(document: document, fromWord: word, toWord: toWord, includeSkipped: includeSkipped)
+        source = ChunkSource(document: current, fromWord: word, toWord: toWord, includeSkipped: includeSkipped)
+        sourceEnd = current.wordCount
         exhausted = false
         failure = nil
         pump()
@@ -213,7 +258,13 @@ public final class SpeechStream: @unchecked Sendable {
                 known += piece.words
                 producedSamples = piece.endSample
             } else if chunk == nil {
-                exhausted = true
+                if sourceEnd < current.wordCount, toWord > sourceEnd {
+                    // The document grew while this source spoke its beginning.
+                    source = ChunkSource(document: current, fromWord: sourceEnd, toWord: toWord, includeSkipped: includeSkipped)
+                    sourceEnd = current.wordCount
+                } else {
+                    exhausted = true
+                }
             }
         }
         pump()
@@ -238,6 +289,7 @@ public final class SpeechStream: @unchecked Sendable {
     /// samples or reach the start of the document; their times end where `first` starts.
     private func timeWords(before first: TimedWord, covering needed: Int) throws -> [TimedWord] {
         let settings = self.settings
+        let document = current
         var estimate = max(20, Int(Double(needed) / Double(sampleRate) * Double(settings.wordsPerMinute) / 60 * 1.5))
         while true {
             let from = max(0, first.index - estimate)

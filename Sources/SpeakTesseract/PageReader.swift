@@ -33,51 +33,135 @@ public final class PageReader {
         engine = try TesseractEngine(languages: settings.language, pageSegmentation: settings.pageSegmentation ?? 3)
     }
 
+    /// The page made ready for recognition.
+    private struct Prepared {
+        /// Gray, scaled, not yet straightened (for turning it when it reads poorly).
+        var image: PageImage
+        var straight: PageImage
+        var skew: Double
+        var resolution: Int
+        /// The layout of `straight` when the engine holds it (the sizing pass made it).
+        var layout: [LayoutLine]?
+    }
+
     public func read(_ file: ImageFile, page index: Int) throws(OCRFailure) -> OCRPage {
-        let gray = try file.page(index).grayscale()
-        var (image, resolution) = (gray, Self.workingResolution)
-        let straight: PageImage, skew: Double, words: [OCRWord]
+        let page = try prepare(file.page(index).grayscale())
+        let words = try page.layout == nil ? engine.recognize(page.straight, resolution: page.resolution) : engine.recognizeAnalysed()
+        return try uprightIfNeeded(page, words: words, index: index)
+    }
+
+    /// Reads a page in two steps, so listening can start before the whole page is read: lays
+    /// it out, reads its first lines in reading order (up to `openingLines`, block by block)
+    /// and hands them to `opening`, then reads the page and returns all of it, the opening's
+    /// words first as they were read. A page that does not read well from its opening (turned
+    /// sideways, or no text) is read as by `read`, without an opening.
+    public func read(_ file: ImageFile, page index: Int, opening: (OCRPage) -> Void) throws(OCRFailure) -> OCRPage {
+        let page = try prepare(file.page(index).grayscale())
+        let layout = page.layout ?? engine.analyse(page.straight, resolution: page.resolution)
+        engine.clear()
+        let boxes = Self.openingBoxes(layout)
+        var first: [OCRWord] = []
+        for (n, box) in boxes.enumerated() {
+            // Boxes of neighbouring blocks may overlap: a word is read in the first that has it.
+            var words = try engine.recognize(page.straight, resolution: page.resolution, inside: box)
+                .filter { word in !boxes[..<n].contains { Self.centre(of: word, isIn: $0) } }
+            if let start = words.indices.first { words[start].starts.formUnion([.block, .paragraph, .line]) }
+            first += words
+        }
+        guard !boxes.isEmpty, Self.opensWell(first) else {
+            return try uprightIfNeeded(page, words: engine.recognize(page.straight, resolution: page.resolution), index: index)
+        }
+        opening(OCRPage(index: index, width: page.straight.width, height: page.straight.height, skew: page.skew, words: first))
+        var rest: [OCRWord] = []
+        var pending: LayoutStart = []
+        for var word in try engine.recognize(page.straight, resolution: page.resolution) {
+            if boxes.contains(where: { Self.centre(of: word, isIn: $0) }) {
+                pending.formUnion(word.starts)
+                continue
+            }
+            word.starts.formUnion(pending)
+            pending = []
+            rest.append(word)
+        }
+        var whole = OCRPage(index: index, width: page.straight.width, height: page.straight.height, skew: page.skew, words: first + rest)
+        whole.openingWords = first.count
+        return whole
+    }
+
+    /// Lines read ahead for the first words of `speak play`: a few seconds of speech.
+    static let openingLines = 8
+
+    /// The boxes of the first text lines in reading order: the first lines of the first text
+    /// blocks, block by block, up to `openingLines`.
+    static func openingBoxes(_ layout: [LayoutLine]) -> [[Int32]] {
+        let pictures: Set<OCRRegion> = [.image, .rule, .noise]
+        let blocks = Dictionary(grouping: layout.filter { !pictures.contains($0.region) }, by: \.block)
+            .values.map { $0.sorted { $0.box[1] < $1.box[1] } }
+        let order = ReadingOrder.order(boxes: blocks.map { lines in
+            [lines.map { $0.box[0] }.min() ?? 0, lines.map { $0.box[1] }.min() ?? 0,
+             lines.map { $0.box[2] }.max() ?? 0, lines.map { $0.box[3] }.max() ?? 0]
+        })
+        var boxes: [[Int32]] = []
+        var count = 0
+        for index in order where count < openingLines {
+            let lines = Array(blocks[index].prefix(openingLines - count))
+            count += lines.count
+            // A few pixels around the lines, so no letter is cut; not into the next line.
+            let margin: Int32 = 4
+            boxes.append([max(0, (lines.map { $0.box[0] }.min() ?? 0) - margin), max(0, (lines.map { $0.box[1] }.min() ?? 0) - margin),
+                          (lines.map { $0.box[2] }.max() ?? 0) + margin, (lines.map { $0.box[3] }.max() ?? 0) + margin])
+        }
+        return boxes
+    }
+
+    private static func centre(of word: OCRWord, isIn box: [Int32]) -> Bool {
+        guard word.box.count == 4 else { return false }
+        let x = (word.box[0] + word.box[2]) / 2, y = (word.box[1] + word.box[3]) / 2
+        return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3]
+    }
+
+    /// Scaled to a size Tesseract reads well and straightened; laid out already when the
+    /// size had to be judged from the text.
+    private func prepare(_ gray: PageImage) throws(OCRFailure) -> Prepared {
         if let recorded = believedResolution(gray) {
+            var image = gray, resolution = recorded
             if recorded < Self.lowResolution {
                 image = gray.scaled(by: min(4, Double(Self.workingResolution) / Double(recorded)))
-            } else {
-                resolution = recorded
+                resolution = Self.workingResolution
             }
             image.setResolution(resolution)
-            (straight, skew) = image.deskewed()
+            let (straight, skew) = image.deskewed()
             straight.setResolution(resolution)
-            words = try engine.recognize(straight, resolution: resolution)
-        } else {
-            // The resolution is unknown: the size of the text decides, from a layout pass that
-            // recognition reuses when the page needs no scaling.
-            gray.setResolution(resolution)
-            let (upright, angle) = gray.deskewed()
-            upright.setResolution(resolution)
-            let scale = Self.scale(forLineHeights: engine.analyse(upright, resolution: resolution))
-            if scale == 1 {
-                (straight, skew) = (upright, angle)
-                words = try engine.recognizeAnalysed()
-            } else {
-                engine.clear()
-                image = gray.scaled(by: scale)
-                (straight, skew) = (upright.scaled(by: scale), angle)
-                straight.setResolution(resolution)
-                words = try engine.recognize(straight, resolution: resolution)
-            }
+            return Prepared(image: image, straight: straight, skew: skew, resolution: resolution)
         }
-        // Most pages are upright, and a page read well needs no orientation check (0.2 s of OSD
-        // per page); a page read poorly may be turned, so ask the "osd" engine and read it again.
-        if Self.readsWell(words) { return OCRPage(index: index, width: straight.width, height: straight.height, skew: skew, words: words) }
-        image.setResolution(resolution)
-        guard let orientation, let found = orientation.orientation(of: image), found.confidence >= Self.orientationConfidence,
-              found.degrees % 360 != 0 else {
-            return OCRPage(index: index, width: straight.width, height: straight.height, skew: skew, words: words)
-        }
-        let upright = image.rotated(quarters: (4 - found.degrees / 90) % 4)
+        // The resolution is unknown: the size of the text decides, from a layout pass that
+        // recognition reuses when the page needs no scaling.
+        let resolution = Self.workingResolution
+        gray.setResolution(resolution)
+        let (upright, angle) = gray.deskewed()
         upright.setResolution(resolution)
+        let layout = engine.analyse(upright, resolution: resolution)
+        let scale = Self.scale(forLineHeights: layout.map { $0.box[3] - $0.box[1] })
+        if scale == 1 { return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution, layout: layout) }
+        engine.clear()
+        let straight = upright.scaled(by: scale)
+        straight.setResolution(resolution)
+        return Prepared(image: gray.scaled(by: scale), straight: straight, skew: angle, resolution: resolution)
+    }
+
+    /// Most pages are upright, and a page read well needs no orientation check (0.2 s of OSD
+    /// per page); a page read poorly may be turned, so ask the "osd" engine and read it again.
+    private func uprightIfNeeded(_ page: Prepared, words: [OCRWord], index: Int) throws(OCRFailure) -> OCRPage {
+        let read = OCRPage(index: index, width: page.straight.width, height: page.straight.height, skew: page.skew, words: words)
+        if Self.readsWell(words) { return read }
+        page.image.setResolution(page.resolution)
+        guard let orientation, let found = orientation.orientation(of: page.image), found.confidence >= Self.orientationConfidence,
+              found.degrees % 360 != 0 else { return read }
+        let upright = page.image.rotated(quarters: (4 - found.degrees / 90) % 4)
+        upright.setResolution(page.resolution)
         let (turned, turnedSkew) = upright.deskewed()
-        turned.setResolution(resolution)
-        let turnedWords = try engine.recognize(turned, resolution: resolution)
+        turned.setResolution(page.resolution)
+        let turnedWords = try engine.recognize(turned, resolution: page.resolution)
         return OCRPage(index: index, width: turned.width, height: turned.height, rotation: found.degrees, skew: turnedSkew,
                        words: turnedWords)
     }
@@ -107,6 +191,15 @@ public final class PageReader {
         guard (lowestBelievable...1200).contains(resolution) else { return false }
         let sides = [Double(width), Double(height)].map { $0 / Double(resolution) }.sorted()
         return sides[0] <= largestPage.0 && sides[1] <= largestPage.1
+    }
+
+    /// An opening worth playing: a few words with letters or digits (a title, a table's first
+    /// rows), read with a mean confidence of 70 or more. A page turned sideways reads as
+    /// low-confidence dirt and is read whole instead (and turned upright).
+    static func opensWell(_ words: [OCRWord]) -> Bool {
+        let read = words.filter { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
+        guard read.count >= 4 else { return false }
+        return read.reduce(0) { $0 + $1.confidence } / Float(read.count) >= 70
     }
 
     /// Enough words with letters, read with a mean confidence of 75 or more.

@@ -19,6 +19,15 @@ public enum TesseractLibrary {
     }
 }
 
+/// A text line found by layout analysis.
+public struct LayoutLine: Sendable, Equatable {
+    /// The index of its block on the page.
+    public var block: Int
+    public var region: OCRRegion
+    /// Left, top, right, bottom in pixels.
+    public var box: [Int32]
+}
+
 /// One Tesseract instance. Not thread-safe: one per thread (speak uses one per process).
 public final class TesseractEngine {
     private let api: OpaquePointer
@@ -62,20 +71,36 @@ public final class TesseractEngine {
     }
 
     /// Lays out the page without recognizing it (a tenth to a third of a second on a letter
-    /// page) and returns the heights of its text lines, for judging the size of its text. The
-    /// layout is kept: `recognizeAnalysed()` reads the page with it, `clear()` drops it.
-    public func analyse(_ image: PageImage, resolution: Int) -> [Int32] {
+    /// page): its text lines with their blocks, for judging the size of its text and choosing
+    /// what to read first. The layout is kept: `recognizeAnalysed()` reads the page with it,
+    /// `clear()` drops it.
+    public func analyse(_ image: PageImage, resolution: Int) -> [LayoutLine] {
         TessBaseAPISetImage2(api, image.pix)
         TessBaseAPISetSourceResolution(api, Int32(resolution))
         guard let iterator = TessBaseAPIAnalyseLayout(api) else { return [] }
         defer { TessPageIteratorDelete(iterator) }
-        var heights: [Int32] = []
+        var lines: [LayoutLine] = []
+        var block = -1
+        var region = OCRRegion.text
         repeat {
+            if TessPageIteratorIsAtBeginningOf(iterator, RIL_BLOCK) != 0 || block < 0 {
+                block += 1
+                region = Self.region(TessPageIteratorBlockType(iterator))
+            }
             var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
             guard TessPageIteratorBoundingBox(iterator, RIL_TEXTLINE, &left, &top, &right, &bottom) != 0 else { continue }
-            heights.append(bottom - top)
+            lines.append(LayoutLine(block: block, region: region, box: [left, top, right, bottom]))
         } while TessPageIteratorNext(iterator, RIL_TEXTLINE) != 0
-        return heights
+        return lines
+    }
+
+    /// Recognizes the part of a page inside `box` (left, top, right, bottom), laid out on its
+    /// own; word boxes are in page coordinates.
+    public func recognize(_ image: PageImage, resolution: Int, inside box: [Int32]) throws(OCRFailure) -> [OCRWord] {
+        TessBaseAPISetImage2(api, image.pix)
+        TessBaseAPISetSourceResolution(api, Int32(resolution))
+        TessBaseAPISetRectangle(api, box[0], box[1], box[2] - box[0], box[3] - box[1])
+        return try recognizeAnalysed()
     }
 
     /// Forgets the page given to `analyse`.

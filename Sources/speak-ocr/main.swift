@@ -10,7 +10,8 @@ func send(_ message: OCRWorkerMessage) {
     FileHandle.standardOutput.write(OCRWire.encode(message))
 }
 
-/// Requests are "INDEX" (a page of --file) or "INDEX<TAB>PATH" (a page of another file).
+/// Requests are "INDEX" (a page of --file), "INDEX<TAB>PATH" (a page of another file) or
+/// "opening<TAB>INDEX" (a page of --file, its first lines sent ahead).
 func serve() -> Int32 {
     var file: ImageFile?
     let reader: PageReader
@@ -26,7 +27,9 @@ func serve() -> Int32 {
     send(.ready(pages: file?.pageCount ?? 0))
     var other: ImageFile?
     while let line = readLine() {
-        let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+        var parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+        let opening = parts.first == "opening"
+        if opening { parts.removeFirst() }
         guard let index = parts.first.flatMap({ Int($0) }) else {
             send(.failure(OCRFailure(kind: .engine, message: "bad page request '\(line)'")))
             continue
@@ -40,7 +43,11 @@ func serve() -> Int32 {
             guard let source, (0..<source.pageCount).contains(index) else {
                 throw OCRFailure(kind: .engine, message: "bad page request '\(line)'")
             }
-            send(.page(try reader.read(source, page: index)))
+            if opening {
+                send(.page(try reader.read(source, page: index) { send(.opening($0)) }))
+            } else {
+                send(.page(try reader.read(source, page: index)))
+            }
         } catch {
             send(.failure(error))
         }

@@ -119,15 +119,16 @@ struct PlayOptions: ParsableArguments {
         request.overwrite = force
         let useScreen = !noTUI && !printWords && output == nil && Terminal.stdoutIsTerminal && isatty(STDIN_FILENO) != 0
         let wordsOut = output == "-" ? FileHandle.standardError : FileHandle.standardOutput
-        var document: Document?
+        var playing: Player?
         var started: Double?
         let session = try speak.preparePlayback(request) { word in
-            guard printWords, let document, let text = document.word(at: word.index)?.text else { return }
+            // The player's document grows while a scanned page is still being read.
+            guard printWords, let text = playing?.document.word(at: word.index)?.text else { return }
             let now = ProcessInfo.processInfo.systemUptime
             let time = now - (started ?? now)
             wordsOut.write(Data(String(format: "%.2f\t%d\t%@\n", time, word.index, text).utf8))
         }
-        document = session.player.document
+        playing = session.player
         started = ProcessInfo.processInfo.systemUptime
         let player = session.player
         let signals = SignalWatcher { player.stop() }
@@ -146,9 +147,12 @@ struct PlayOptions: ParsableArguments {
         } else {
             done.wait()
         }
+        // A scanned page read while it played is stored before the session is recorded.
+        let imported = Result { try session.finishImport() }
         session.recordSession()
         try session.finishOutput(completed: outcome.failure == nil)
         if let failure = outcome.failure { throw failure }
+        try imported.get()
     }
 
     /// "35%" or "0.35" → 0.35.

@@ -67,6 +67,30 @@ import Testing
         #expect(try cli.list().count == 1, "the image was imported once")
     }
 
+    /// `speak play page.png` starts on the page's first lines while the rest is read, then
+    /// goes on into the rest: every word of the stored page is heard once, in order.
+    @Test func playingANewImageHearsItsOpeningThenTheWholePage() throws {
+        let cli = CLI()
+        let wav = cli.work.appendingPathComponent("page.wav").path
+        let played = try cli.run(["play", Self.scan, "-o", wav, "--print-words"])
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(played.stderr.isEmpty, "\(played.stderr)")
+        func heard(_ output: String) -> [String] {
+            output.split(separator: "\n").map { $0.split(separator: "\t").dropFirst().joined(separator: " ") }
+        }
+        #expect(try cli.list().count == 1, "the page is stored once, whole")
+        // The same words (index and text) as playing the stored page from its start.
+        let stored = try cli.run(["play", "1", "-o", wav, "--force", "--print-words", "--from-start"])
+        #expect(stored.status == 0)
+        #expect(heard(played.stdout).count > 100)
+        #expect(heard(played.stdout) == heard(stored.stdout), "streamed:\n\(played.stdout)\nstored:\n\(stored.stdout)")
+        let text = try cli.run(["text", "1"]).stdout
+        #expect(text.contains("Reading them aloud is the quickest way to find the stories hidden between the columns."), "\(text)")
+        let again = try cli.run(["play", Self.scan, "-o", wav, "--force", "--print-words"])
+        #expect(again.status == 0)
+        #expect(try cli.list().count == 1, "a page in the library is played from the library")
+    }
+
     @Test func badImagesAreRefusedWithOneLineAndNothingStored() throws {
         let cli = CLI()
         let scanBytes = try Data(contentsOf: URL(fileURLWithPath: Self.scan))

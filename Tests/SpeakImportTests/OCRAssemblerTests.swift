@@ -66,6 +66,28 @@ import Testing
         #expect(skipped.allSatisfy { $0.page == 1 })
     }
 
+    /// A page read in two steps (`speak play page.png`): the opening, played first, stays the
+    /// document's beginning word for word, and a sentence cut where the opening ended is one
+    /// paragraph again in the stored document.
+    @Test func aPageReadInTwoStepsBeginsWithItsOpening() throws {
+        let opening = line("PHOTO CREDIT LINE", left: 600, top: 60, starts: [.block, .paragraph, .line])
+            + line("The harbour opened in", top: 100, starts: [.block, .paragraph, .line])
+        let rest = line("the spring of 1887.", top: 140, starts: [.block, .paragraph, .line])
+            + line("A second paragraph here.", top: 220, starts: [.paragraph, .line])
+        var page = OCRPage(index: 0, width: 1000, height: 1400, words: opening + rest)
+        page.openingWords = opening.count
+        let early = try read([OCRPage(index: 0, width: 1000, height: 1400, words: opening)])
+        let whole = try read([page])
+        #expect(early.blocks.map(\.text) == ["The harbour opened in", "PHOTO CREDIT LINE"])
+        let earlyWords = (0..<early.wordCount).compactMap { early.word(at: $0)?.text }
+        #expect((0..<early.wordCount).compactMap { whole.word(at: $0)?.text } == earlyWords, "the opening's words come first")
+        #expect(whole.blocks.map(\.text) == ["The harbour opened in", "PHOTO CREDIT LINE", "the spring of 1887.", "A second paragraph here."],
+                "the credit sits between the halves: nothing to mend")
+        var plain = OCRPage(index: 0, width: 1000, height: 1400, words: Array(opening.dropFirst(3)) + rest)
+        plain.openingWords = opening.count - 3
+        #expect(try read([plain]).blocks.map(\.text) == ["The harbour opened in the spring of 1887.", "A second paragraph here."])
+    }
+
     @Test func columnsAreReadLeftThenRightAndCaptionsComeLast() throws {
         // Tesseract's order here: right column, a capitals credit, then the left column.
         let right = line("right column text", left: 600, top: 100, starts: [.block, .paragraph, .line])

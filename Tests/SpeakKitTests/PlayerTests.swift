@@ -108,6 +108,47 @@ final class Recorder: @unchecked Sendable {
         #expect(abs(player.snapshot.heardSeconds - Double(sink.samples) / 1000) < 0.001)
     }
 
+    /// The first two paragraphs of `document`, as a scanned page's opening is of the page.
+    static let opening: Document = {
+        var builder = DocumentBuilder()
+        builder.beginChapter("Chapter 1")
+        for paragraph in 0..<2 {
+            builder.append(.paragraph, text: (0..<10).map { "w0\(paragraph)\($0)" }.joined(separator: " ") + ".")
+        }
+        return builder.build(metadata: DocumentMetadata(title: "Test", source: "-", format: .text, contentHash: ""))
+    }()
+
+    private func growingPlayer() throws -> Player {
+        let recorder = self.recorder
+        let clock = self.clock
+        return try Player(document: Self.opening, engine: WordClockEngine(), sink: InstantSink(clock: clock), speed: 1, fromWord: 0,
+                          growing: true, clock: { clock.now },
+                          settingsForSpeed: { VoiceSettings(voice: "en", wordsPerMinute: Int(175 * $0)) },
+                          onPosition: { recorder.saved($0, $1, $2) }, onWord: { recorder.heard($0.index) })
+    }
+
+    /// A scanned page plays from its first lines while the rest is read: at the end of the
+    /// opening, playback waits for the rest and goes on into it.
+    @Test func aGrowingDocumentPlaysItsOpeningThenTheRest() throws {
+        let player = try growingPlayer()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { player.extend(with: Self.document) }
+        try player.run()
+        #expect(recorder.words == Array(0..<60))
+        #expect(player.document.wordCount == 60)
+        #expect(player.snapshot.finishedDocument)
+    }
+
+    @Test func aGrowingDocumentEndsWithItsOpeningWhenTheRestFailsAndStopsWhileWaiting() throws {
+        let failed = try growingPlayer()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { failed.endGrowing() }
+        try failed.run()
+        #expect(recorder.words == Array(0..<20))
+        let stopped = try growingPlayer()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { stopped.stop() }
+        try stopped.run()
+        #expect(!stopped.snapshot.finishedDocument, "stopped while waiting is not the end of the document")
+    }
+
     @Test func positionsAreSavedAtParagraphEndsAndEveryFiveSeconds() throws {
         let (player, _) = try player()
         try player.run()

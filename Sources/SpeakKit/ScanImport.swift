@@ -1,0 +1,143 @@
+import Foundation
+import SpeakImport
+import SpeakLibrary
+import SpeakModel
+import SpeakPlayer
+
+/// An image imported while its first lines already play (`speak play page.png`): the import
+/// runs on a thread of its own, the document of the first lines comes as soon as they are
+/// read, and the whole document is stored and handed to the player when it is done.
+final class ScanImport: @unchecked Sendable {
+    /// What comes first: the opening to play, or the end of the import.
+    enum Start {
+        case opening(Document)
+        case finished
+    }
+
+    private let condition = NSCondition()
+    private var opening: Document?
+    private var outcome: Result<(id: Int64, document: Document), any Error>?
+    private var player: Player?
+    private let positions: PositionSaver
+
+    private init(positions: PositionSaver) {
+        self.positions = positions
+    }
+
+    /// Starts importing `input` when it is an image file not in the library yet; nil for
+    /// anything else (imported the usual way).
+    static func start(_ input: InputReference, request: ImportRequest, store: LibraryStore, folder: [String],
+                      positions: PositionSaver) throws -> ScanImport? {
+        guard case .file(let path) = input, let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        let head = handle.readData(ofLength: 1 << 16)
+        try? handle.close()
+        guard DocumentImport.isScan(ImportSource(name: path, data: head), request: request) else { return nil }
+        let source = try InputReader.read(input)
+        let hash = DocumentImport.contentHash(source.data)
+        if !request.force, try store.summary(contentHash: hash) != nil { return nil }
+        let scan = ScanImport(positions: positions)
+        let thread = Thread {
+            scan.run(source, request: request, hash: hash, store: store, folder: folder)
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+        return scan
+    }
+
+    private func run(_ source: ImportSource, request: ImportRequest, hash: String, store: LibraryStore, folder: [String]) {
+        let result = Result { () throws -> (id: Int64, document: Document) in
+            let document = try DocumentImport.runScan(source, request: request, hash: hash, progress: { _ in }) { [self] early in
+                condition.lock()
+                opening = early
+                condition.broadcast()
+                condition.unlock()
+            }
+            let stored = try store.insert(document, folderPath: folder, allowDuplicate: request.force)
+            return (stored.id, try store.document(id: stored.id))
+        }
+        condition.lock()
+        outcome = result
+        let player = self.player
+        condition.broadcast()
+        condition.unlock()
+        finish(player, result)
+    }
+
+    /// Waits for the opening, or for the end of an import that had none.
+    func waitForStart() -> Start {
+        condition.lock()
+        defer { condition.unlock() }
+        while opening == nil, outcome == nil { condition.wait() }
+        if outcome == nil, let opening { return .opening(opening) }
+        return .finished
+    }
+
+    /// The player of the opening: it gets the whole document when the import is done.
+    func attach(_ player: Player) {
+        condition.lock()
+        self.player = player
+        let done = outcome
+        condition.unlock()
+        if let done { finish(player, done) }
+    }
+
+    private func finish(_ player: Player?, _ result: Result<(id: Int64, document: Document), any Error>) {
+        switch result {
+        case .success(let stored):
+            positions.attach(documentID: stored.id)
+            player?.extend(with: stored.document)
+        case .failure:
+            player?.endGrowing()
+        }
+    }
+
+    /// Waits for the import to end: the stored document's id, or its error.
+    func result() throws -> Int64 {
+        condition.lock()
+        while outcome == nil { condition.wait() }
+        let done = outcome
+        condition.unlock()
+        guard let done else { return 0 }
+        return try done.get().id
+    }
+}
+
+/// Saves the listening position of a document, holding the last one back while the document
+/// is not stored yet (an image still being read while its beginning plays).
+final class PositionSaver: @unchecked Sendable {
+    private let lock = NSLock()
+    private let store: LibraryStore
+    private var documentID: Int64?
+    private var pending: (word: Int, speed: Double, finished: Bool)?
+
+    init(store: LibraryStore, documentID: Int64?) {
+        self.store = store
+        self.documentID = documentID
+    }
+
+    var id: Int64? {
+        lock.lock()
+        defer { lock.unlock() }
+        return documentID
+    }
+
+    func save(word: Int, speed: Double, finished: Bool) {
+        lock.lock()
+        guard let documentID else {
+            pending = (word, speed, finished)
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        try? store.savePosition(documentID: documentID, wordIndex: word, speed: speed, finished: finished)
+    }
+
+    func attach(documentID id: Int64) {
+        lock.lock()
+        documentID = id
+        let waiting = pending
+        pending = nil
+        lock.unlock()
+        if let waiting { save(word: waiting.word, speed: waiting.speed, finished: waiting.finished) }
+    }
+}
