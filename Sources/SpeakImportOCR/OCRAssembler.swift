@@ -16,6 +16,8 @@ struct OCRAssembler {
         var page: Int
         var top: Int32 = .max
         var bottom: Int32 = 0
+        /// A table's rows instead of lines (`OCRTable`).
+        var table: OCRTable?
         var words: [OCRWord] { lines.flatMap { $0 } }
     }
 
@@ -76,6 +78,13 @@ struct OCRAssembler {
             if words.isEmpty { continue }
             let bodyHeight = median(words.map(\.height))
             for whole in paragraphs {
+                if let table = whole.table {
+                    for row in table.rows {
+                        let cells = row.map { CharacterCleanup.clean(canonicalQuotes($0)) }
+                        builder.append(.tableCell, text: cells.joined(separator: OCRTable.cellSeparator), page: pageNumber)
+                    }
+                    continue
+                }
                 let (paragraph, noise) = separatingNoise(whole)
                 defer {
                     if !noise.isEmpty { builder.append(.paragraph, text: noise.map(\.text).joined(separator: " "), page: pageNumber, skip: .unreadable) }
@@ -134,7 +143,15 @@ struct OCRAssembler {
     /// The page's lines in reading order, specks dropped and quotes in one form.
     static func lines(_ page: OCRPage) -> [OCRTextLine] {
         paragraphs(page).flatMap { paragraph in
-            paragraph.lines.map { words in
+            if let table = paragraph.table {
+                let height = (table.box.bottom - table.box.top) / Int32(max(1, table.rows.count))
+                return table.rows.enumerated().map { n, row in
+                    let top = table.box.top + Int32(n) * height
+                    return OCRTextLine(text: row.joined(separator: OCRTable.cellSeparator), left: table.box.left, top: top, right: table.box.right,
+                                       bottom: top + height, height: height)
+                }
+            }
+            return paragraph.lines.map { words in
                 OCRTextLine(text: lineText(words), left: words.map { $0.box[0] }.min() ?? 0, top: words.map { $0.box[1] }.min() ?? 0,
                             right: words.map { $0.box[2] }.max() ?? 0, bottom: words.map { $0.box[3] }.max() ?? 0,
                             height: median(words.map(\.height)))
@@ -147,8 +164,12 @@ struct OCRAssembler {
         var blocks: [[Paragraph]] = []
         // A dropped speck hands the layout units it opened to the next word.
         var pending: LayoutStart = []
-        for var word in page.words {
-            if word.text.allSatisfy(\.isWhitespace) || isSpeck(word) {
+        // Tables are found from where the words stand and read row by row; their words leave
+        // the recognizer's blocks, which hold a table column by column.
+        let tables = OCRTable.detect(page.words) { !$0.text.allSatisfy(\.isWhitespace) && !isSpeck($0) && !isNoise($0) }
+        let inTables = tables.reduce(into: Set<Int>()) { $0.formUnion($1.words) }
+        for (index, var word) in page.words.enumerated() {
+            if word.text.allSatisfy(\.isWhitespace) || isSpeck(word) || inTables.contains(index) {
                 pending.formUnion(word.starts)
                 continue
             }
@@ -168,13 +189,20 @@ struct OCRAssembler {
             blocks[blocks.count - 1].append(paragraph)
         }
         blocks.removeAll { $0.isEmpty }
+        if !tables.isEmpty {
+            // A block that lost a table's words may hold text above and below it: its
+            // paragraphs find their places one by one.
+            blocks = blocks.flatMap { $0.map { [$0] } }
+        }
+        blocks += tables.map { [Paragraph(page: page.index, top: $0.box.top, bottom: $0.box.bottom, table: $0)] }
         let bodyHeight = median(page.words.map(\.height))
         let boxes = blocks.map { block -> ReadingOrder.Box in
+            if let table = block.first?.table { return table.box }
             let words = block.flatMap(\.words).filter { $0.box.count == 4 }
             return ReadingOrder.Box(left: words.map { $0.box[0] }.min() ?? 0, top: words.map { $0.box[1] }.min() ?? 0,
                                     right: words.map { $0.box[2] }.max() ?? 0, bottom: words.map { $0.box[3] }.max() ?? 0)
         }
-        let asides = blocks.map { isAside($0.flatMap(\.words), bodyHeight: bodyHeight) }
+        let asides = blocks.map { $0.first?.table == nil && isAside($0.flatMap(\.words), bodyHeight: bodyHeight) }
         return ReadingOrder.order(boxes: boxes, aside: asides).flatMap { blocks[$0] }
     }
 

@@ -91,6 +91,24 @@ import Testing
         #expect(try cli.list().count == 1, "a page in the library is played from the library")
     }
 
+    /// A table on a scanned page, ruled or not, is read row by row between the paragraphs
+    /// around it (pages rendered by scripts/make-scan, tilted and specked).
+    @Test(arguments: ["table-ruled.png", "table-plain.png"])
+    func aScannedTableIsReadRowByRow(_ name: String) throws {
+        let cli = CLI()
+        let result = try cli.run(["text", Self.fixtures.appendingPathComponent(name).path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let blocks = result.stdout.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        for row in ["Ship  Arrived  Cargo  Tonnage", "Mary Ellen  3 March  coal  412", "Gull  2 June  salt fish  96",
+                    "Providence  28 July  wool  655"] {
+            #expect(blocks.contains { $0.hasSuffix(row) }, "\(row) in:\n\(result.stdout)")
+        }
+        let before = try #require(blocks.firstIndex { $0.hasPrefix("The ledgers of the harbour office") })
+        let after = try #require(blocks.firstIndex { $0.hasPrefix("The busiest month was October") })
+        let header = try #require(blocks.firstIndex { $0.hasSuffix("Ship  Arrived  Cargo  Tonnage") })
+        #expect(before < header && header < after, "the table sits between its paragraphs")
+    }
+
     @Test func badImagesAreRefusedWithOneLineAndNothingStored() throws {
         let cli = CLI()
         let scanBytes = try Data(contentsOf: URL(fileURLWithPath: Self.scan))

@@ -88,6 +88,45 @@ import Testing
         #expect(try read([plain]).blocks.map(\.text) == ["The harbour opened in the spring of 1887.", "A second paragraph here."])
     }
 
+    /// Words at `x` positions on one line at `top`, one cell per entry ("Mary Ellen" is two words).
+    private func row(_ cells: [(String, Int32)], top: Int32, starts: LayoutStart = .line) -> [OCRWord] {
+        var words: [OCRWord] = []
+        for (n, (text, x)) in cells.enumerated() {
+            for (i, word) in text.split(separator: " ").enumerated() {
+                let left = x + Int32(i) * 90
+                words.append(OCRWord(text: String(word), confidence: 95, box: [left, top, left + 80, top + 30],
+                                     starts: n == 0 && i == 0 ? starts : []))
+            }
+        }
+        return words
+    }
+
+    /// A table is read row by row, its cells set apart by two spaces, its two header lines
+    /// joined column by column, even when the recognizer gave it column by column; running
+    /// text beside it is not taken into its rows.
+    @Test func tablesAreReadRowByRowWithTheirHeaders() throws {
+        let columns: [Int32] = [100, 500, 900, 1300]
+        let header = row([("Ship", 100), ("Day of", 500), ("Cargo", 900), ("Dues", 1300)], top: 100, starts: [.block, .paragraph, .line])
+            + row([("arrival", 500), ("paid", 1300)], top: 140)
+        let data = [["Mary Ellen", "3 March", "coal", "412"], ["Gull", "2 June", "salt fish", "96"], ["Albatross", "9 October", "grain", "2,340"]]
+        // Column by column, as Tesseract's blocks often hold a table.
+        var body: [OCRWord] = []
+        for c in 0..<4 {
+            for (r, cells) in data.enumerated() {
+                body += row([(cells[c], columns[c])], top: 200 + Int32(r) * 50, starts: r == 0 ? [.block, .paragraph, .line] : .line)
+            }
+        }
+        let prose = line("Running text in a column of its own beside the table, with long lines", left: 1700, top: 200,
+                         starts: [.block, .paragraph, .line])
+            + line("that carry on below, as an article's column does, word after word", left: 1700, top: 250)
+            + line("and line after line, never a cell of the table beside it at all.", left: 1700, top: 300)
+        let document = try read([OCRPage(index: 0, width: 9000, height: 1400, words: header + body + prose)])
+        let rows = document.blocks.filter { $0.kind == .tableCell }.map(\.text)
+        #expect(rows == ["Ship  Day of arrival  Cargo  Dues paid", "Mary Ellen  3 March  coal  412", "Gull  2 June  salt fish  96",
+                         "Albatross  9 October  grain  2,340"])
+        #expect(document.blocks.contains { $0.kind == .paragraph && $0.text.hasPrefix("Running text in a column") })
+    }
+
     @Test func columnsAreReadLeftThenRightAndCaptionsComeLast() throws {
         // Tesseract's order here: right column, a capitals credit, then the left column.
         let right = line("right column text", left: 600, top: 100, starts: [.block, .paragraph, .line])

@@ -99,6 +99,16 @@ final class FakeEngine: SpeechEngine {
         #expect(engine.chunks == ["Most of the 1984 cars.", "End."])
     }
 
+    /// The cells of a table row read by OCR are set apart by two spaces: the engine hears a
+    /// comma there (a pause), and every word keeps its time.
+    @Test func twoSpacesBetweenTableCellsAreAPause() throws {
+        let doc = document(["Miami  127  1,891"])
+        let engine = FakeEngine()
+        let timeline = try Synthesizer(engine: engine, settings: VoiceSettings(wordsPerMinute: 175)).run(doc, audio: { _ in })
+        #expect(engine.chunks == ["Miami, 127, 1,891"])
+        #expect(timeline.words.map(\.index) == [0, 1, 2])
+    }
+
     @Test func startingPastTheEndIsAnError() {
         let doc = document(["Short."])
         #expect(throws: SynthesisError.wordOutOfRange(5, count: 1)) {

@@ -1,8 +1,10 @@
 /* Renders text as a "scanned" page and packs pages into a multi-page TIFF, for speak's OCR
  * sample, tests and measurements. Written for speak; built and run by scripts/make-scan.
  *
- *   scan-render page OUT.png TEXT.txt [ANGLE_DEGREES] [NOISE_PER_MILLION] [SEED]
- *       TEXT.txt: first line is a heading, blank lines separate paragraphs.
+ *   scan-render page OUT.png TEXT.txt [ANGLE_DEGREES] [NOISE_PER_MILLION] [SEED] [rules]
+ *       TEXT.txt: first line is a heading, blank lines separate paragraphs; a paragraph whose
+ *       lines hold tabs is a table (one row per line, cells in aligned columns, ruled between
+ *       rows when "rules" is given).
  *       The page is A4 at 200 dpi, 8-bit gray, turned by ANGLE and sprinkled with specks.
  *   scan-render tiff OUT.tif IN.png...     the pages thresholded into a G4 multi-page TIFF at 200 dpi
  *   scan-render turn OUT.png IN.png QUARTERS   turned by quarter turns clockwise (a page scanned sideways)
@@ -55,6 +57,59 @@ static double paragraph(cairo_t *cr, const char *text, double x, double y, doubl
     return y;
 }
 
+/* Draws a table: one row per line, cells split at tabs, columns as wide as their widest cell;
+ * returns the y after it. */
+static double table(cairo_t *cr, const char *text, double x, double y, double leading, int rules) {
+    char rows[64][16][256];
+    int rowCount = 0, cols[64] = {0}, columnCount = 0;
+    const char *p = text;
+    while (*p && rowCount < 64) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        int c = 0;
+        const char *cell = p;
+        while (cell <= p + n && c < 16) {
+            const char *tab = memchr(cell, '\t', (size_t)(p + n - cell));
+            size_t len = tab ? (size_t)(tab - cell) : (size_t)(p + n - cell);
+            if (len > 255) len = 255;
+            memcpy(rows[rowCount][c], cell, len);
+            rows[rowCount][c][len] = 0;
+            c++;
+            if (!tab) break;
+            cell = tab + 1;
+        }
+        cols[rowCount++] = c;
+        if (c > columnCount) columnCount = c;
+        p += n;
+        if (*p == '\n') p++;
+    }
+    double widths[16] = {0};
+    for (int r = 0; r < rowCount; r++)
+        for (int c = 0; c < cols[r]; c++) {
+            cairo_text_extents_t e;
+            cairo_text_extents(cr, rows[r][c], &e);
+            if (e.x_advance > widths[c]) widths[c] = e.x_advance;
+        }
+    double right = x;
+    for (int c = 0; c < columnCount; c++) right += widths[c] + 70;
+    for (int r = 0; r < rowCount; r++) {
+        double cx = x;
+        for (int c = 0; c < cols[r]; c++) {
+            cairo_move_to(cr, cx, y);
+            cairo_show_text(cr, rows[r][c]);
+            cx += widths[c] + 70;
+        }
+        if (rules) {
+            cairo_set_line_width(cr, 2);
+            cairo_move_to(cr, x - 10, y + leading * 0.35);
+            cairo_line_to(cr, right - 50, y + leading * 0.35);
+            cairo_stroke(cr);
+        }
+        y += leading;
+    }
+    return y;
+}
+
 static int page(int argc, char **argv) {
     if (argc < 4) return 64;
     const char *out = argv[2];
@@ -62,6 +117,7 @@ static int page(int argc, char **argv) {
     double angle = argc > 4 ? atof(argv[4]) : 0;
     int noise = argc > 5 ? atoi(argv[5]) : 0;
     srand(argc > 6 ? atoi(argv[6]) : 1);
+    int rules = argc > 7 && !strcmp(argv[7], "rules");
     const int w = 1654, h = 2339; /* A4 at 200 dpi */
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
     cairo_t *cr = cairo_create(surface);
@@ -91,7 +147,8 @@ static int page(int argc, char **argv) {
         if (n >= sizeof para) n = sizeof para - 1;
         memcpy(para, p, n);
         para[n] = 0;
-        if (strspn(para, " \n") < n) { y = paragraph(cr, para, margin, y, width, 46); y += 30; }
+        if (strchr(para, '\t')) { y = table(cr, para, margin, y, 50, rules); y += 30; }
+        else if (strspn(para, " \n") < n) { y = paragraph(cr, para, margin, y, width, 46); y += 30; }
         p += n;
         while (*p == '\n') p++;
     }
