@@ -79,6 +79,11 @@ struct OCRAssembler {
             let bodyHeight = median(words.map(\.height))
             for whole in paragraphs {
                 if let table = whole.table {
+                    let rows = table.rows.map { $0.joined(separator: " ") }
+                    if CodeLines.isCode(rows) {
+                        builder.append(.code, text: rows.joined(separator: "\n"), page: pageNumber, skip: .code)
+                        continue
+                    }
                     for row in table.rows {
                         let cells = row.map { CharacterCleanup.clean(canonicalQuotes($0)) }
                         builder.append(.tableCell, text: cells.joined(separator: OCRTable.cellSeparator), page: pageNumber)
@@ -90,7 +95,12 @@ struct OCRAssembler {
                     if !noise.isEmpty { builder.append(.paragraph, text: noise.map(\.text).joined(separator: " "), page: pageNumber, skip: .unreadable) }
                 }
                 guard !paragraph.lines.isEmpty else { continue }
-                let text = CharacterCleanup.clean(joiner.join(paragraph.lines.map { Substring(lineText($0)) }))
+                let lines = paragraph.lines.map(lineText)
+                if CodeLines.isCode(lines) {
+                    builder.append(.code, text: lines.map(CharacterCleanup.clean).joined(separator: "\n"), page: pageNumber, skip: .code)
+                    continue
+                }
+                let text = CharacterCleanup.clean(joiner.join(lines.map { Substring($0) }))
                 if isPageNumber(paragraph, text: text, pageHeight: Int32(page.height)) {
                     builder.append(.pageNumber, text: text, page: pageNumber, skip: .pageNumber)
                 } else if isHeading(paragraph, bodyHeight: bodyHeight) {
@@ -130,7 +140,7 @@ struct OCRAssembler {
     }
 
     /// Letters, digits, and the punctuation and signs of running text.
-    private static let allowedInText = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".,;:!?'\"()[]$%&/@#+-–—‘’“”€£¥°*"))
+    private static let allowedInText = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".,;:!?'\"()[]$%&/@#+-–—‘’“”€£¥°*_"))
 
     /// "hard to read: 41% of the words read with under 60% confidence" when too many words are doubtful.
     static func confidenceWarning(_ words: [OCRWord]) -> String? {

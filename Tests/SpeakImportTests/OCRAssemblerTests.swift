@@ -127,6 +127,23 @@ import Testing
         #expect(document.blocks.contains { $0.kind == .paragraph && $0.text.hasPrefix("Running text in a column") })
     }
 
+    /// Code on a screenshot or a listing is kept as a skipped "code" block with its lines;
+    /// prose that mentions a call or ends a line with a semicolon is still read.
+    @Test func codeIsSkippedAsCodeAndProseIsNot() throws {
+        let code = line("fn add_one(x: i32) -> i32 {", top: 100, starts: [.block, .paragraph, .line])
+            + line("let answer = my_crate::add_one(arg);", top: 140) + line("}", top: 180)
+        let listing = line("439 110 match captured {", top: 300, starts: [.block, .paragraph, .line])
+            + line("440 110 Some(unquoted) => {", top: 340) + line("441 110 if is_in_object", top: 380) + line("442 110 return", top: 420)
+        let prose = line("The function add_one() returns its argument plus one;", top: 600, starts: [.block, .paragraph, .line])
+            + line("we call it from the example below, as the book does.", top: 640)
+        let document = try read([OCRPage(index: 0, width: 4000, height: 1400, words: code + listing + prose)])
+        let skipped = document.blocks.filter { $0.skip == .code }
+        #expect(skipped.map(\.kind) == [.code, .code])
+        #expect(skipped.first?.text == "fn add_one(x: i32) -> i32 {\nlet answer = my_crate::add_one(arg);\n}")
+        #expect(document.blocks.filter(\.isSpoken).map(\.text)
+                == ["The function add_one() returns its argument plus one; we call it from the example below, as the book does."])
+    }
+
     @Test func columnsAreReadLeftThenRightAndCaptionsComeLast() throws {
         // Tesseract's order here: right column, a capitals credit, then the left column.
         let right = line("right column text", left: 600, top: 100, starts: [.block, .paragraph, .line])
