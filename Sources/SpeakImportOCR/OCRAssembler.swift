@@ -213,7 +213,26 @@ struct OCRAssembler {
                                     right: words.map { $0.box[2] }.max() ?? 0, bottom: words.map { $0.box[3] }.max() ?? 0)
         }
         let asides = blocks.map { $0.first?.table == nil && isAside($0.flatMap(\.words), bodyHeight: bodyHeight) }
-        return ReadingOrder.order(boxes: boxes, aside: asides).flatMap { blocks[$0] }
+        return joiningBrokenParagraphs(ReadingOrder.order(boxes: boxes, aside: asides).flatMap { blocks[$0] }, bodyHeight: bodyHeight)
+    }
+
+    /// The recognizer sometimes ends a paragraph, or a block, in the middle of a sentence; the
+    /// next paragraph that carries it on (in lower case, just below in the same column) is
+    /// joined back to it.
+    private static func joiningBrokenParagraphs(_ paragraphs: [Paragraph], bodyHeight: Int32) -> [Paragraph] {
+        var joined: [Paragraph] = []
+        for paragraph in paragraphs {
+            if var last = joined.last, last.table == nil, paragraph.table == nil, continues(last, into: paragraph, bodyHeight: bodyHeight),
+               let end = last.lines.last?.last?.text.last, !".!?:;\"”)".contains(end),
+               let start = paragraph.lines.first?.first?.text.first, start.isLowercase {
+                last.lines += paragraph.lines
+                last.bottom = max(last.bottom, paragraph.bottom)
+                joined[joined.count - 1] = last
+            } else {
+                joined.append(paragraph)
+            }
+        }
+        return joined
     }
 
     /// Dirt read as punctuation: a word with no letter or digit that Tesseract doubts, or a lone

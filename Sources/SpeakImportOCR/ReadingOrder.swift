@@ -23,21 +23,22 @@ public enum ReadingOrder {
         return cut(flow, boxes) + cut(rest, boxes)
     }
 
-    /// Recursive XY cut: split at the widest horizontal gap no block crosses, else at the widest
-    /// vertical gap, else order by top edge.
+    /// Recursive XY cut: split into rows at a horizontal gap no block crosses, or into columns
+    /// at a vertical one, whichever is clearer (a row gap counts double: a gap between two
+    /// sections spans the columns, and is read first), else order by top edge. A narrow gap
+    /// between paragraphs of one column does not cut the page across its columns.
     private static func cut(_ items: [Int], _ boxes: [Box]) -> [Int] {
         guard items.count > 1 else { return items }
-        if let (first, second) = split(items, boxes, start: { boxes[$0].top }, end: { boxes[$0].bottom }) {
-            return cut(first, boxes) + cut(second, boxes)
-        }
-        if let (first, second) = split(items, boxes, start: { boxes[$0].left }, end: { boxes[$0].right }) {
-            return cut(first, boxes) + cut(second, boxes)
-        }
+        let rows = split(items, boxes, start: { boxes[$0].top }, end: { boxes[$0].bottom })
+        let columns = split(items, boxes, start: { boxes[$0].left }, end: { boxes[$0].right })
+        if let rows, rows.gap * 2 >= (columns?.gap ?? 0) { return cut(rows.first, boxes) + cut(rows.second, boxes) }
+        if let columns { return cut(columns.first, boxes) + cut(columns.second, boxes) }
         return items.sorted { (boxes[$0].top, boxes[$0].left) < (boxes[$1].top, boxes[$1].left) }
     }
 
     /// The split of `items` at the widest gap along one axis, or nil when every position is covered.
-    private static func split(_ items: [Int], _ boxes: [Box], start: (Int) -> Int32, end: (Int) -> Int32) -> ([Int], [Int])? {
+    private static func split(_ items: [Int], _ boxes: [Box], start: (Int) -> Int32,
+                              end: (Int) -> Int32) -> (first: [Int], second: [Int], gap: Int32)? {
         let sorted = items.sorted { start($0) < start($1) }
         var reach = end(sorted[0])
         var best: (gap: Int32, at: Int)?
@@ -47,6 +48,6 @@ public enum ReadingOrder {
             reach = max(reach, end(sorted[position]))
         }
         guard let best else { return nil }
-        return (Array(sorted[..<best.at]), Array(sorted[best.at...]))
+        return (Array(sorted[..<best.at]), Array(sorted[best.at...]), best.gap)
     }
 }

@@ -82,6 +82,30 @@ public final class PageImage {
         return PageImage(gray)
     }
 
+    /// With an uneven background (shadows, a photo's light, text on tinted boxes) evened out
+    /// to white, so Tesseract's one threshold for the page fits all of it. A page whose
+    /// background is even stays as it is (evening it out darkens thin rules into the text
+    /// of a table), and so do 1-bit pages.
+    public func backgroundNormalized() -> PageImage {
+        guard depth == 8, pixGetColormap(pix) == nil else { return self }
+        var map: UnsafeMutablePointer<PIX>?
+        // Leptonica's defaults for pixBackgroundNormSimple: 10×15 tiles, foreground under 60, 40 pixels a tile.
+        guard pixGetBackgroundGrayMap(pix, nil, 10, 15, 60, 40, &map) == 0, let map else { return self }
+        defer { var pointer: UnsafeMutablePointer<PIX>? = map; pixDestroy(&pointer) }
+        guard let histogram = pixGetGrayHistogram(map, 1) else { return self }
+        defer { var pointer: UnsafeMutablePointer<NUMA>? = histogram; numaDestroy(&pointer) }
+        var dark: Float = 0, light: Float = 0
+        numaHistogramGetValFromRank(histogram, 0.05, &dark)
+        numaHistogramGetValFromRank(histogram, 0.95, &light)
+        guard light - dark > Self.unevenBackground, let normalized = pixBackgroundNormSimple(pix, nil, nil) else { return self }
+        pixCopyResolution(normalized, pix)
+        return PageImage(normalized)
+    }
+
+    /// Gray levels between the darker and the lighter parts of a page's background (5th and
+    /// 95th percentile) from which it is evened out.
+    static let unevenBackground: Float = 30
+
     /// Scaled by `factor` with smoothing (gray) or area mapping.
     public func scaled(by factor: Double) -> PageImage {
         guard factor != 1, let scaled = pixScale(pix, Float(factor), Float(factor)) else { return self }

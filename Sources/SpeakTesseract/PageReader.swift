@@ -45,7 +45,7 @@ public final class PageReader {
     }
 
     public func read(_ file: ImageFile, page index: Int) throws(OCRFailure) -> OCRPage {
-        let page = try prepare(file.page(index).grayscale())
+        let page = try prepare(file.page(index).grayscale().backgroundNormalized())
         let words = try page.layout == nil ? engine.recognize(page.straight, resolution: page.resolution) : engine.recognizeAnalysed()
         return try uprightIfNeeded(page, words: words, index: index)
     }
@@ -56,7 +56,7 @@ public final class PageReader {
     /// words first as they were read. A page that does not read well from its opening (turned
     /// sideways, or no text) is read as by `read`, without an opening.
     public func read(_ file: ImageFile, page index: Int, opening: (OCRPage) -> Void) throws(OCRFailure) -> OCRPage {
-        let page = try prepare(file.page(index).grayscale())
+        let page = try prepare(file.page(index).grayscale().backgroundNormalized())
         let layout = page.layout ?? engine.analyse(page.straight, resolution: page.resolution)
         engine.clear()
         let boxes = Self.openingBoxes(layout)

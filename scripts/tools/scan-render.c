@@ -1,14 +1,18 @@
 /* Renders text as a "scanned" page and packs pages into a multi-page TIFF, for speak's OCR
  * sample, tests and measurements. Written for speak; built and run by scripts/make-scan.
  *
- *   scan-render page OUT.png TEXT.txt [ANGLE_DEGREES] [NOISE_PER_MILLION] [SEED] [rules]
+ *   scan-render page OUT.png TEXT.txt [ANGLE_DEGREES] [NOISE_PER_MILLION] [SEED] [rules|columns]
  *       TEXT.txt: first line is a heading, blank lines separate paragraphs; a paragraph whose
  *       lines hold tabs is a table (one row per line, cells in aligned columns, ruled between
- *       rows when "rules" is given).
+ *       rows when "rules" is given). With "columns", the paragraphs after the heading are set in
+ *       two columns, the first half on the left.
  *       The page is A4 at 200 dpi, 8-bit gray, turned by ANGLE and sprinkled with specks.
  *   scan-render tiff OUT.tif IN.png...     the pages thresholded into a G4 multi-page TIFF at 200 dpi
  *   scan-render turn OUT.png IN.png QUARTERS   turned by quarter turns clockwise (a page scanned sideways)
  *   scan-render crop OUT.EXT IN.png HEIGHT     the top HEIGHT pixels, in the format OUT's extension names
+ *   scan-render photo OUT.jpg IN.png   a phone photo of the page: in perspective, a shadow across
+ *                                      it, softened, saved as a JPEG of middling quality
+ *   scan-render blur OUT.jpg IN.png    out of focus and saved as a poor JPEG
  */
 #include <cairo.h>
 #include <leptonica/allheaders.h>
@@ -118,6 +122,7 @@ static int page(int argc, char **argv) {
     int noise = argc > 5 ? atoi(argv[5]) : 0;
     srand(argc > 6 ? atoi(argv[6]) : 1);
     int rules = argc > 7 && !strcmp(argv[7], "rules");
+    int columns = argc > 7 && !strcmp(argv[7], "columns");
     const int w = 1654, h = 2339; /* A4 at 200 dpi */
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
     cairo_t *cr = cairo_create(surface);
@@ -141,14 +146,19 @@ static int page(int argc, char **argv) {
     const char *rest = block ? block + strlen(block) + 1 : text;
     (void)first;
     const char *p = rest;
+    int paragraphs = 0, placed = 0;
+    for (const char *q = rest; (q = strstr(q, "\n\n")); q += 2) paragraphs++;
+    double top = y, x = margin;
+    if (columns) width = (width - 60) / 2;
     while (*p) {
+        if (columns && placed == (paragraphs + 2) / 2 && x == margin) { x = margin + width + 60; y = top; }
         const char *end = strstr(p, "\n\n");
         size_t n = end ? (size_t)(end - p) : strlen(p);
         if (n >= sizeof para) n = sizeof para - 1;
         memcpy(para, p, n);
         para[n] = 0;
-        if (strchr(para, '\t')) { y = table(cr, para, margin, y, 50, rules); y += 30; }
-        else if (strspn(para, " \n") < n) { y = paragraph(cr, para, margin, y, width, 46); y += 30; }
+        if (strchr(para, '\t')) { y = table(cr, para, x, y, 50, rules); y += 30; placed++; }
+        else if (strspn(para, " \n") < n) { y = paragraph(cr, para, x, y, width, 46); y += 30; placed++; }
         p += n;
         while (*p == '\n') p++;
     }
@@ -219,12 +229,52 @@ static int crop(int argc, char **argv) {
     return failed ? 73 : 0;
 }
 
+/* A phone photo: the page in perspective, darker towards one corner, slightly soft. */
+static int photo(int argc, char **argv) {
+    if (argc < 4) return 64;
+    PIX *page = pixRead(argv[3]);
+    PIX *gray = page ? pixConvertTo8(page, 0) : NULL;
+    if (!gray) { fprintf(stderr, "%s: cannot read\n", argv[3]); return 65; }
+    int w = pixGetWidth(gray), h = pixGetHeight(gray);
+    PTA *from = ptaCreate(4), *to = ptaCreate(4);
+    ptaAddPt(from, 0, 0); ptaAddPt(from, w - 1, 0); ptaAddPt(from, 0, h - 1); ptaAddPt(from, w - 1, h - 1);
+    ptaAddPt(to, 0.04 * w, 0.02 * h); ptaAddPt(to, 0.97 * w, 0); ptaAddPt(to, 0, h - 1); ptaAddPt(to, w - 1, 0.96 * h);
+    PIX *tilted = pixProjectivePtaGray(gray, to, from, 255);
+    if (!tilted) return 70;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            l_uint32 v;
+            pixGetPixel(tilted, x, y, &v);
+            double shade = 1.0 - 0.55 * ((double)x / w * 0.4 + (double)y / h * 0.6);
+            pixSetPixel(tilted, x, y, (l_uint32)(v * shade));
+        }
+    PIX *soft = pixBlockconvGray(tilted, NULL, 1, 1);
+    int failed = !soft || pixWriteJpeg(argv[2], soft, 55, 0);
+    pixDestroy(&soft); pixDestroy(&tilted); pixDestroy(&gray); pixDestroy(&page);
+    ptaDestroy(&from); ptaDestroy(&to);
+    return failed ? 73 : 0;
+}
+
+/* Out of focus, and compressed hard. */
+static int blur(int argc, char **argv) {
+    if (argc < 4) return 64;
+    PIX *page = pixRead(argv[3]);
+    PIX *gray = page ? pixConvertTo8(page, 0) : NULL;
+    if (!gray) { fprintf(stderr, "%s: cannot read\n", argv[3]); return 65; }
+    PIX *soft = pixBlockconvGray(gray, NULL, 2, 2);
+    int failed = !soft || pixWriteJpeg(argv[2], soft, 30, 0);
+    pixDestroy(&soft); pixDestroy(&gray); pixDestroy(&page);
+    return failed ? 73 : 0;
+}
+
 int main(int argc, char **argv) {
     setMsgSeverity(L_SEVERITY_NONE);
     if (argc > 1 && !strcmp(argv[1], "page")) return page(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "tiff")) return tiff(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "turn")) return turn(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "crop")) return crop(argc, argv);
-    fprintf(stderr, "usage: scan-render page OUT.png TEXT.txt [ANGLE] [NOISE] [SEED] | tiff OUT.tif IN.png... | turn OUT.png IN.png QUARTERS | crop OUT.EXT IN.png HEIGHT\n");
+    if (argc > 1 && !strcmp(argv[1], "photo")) return photo(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "blur")) return blur(argc, argv);
+    fprintf(stderr, "usage: scan-render page OUT.png TEXT.txt [ANGLE] [NOISE] [SEED] [rules|columns] | tiff OUT.tif IN.png... | turn OUT.png IN.png QUARTERS | crop OUT.EXT IN.png HEIGHT | photo OUT.jpg IN.png | blur OUT.jpg IN.png\n");
     return 64;
 }
