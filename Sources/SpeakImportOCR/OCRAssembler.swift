@@ -96,6 +96,10 @@ struct OCRAssembler {
                 }
                 guard !paragraph.lines.isEmpty else { continue }
                 let lines = paragraph.lines.map(lineText)
+                if isUnreadable(paragraph.words) {
+                    builder.append(.paragraph, text: CharacterCleanup.clean(lines.joined(separator: " ")), page: pageNumber, skip: .unreadable)
+                    continue
+                }
                 if CodeLines.isCode(lines) {
                     builder.append(.code, text: lines.map(CharacterCleanup.clean).joined(separator: "\n"), page: pageNumber, skip: .code)
                     continue
@@ -137,6 +141,13 @@ struct OCRAssembler {
         let core = word.text.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
         if word.confidence < 30, core.count <= 2 { return true }
         return word.confidence < 45 && word.text.unicodeScalars.contains { !allowedInText.contains($0) }
+    }
+
+    /// A region read as guesses: handwriting, a photograph, a stamp. Every word of it doubtful
+    /// (a mean confidence under 40), so none is spoken.
+    static func isUnreadable(_ words: [OCRWord]) -> Bool {
+        guard !words.isEmpty else { return false }
+        return words.reduce(0) { $0 + $1.confidence } / Float(words.count) < 40
     }
 
     /// Letters, digits, and the punctuation and signs of running text.
@@ -213,7 +224,51 @@ struct OCRAssembler {
                                     right: words.map { $0.box[2] }.max() ?? 0, bottom: words.map { $0.box[3] }.max() ?? 0)
         }
         let asides = blocks.map { $0.first?.table == nil && isAside($0.flatMap(\.words), bodyHeight: bodyHeight) }
-        return joiningBrokenParagraphs(ReadingOrder.order(boxes: boxes, aside: asides).flatMap { blocks[$0] }, bodyHeight: bodyHeight)
+        let flow = joiningBrokenParagraphs(ReadingOrder.order(boxes: boxes, aside: asides).filter { !asides[$0] }.flatMap { blocks[$0] },
+                                           bodyHeight: bodyHeight)
+        return placingAsides(blocks.indices.filter { asides[$0] }, of: blocks, boxes: boxes, into: flow)
+    }
+
+    /// Puts each aside (a caption, a credit) after the paragraph it follows on the page, or,
+    /// when that paragraph's sentence goes on in the next one, after the first paragraph that
+    /// ends a sentence: a caption never interrupts a sentence.
+    private static func placingAsides(_ asides: [Int], of blocks: [[Paragraph]], boxes: [ReadingOrder.Box],
+                                      into flow: [Paragraph]) -> [Paragraph] {
+        guard !asides.isEmpty else { return flow }
+        let geometric = ReadingOrder.order(boxes: boxes, aside: boxes.map { _ in false })
+        let isAside = Set(asides)
+        // The aside's place: after the last word of the flow block before it on the page.
+        var after: [Int: [Paragraph]] = [:], leading: [Paragraph] = []
+        var previous: Int?
+        let flowTop = boxes.indices.filter { !isAside.contains($0) }.map { boxes[$0].top }.min() ?? .max
+        for index in geometric {
+            if isAside.contains(index) {
+                if let anchor = previous.flatMap({ blocks[$0].last?.words.last?.box }) {
+                    let position = flow.lastIndex { $0.words.last?.box == anchor } ?? flow.count - 1
+                    after[position, default: []] += blocks[index]
+                } else if boxes[index].bottom <= flowTop {
+                    // Above all the running text: a page's header lines.
+                    leading += blocks[index]
+                } else {
+                    after[0, default: []] += blocks[index]
+                }
+            } else {
+                previous = index
+            }
+        }
+        // Before the page's first paragraph there is no sentence to interrupt.
+        var placed = leading
+        var waiting: [Paragraph] = []
+        for (position, paragraph) in flow.enumerated() {
+            placed.append(paragraph)
+            waiting += after[position] ?? []
+            let ending = paragraph.table != nil || paragraph.lines.last?.last?.text.last.map { ".!?:\"”)".contains($0) } == true
+            if ending, !waiting.isEmpty {
+                placed += waiting
+                waiting = []
+            }
+        }
+        return placed + waiting
     }
 
     /// The recognizer sometimes ends a paragraph, or a block, in the middle of a sentence; the

@@ -144,15 +144,40 @@ import Testing
                 == ["The function add_one() returns its argument plus one; we call it from the example below, as the book does."])
     }
 
-    @Test func columnsAreReadLeftThenRightAndCaptionsComeLast() throws {
-        // Tesseract's order here: right column, a capitals credit, then the left column.
+    /// A region every word of which is a guess (handwriting, a stamp) is kept but not read.
+    @Test func aRegionReadAsGuessesIsUnreadable() throws {
+        let clear = line("Printed text reads clearly.", top: 100, starts: [.block, .paragraph, .line])
+        let scribble = line("Tlue wnrsh afdl ronm", top: 300, confidence: 31, starts: [.block, .paragraph, .line])
+        let document = try read([OCRPage(index: 0, width: 1000, height: 1400, words: clear + scribble)])
+        #expect(document.blocks.filter(\.isSpoken).map(\.text) == ["Printed text reads clearly."])
+        #expect(document.blocks.last.map { ($0.text, $0.skip) } ?? ("", nil) == ("Tlue wnrsh afdl ronm", .unreadable))
+    }
+
+    /// A caption in small letters under a figure comes after the paragraph above it, or, when
+    /// that paragraph's sentence goes on below the figure, after the sentence ends.
+    @Test func captionsFollowTheirFiguresParagraph() throws {
+        func page(_ above: String, _ below: String) throws -> [String] {
+            let first = line(above, top: 100, starts: [.block, .paragraph, .line])
+            let caption = line("Figure 2: the north pier lamp", top: 700, height: 18, starts: [.block, .paragraph, .line])
+            let second = line(below, top: 800, starts: [.block, .paragraph, .line])
+                + line("and the rest of the page follows here.", top: 840)
+            return try read([OCRPage(index: 0, width: 1000, height: 1400, words: first + caption + second)]).blocks.map(\.text)
+        }
+        #expect(try page("The lamp burned all night.", "The keeper wrote it down")
+                == ["The lamp burned all night.", "Figure 2: the north pier lamp", "The keeper wrote it down and the rest of the page follows here."])
+        #expect(try page("The lamp burned all", "night, the keeper wrote")
+                == ["The lamp burned all", "night, the keeper wrote and the rest of the page follows here.", "Figure 2: the north pier lamp"])
+    }
+
+    @Test func columnsAreReadLeftThenRightAndAHeaderLineAboveThemFirst() throws {
+        // Tesseract's order here: right column, a capitals line above both, then the left column.
         let right = line("right column text", left: 600, top: 100, starts: [.block, .paragraph, .line])
             + line("continues here", left: 600, top: 140)
         let credit = line("PHOTO BY SOMEONE", left: 100, top: 60, starts: [.block, .paragraph, .line])
         let left = line("left column text", left: 100, top: 100, starts: [.block, .paragraph, .line])
             + line("goes on", left: 100, top: 140)
         let document = try read([OCRPage(index: 0, width: 1000, height: 1400, words: right + credit + left)])
-        #expect(document.blocks.map(\.text) == ["left column text goes on", "right column text continues here", "PHOTO BY SOMEONE"])
+        #expect(document.blocks.map(\.text) == ["PHOTO BY SOMEONE", "left column text goes on", "right column text continues here"])
     }
 
     @Test func pageNumbersInTheMarginAreKeptButNotSpoken() throws {
