@@ -63,6 +63,7 @@ struct OCRAssembler {
     private static func append(parts pages: [OCRPage], wholes: [OCRPage?], to builder: inout DocumentBuilder,
                                vocabulary: DocumentVocabulary?) -> Int {
         let paragraphsByPage = pages.map(paragraphs)
+        let running = runningLines(zip(pages, paragraphsByPage).map { ($0, $1) })
         let allLines = paragraphsByPage.joined().flatMap { paragraph in paragraph.lines.map(lineText) }.joined(separator: "\n")
         let joiner = LineJoiner(vocabulary: vocabulary ?? (DocumentVocabulary.isNeeded(for: allLines) ? DocumentVocabulary(text: allLines) : nil))
         var found = 0
@@ -107,6 +108,9 @@ struct OCRAssembler {
                 let text = CharacterCleanup.clean(joiner.join(lines.map { Substring($0) }))
                 if isPageNumber(paragraph, text: text, pageHeight: Int32(page.height)) {
                     builder.append(.pageNumber, text: text, page: pageNumber, skip: .pageNumber)
+                } else if let zone = marginZone(paragraph, pageHeight: Int32(page.height)),
+                          running.contains(PageNumberPattern.repetitionKey(text)) {
+                    builder.append(zone, text: text, page: pageNumber, skip: zone == .header ? .header : .footer)
                 } else if isHeading(paragraph, bodyHeight: bodyHeight) {
                     builder.append(.heading(level: 2), text: text, page: pageNumber)
                 } else {
@@ -328,6 +332,29 @@ struct OCRAssembler {
     private static func median(_ values: [Int32]) -> Int32 {
         let sorted = values.filter { $0 > 0 }.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+
+    /// Running headers and footers: short paragraphs in the top or bottom margin whose text,
+    /// digits aside, comes back on another page ("Case 1:13-cv-01317 Document 1 Page 3 of 10").
+    private static func runningLines(_ pages: [(OCRPage, [Paragraph])]) -> Set<String> {
+        guard pages.count >= 2 else { return [] }
+        var pagesWith: [String: Int] = [:]
+        for (page, paragraphs) in pages {
+            let keys = Set(paragraphs.filter { $0.table == nil && marginZone($0, pageHeight: Int32(page.height)) != nil }
+                .map { PageNumberPattern.repetitionKey($0.lines.map(lineText).joined(separator: " ")) }.filter { $0.count >= 4 })
+            for key in keys { pagesWith[key, default: 0] += 1 }
+        }
+        return Set(pagesWith.filter { $0.value >= 2 }.keys)
+    }
+
+    /// `.header` or `.footer` for a paragraph of one or two lines in the top or bottom 8 % of
+    /// its page.
+    private static func marginZone(_ paragraph: Paragraph, pageHeight: Int32) -> BlockKind? {
+        guard pageHeight > 0, paragraph.lines.count <= 2, paragraph.top != .max else { return nil }
+        let margin = pageHeight * 8 / 100
+        if paragraph.bottom < margin { return .header }
+        if paragraph.top > pageHeight - margin { return .footer }
+        return nil
     }
 
     /// A short paragraph, alone in the top or bottom 8 % of the page, that is a number

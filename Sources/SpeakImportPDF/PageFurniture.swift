@@ -47,20 +47,7 @@ struct PageFurniture {
     }
 
     /// Lower-cased text with every run of digits as "#": "Page 3 of 20" and "Page 4 of 20" match.
-    static func key(_ text: String) -> String {
-        var out = ""
-        var lastWasDigit = false
-        for character in text.lowercased() where !character.isWhitespace {
-            if character.isNumber {
-                if !lastWasDigit { out.append("#") }
-                lastWasDigit = true
-            } else {
-                out.append(character)
-                lastWasDigit = false
-            }
-        }
-        return out
-    }
+    static func key(_ text: String) -> String { PageNumberPattern.repetitionKey(text) }
 
     /// A line of a table of contents: a title, dot leaders ("....." or ". . . .") and a page
     /// number or label at the end.

@@ -190,6 +190,23 @@ import Testing
         #expect(document.blocks.filter(\.isSpoken).map(\.text) == ["Body text of the page.", "1887"])
     }
 
+    /// A line at the top or foot of every page, page number aside, is a running header or
+    /// footer: kept, not read.
+    @Test func runningHeadersAndFootersAcrossPagesAreNotRead() throws {
+        func page(_ index: Int) -> OCRPage {
+            OCRPage(index: index, width: 1000, height: 1400,
+                    words: line("Harbour Gazette, volume \(index + 3)", top: 30, starts: [.block, .paragraph, .line])
+                        + line("Body text of page \(index + 1) goes here.", top: 300, starts: [.block, .paragraph, .line])
+                        + line("Printed by the harbour office", top: 1350, starts: [.block, .paragraph, .line]))
+        }
+        let document = try read([page(0), page(1)])
+        #expect(document.blocks.filter(\.isSpoken).map(\.text) == ["Body text of page 1 goes here.", "Body text of page 2 goes here."])
+        #expect(document.blocks.filter { $0.skip == .header }.count == 2)
+        #expect(document.blocks.filter { $0.skip == .footer }.map(\.kind) == [.footer, .footer])
+        let single = try read([page(0)])
+        #expect(single.blocks.filter(\.isSpoken).count == 3, "one page alone has nothing to repeat")
+    }
+
     @Test func largeShortLinesAreHeadingsAndBecomeChaptersAcrossPages() throws {
         func page(_ index: Int, _ title: String) -> OCRPage {
             OCRPage(index: index, width: 1000, height: 1400, words: line(title, top: 100, height: 60, starts: [.block, .paragraph, .line])
