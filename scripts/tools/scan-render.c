@@ -229,12 +229,20 @@ static int crop(int argc, char **argv) {
     return failed ? 73 : 0;
 }
 
+/* A page as 8-bit gray, or NULL after saying why. */
+static PIX *readGray(const char *path) {
+    PIX *page = pixRead(path);
+    PIX *gray = page ? pixConvertTo8(page, 0) : NULL;
+    pixDestroy(&page);
+    if (!gray) fprintf(stderr, "%s: cannot read\n", path);
+    return gray;
+}
+
 /* A phone photo: the page in perspective, darker towards one corner, slightly soft. */
 static int photo(int argc, char **argv) {
     if (argc < 4) return 64;
-    PIX *page = pixRead(argv[3]);
-    PIX *gray = page ? pixConvertTo8(page, 0) : NULL;
-    if (!gray) { fprintf(stderr, "%s: cannot read\n", argv[3]); return 65; }
+    PIX *gray = readGray(argv[3]);
+    if (!gray) return 65;
     int w = pixGetWidth(gray), h = pixGetHeight(gray);
     PTA *from = ptaCreate(4), *to = ptaCreate(4);
     ptaAddPt(from, 0, 0); ptaAddPt(from, w - 1, 0); ptaAddPt(from, 0, h - 1); ptaAddPt(from, w - 1, h - 1);
@@ -250,7 +258,7 @@ static int photo(int argc, char **argv) {
         }
     PIX *soft = pixBlockconvGray(tilted, NULL, 1, 1);
     int failed = !soft || pixWriteJpeg(argv[2], soft, 55, 0);
-    pixDestroy(&soft); pixDestroy(&tilted); pixDestroy(&gray); pixDestroy(&page);
+    pixDestroy(&soft); pixDestroy(&tilted); pixDestroy(&gray);
     ptaDestroy(&from); ptaDestroy(&to);
     return failed ? 73 : 0;
 }
@@ -258,12 +266,11 @@ static int photo(int argc, char **argv) {
 /* Out of focus, and compressed hard. */
 static int blur(int argc, char **argv) {
     if (argc < 4) return 64;
-    PIX *page = pixRead(argv[3]);
-    PIX *gray = page ? pixConvertTo8(page, 0) : NULL;
-    if (!gray) { fprintf(stderr, "%s: cannot read\n", argv[3]); return 65; }
+    PIX *gray = readGray(argv[3]);
+    if (!gray) return 65;
     PIX *soft = pixBlockconvGray(gray, NULL, 2, 2);
     int failed = !soft || pixWriteJpeg(argv[2], soft, 30, 0);
-    pixDestroy(&soft); pixDestroy(&gray); pixDestroy(&page);
+    pixDestroy(&soft); pixDestroy(&gray);
     return failed ? 73 : 0;
 }
 
