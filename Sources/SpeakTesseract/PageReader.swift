@@ -68,7 +68,7 @@ public final class PageReader {
             if let start = words.indices.first { words[start].starts.formUnion([.block, .paragraph, .line]) }
             first += words
         }
-        guard !boxes.isEmpty, Self.opensWell(first) else {
+        guard !boxes.isEmpty, Self.opensWell(first), !Self.runsVertically(first) else {
             return try uprightIfNeeded(page, words: engine.recognize(page.straight, resolution: page.resolution), index: index)
         }
         opening(OCRPage(index: index, width: page.straight.width, height: page.straight.height, skew: page.skew, words: first))
@@ -153,7 +153,7 @@ public final class PageReader {
     /// per page); a page read poorly may be turned, so ask the "osd" engine and read it again.
     private func uprightIfNeeded(_ page: Prepared, words: [OCRWord], index: Int) throws(OCRFailure) -> OCRPage {
         let read = OCRPage(index: index, width: page.straight.width, height: page.straight.height, skew: page.skew, words: words)
-        if Self.readsWell(words) { return read }
+        if Self.readsWell(words), !Self.runsVertically(words) { return read }
         page.image.setResolution(page.resolution)
         guard let orientation, let found = orientation.orientation(of: page.image), found.confidence >= Self.orientationConfidence,
               found.degrees % 360 != 0 else { return read }
@@ -200,6 +200,15 @@ public final class PageReader {
         let read = words.filter { $0.text.contains(where: { $0.isLetter || $0.isNumber }) }
         guard read.count >= 4 else { return false }
         return read.reduce(0) { $0 + $1.confidence } / Float(read.count) >= 70
+    }
+
+    /// Most longer words stand taller than wide: the page lies on its side. Tesseract reads such
+    /// lines well, but their boxes are the sideways page's, which puts the reading order out;
+    /// the page is turned upright and read again.
+    static func runsVertically(_ words: [OCRWord]) -> Bool {
+        let long = words.filter { $0.text.count >= 4 && $0.box.count == 4 }
+        guard long.count >= 8 else { return false }
+        return long.filter { $0.box[3] - $0.box[1] > $0.box[2] - $0.box[0] }.count * 2 > long.count
     }
 
     /// Enough words with letters, read with a mean confidence of 75 or more.

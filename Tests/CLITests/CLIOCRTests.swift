@@ -30,6 +30,7 @@ import Testing
         let result = try cli.run(["text", Self.fixtures.appendingPathComponent("scan-sideways.png").path])
         #expect(result.status == 0)
         #expect(result.stdout.contains("A harbour master in 1887 wrote that the fog lasted eleven days"), "\(result.stdout)")
+        #expect(result.stdout.drop { !$0.isLetter }.hasPrefix("Notes from the Harbour Archive"), "read from the top of the upright page:\n\(result.stdout)")
     }
 
     @Test(arguments: ["heading.jpg", "heading.webp", "heading.gif"])
