@@ -82,7 +82,10 @@ struct BlockEmitter {
             // A term is a line of its own: "GNOME" and then its definition, never "GNOMEThe …".
             block(.listItem) { $0.inline(element) }
         case "li":
-            block(.listItem) { $0.children(element) }
+            block(.listItem) { emitter in
+                if let number = Self.ordinal(of: element) { emitter.buffer += "\(number). " }
+                emitter.children(element)
+            }
         case "blockquote":
             block(.quote) { $0.children(element) }
         case "figcaption", "caption":
@@ -93,6 +96,11 @@ struct BlockEmitter {
                 .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             if !text.isEmpty { blocks.append(EmittedBlock(kind: .code, text: text, skip: reason ?? .code)) }
+        case "speak-figure":
+            // The labels of an inline SVG, kept by the prefilter (`HTMLPrefilter`).
+            flush()
+            let text = Self.collapse(element.rawText)
+            if !text.isEmpty { blocks.append(EmittedBlock(kind: .caption, text: text, skip: reason ?? .figure)) }
         case "table":
             table(element)
         case "br":
@@ -133,6 +141,26 @@ struct BlockEmitter {
             let texts = cells.map { Self.collapse($0.rawText) }.filter { !$0.isEmpty }
             if !texts.isEmpty { blocks.append(EmittedBlock(kind: .tableCell, text: texts.joined(separator: ", "), skip: reason)) }
         }
+    }
+
+    /// The number an item of an ordered list shows ("3." — `start`, `value` and `reversed`
+    /// respected), as a reader says it; nil for other lists.
+    /// Items that show their own number ("1.", "2.3", "4)"), as tables of contents do, get none.
+    static func ordinal(of item: HTMLElement) -> Int? {
+        guard let list = item.parent, list.name == "ol" else { return nil }
+        let shown = item.text(lineBreak: " ", includingHidden: true).drop { $0.isWhitespace }
+        let digits = shown.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, let after = shown.dropFirst(digits.count).first, ".)".contains(after) { return nil }
+        let items = list.elements.filter { $0.name == "li" }
+        guard let position = items.firstIndex(where: { $0 === item }) else { return nil }
+        let reversed = list["reversed"] != nil
+        var number = Int(list["start"] ?? "") ?? (reversed ? items.count : 1)
+        for sibling in items[...position] {
+            if let value = sibling["value"].flatMap({ Int($0) }) { number = value }
+            if sibling === item { return number }
+            number += reversed ? -1 : 1
+        }
+        return nil
     }
 
     private static func owningTable(of row: HTMLElement) -> HTMLElement? {

@@ -4,7 +4,9 @@ import Foundation
 /// metadata), style sheets, inline SVG and comments. On real pages these are about 70 % of
 /// the bytes, and libxml2 would tokenize and copy all of them only for the importer to skip
 /// them. The cut follows the HTML rules for these elements: a script or style ends at the
-/// first `</script` or `</style`, a comment at `-->`, an SVG at its matching `</svg`.
+/// first `</script` or `</style`, a comment at `-->`, an SVG at its matching `</svg`. An SVG's
+/// labels (its `<text>` elements: a syntax diagram's keywords, a chart's axes) stay, as a
+/// `<speak-figure>` element the importer keeps as a skipped block.
 enum HTMLPrefilter {
     static func strip(_ data: Data) -> Data {
         data.withUnsafeBytes { raw -> Data in
@@ -50,11 +52,33 @@ enum HTMLPrefilter {
                 end = closingTag(name, in: bytes, from: tagEnd + 1) ?? n
             }
             cut(lt..<end)
+            if name == "svg" { out.append(figureText(in: bytes, tagEnd + 1..<end)) }
             i = end
         }
         guard kept > 0 else { return nil }
         out.append(UnsafeBufferPointer(rebasing: bytes[kept..<n]))
         return out
+    }
+
+    /// The text of the `<text>` elements in `range`, tags inside them dropped, as one
+    /// `<speak-figure>` element; empty when there is none.
+    private static func figureText(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Data {
+        var text = Data()
+        var i = range.lowerBound
+        while let lt = find(UInt8(ascii: "<"), in: bytes, from: i), lt < range.upperBound {
+            i = lt + 1
+            guard matches(bytes, at: lt + 1, "text"), lt + 5 < bytes.count, bytes[lt + 5] <= 0x20 || bytes[lt + 5] == UInt8(ascii: ">"),
+                  let open = find(UInt8(ascii: ">"), in: bytes, from: lt + 1),
+                  let close = closingTag("text", in: bytes, from: open + 1), close <= range.upperBound else { continue }
+            var inTag = false
+            text.append(0x20)
+            for byte in bytes[(open + 1)..<close] {
+                if byte == UInt8(ascii: "<") { inTag = true; text.append(0x20) } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { text.append(byte) }
+            }
+            i = close
+        }
+        guard text.contains(where: { $0 > 0x20 }) else { return Data() }
+        return Data("<speak-figure>".utf8) + text + Data("</speak-figure>".utf8)
     }
 
     /// "script", "style" or "svg" when a start tag of one of them begins at `index`.
