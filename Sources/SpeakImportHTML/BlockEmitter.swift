@@ -96,6 +96,11 @@ struct BlockEmitter {
                 .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             if !text.isEmpty { blocks.append(EmittedBlock(kind: .code, text: text, skip: reason ?? .code)) }
+        case "img":
+            if let alt = Self.altText(element) {
+                flush()
+                blocks.append(EmittedBlock(kind: .caption, text: alt, skip: reason ?? .figure))
+            }
         case "speak-figure":
             // The labels of an inline SVG, kept by the prefilter (`HTMLPrefilter`).
             flush()
@@ -141,6 +146,12 @@ struct BlockEmitter {
             let texts = cells.map { Self.collapse($0.rawText) }.filter { !$0.isEmpty }
             if !texts.isEmpty { blocks.append(EmittedBlock(kind: .tableCell, text: texts.joined(separator: ", "), skip: reason)) }
         }
+    }
+
+    /// An image's alternative text, when it has one.
+    static func altText(_ image: HTMLElement) -> String? {
+        let alt = collapse(image["alt"] ?? "")
+        return alt.isEmpty ? nil : alt
     }
 
     /// The number an item of an ordered list shows ("3." — `start`, `value` and `reversed`
@@ -230,6 +241,9 @@ struct BlockEmitter {
             case .element(let child):
                 if child.name == "br" {
                     buffer += " "
+                } else if child.name == "img" {
+                    // An image's alt text is kept beside the line, not read ("[Tip]", "Logo").
+                    if let alt = Self.altText(child) { pendingSkipped.append(EmittedBlock(kind: .caption, text: alt, skip: reason ?? .figure)) }
                 } else if Self.isInline(child.tag) {
                     if child.isHidden {
                         emit(child)

@@ -83,6 +83,7 @@ public enum SkipReason: String, Sendable, Equatable, Hashable, Codable, CaseIter
     /// What OCR could not read with confidence: fragments of figures, charts, rules and dirt
     /// (kept for checking, never read as words).
     case unreadable
-    /// The labels of a figure or diagram (an SVG's text): kept for `--all`, not read.
+    /// The labels of a figure or diagram (an SVG's text) and images' alternative text: kept
+    /// for `--all`, not read.
     case figure
 }
