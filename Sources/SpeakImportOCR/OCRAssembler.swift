@@ -97,6 +97,8 @@ struct OCRAssembler {
                 let text = CharacterCleanup.clean(joiner.join(lines.map { Substring($0) }))
                 if isPageNumber(paragraph, text: text, pageHeight: Int32(page.height)) {
                     builder.append(.pageNumber, text: text, page: pageNumber, skip: .pageNumber)
+                } else if page.isScreen == true, isWindowChrome(paragraph, pageHeight: Int32(page.height)) {
+                    builder.append(.paragraph, text: text, page: pageNumber, skip: .navigation)
                 } else if let zone = marginZone(paragraph, pageHeight: Int32(page.height)),
                           running.contains(PageNumberPattern.repetitionKey(text)) {
                     builder.append(zone, text: text, page: pageNumber, skip: zone == .header ? .header : .footer)
@@ -225,6 +227,14 @@ struct OCRAssembler {
         if paragraph.bottom < margin { return .header }
         if paragraph.top > pageHeight - margin { return .footer }
         return nil
+    }
+
+    /// On a screen capture, a line of four words or fewer near the top (a tenth) or the bottom
+    /// (a fifth, where dialogs keep their buttons): a title bar, a menu, a status bar or a row
+    /// of buttons ("Line 1 of 15", "Help Search Cancel OK").
+    static func isWindowChrome(_ paragraph: Paragraph, pageHeight: Int32) -> Bool {
+        guard pageHeight > 0, paragraph.lines.count == 1, paragraph.words.count <= 4, paragraph.top != .max else { return false }
+        return paragraph.bottom < pageHeight / 10 || paragraph.top > pageHeight * 4 / 5
     }
 
     /// A short paragraph, alone in the top or bottom 8 % of the page, that is a number

@@ -19,6 +19,9 @@ public struct OCRPage: Sendable, Equatable, Codable {
     /// How many of `words`, from the first, were read ahead as the page's opening (the first
     /// lines, for listening to start early); nil when the page was read in one step.
     public var openingWords: Int?
+    /// The image looks like a screen capture: no resolution worth believing and text smaller
+    /// than print (it was scaled up to be read). Its window chrome is left out.
+    public var isScreen: Bool?
 
     public init(index: Int, width: Int = 0, height: Int = 0, rotation: Int = 0, skew: Double = 0, words: [OCRWord],
                 problem: String? = nil) {

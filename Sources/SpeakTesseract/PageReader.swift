@@ -42,12 +42,16 @@ public final class PageReader {
         var resolution: Int
         /// The layout of `straight` when the engine holds it (the sizing pass made it).
         var layout: [LayoutLine]?
+        /// No believable resolution and text smaller than print: a screen capture.
+        var screen = false
     }
 
     public func read(_ file: ImageFile, page index: Int) throws(OCRFailure) -> OCRPage {
         let page = try prepare(file.page(index).grayscale().backgroundNormalized())
         let words = try page.layout == nil ? engine.recognize(page.straight, resolution: page.resolution) : engine.recognizeAnalysed()
-        return try uprightIfNeeded(page, words: words, index: index)
+        var read = try uprightIfNeeded(page, words: words, index: index)
+        read.isScreen = page.screen
+        return read
     }
 
     /// Reads a page in two steps, so listening can start before the whole page is read: lays
@@ -69,9 +73,13 @@ public final class PageReader {
             first += words
         }
         guard !boxes.isEmpty, Self.opensWell(first), !Self.runsVertically(first) else {
-            return try uprightIfNeeded(page, words: engine.recognize(page.straight, resolution: page.resolution), index: index)
+            var read = try uprightIfNeeded(page, words: engine.recognize(page.straight, resolution: page.resolution), index: index)
+            read.isScreen = page.screen
+            return read
         }
-        opening(OCRPage(index: index, width: page.straight.width, height: page.straight.height, skew: page.skew, words: first))
+        var early = OCRPage(index: index, width: page.straight.width, height: page.straight.height, skew: page.skew, words: first)
+        early.isScreen = page.screen
+        opening(early)
         var rest: [OCRWord] = []
         var pending: LayoutStart = []
         for var word in try engine.recognize(page.straight, resolution: page.resolution) {
@@ -85,6 +93,7 @@ public final class PageReader {
         }
         var whole = OCRPage(index: index, width: page.straight.width, height: page.straight.height, skew: page.skew, words: first + rest)
         whole.openingWords = first.count
+        whole.isScreen = page.screen
         return whole
     }
 
@@ -146,7 +155,7 @@ public final class PageReader {
         engine.clear()
         let straight = upright.scaled(by: scale)
         straight.setResolution(resolution)
-        return Prepared(image: gray.scaled(by: scale), straight: straight, skew: angle, resolution: resolution)
+        return Prepared(image: gray.scaled(by: scale), straight: straight, skew: angle, resolution: resolution, screen: scale > 1)
     }
 
     /// Most pages are upright, and a page read well needs no orientation check (0.2 s of OSD

@@ -144,6 +144,21 @@ import Testing
                 == ["The function add_one() returns its argument plus one; we call it from the example below, as the book does."])
     }
 
+    /// On a screen capture, title bars, status bars and rows of buttons are left out (kept as
+    /// navigation); the same lines on a scanned page are read.
+    @Test func windowChromeOfAScreenCaptureIsNotRead() throws {
+        let words = line("Save changes", left: 400, top: 10, starts: [.block, .paragraph, .line])
+            + line("Do you want to keep the changes you made to the file?", top: 300, starts: [.block, .paragraph, .line])
+            + line("Cancel Discard Save", left: 500, top: 900, starts: [.block, .paragraph, .line])
+        var screen = OCRPage(index: 0, width: 1200, height: 1000, words: words)
+        screen.isScreen = true
+        let captured = try read([screen])
+        #expect(captured.blocks.filter(\.isSpoken).map(\.text) == ["Do you want to keep the changes you made to the file?"])
+        #expect(captured.blocks.filter { $0.skip == .navigation }.map(\.text) == ["Save changes", "Cancel Discard Save"])
+        let scanned = try read([OCRPage(index: 0, width: 1200, height: 1000, words: words)])
+        #expect(scanned.blocks.filter(\.isSpoken).count == 3)
+    }
+
     /// A region every word of which is a guess (handwriting, a stamp) is kept but not read.
     @Test func aRegionReadAsGuessesIsUnreadable() throws {
         let clear = line("Printed text reads clearly.", top: 100, starts: [.block, .paragraph, .line])
