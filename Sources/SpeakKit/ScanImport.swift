@@ -14,13 +14,16 @@ final class ScanImport: @unchecked Sendable {
         case finished
     }
 
+    /// The file being read, as the user named it.
+    let source: String
     private let condition = NSCondition()
     private var opening: Document?
     private var outcome: Result<(id: Int64, document: Document), any Error>?
     private var player: Player?
     private let positions: PositionSaver
 
-    private init(positions: PositionSaver) {
+    private init(source: String, positions: PositionSaver) {
+        self.source = source
         self.positions = positions
     }
 
@@ -35,7 +38,7 @@ final class ScanImport: @unchecked Sendable {
         let source = try InputReader.read(input)
         let hash = DocumentImport.contentHash(source.data)
         if !request.force, try store.summary(contentHash: hash) != nil { return nil }
-        let scan = ScanImport(positions: positions)
+        let scan = ScanImport(source: path, positions: positions)
         let thread = Thread {
             scan.run(source, request: request, hash: hash, store: store, folder: folder)
         }
@@ -89,6 +92,13 @@ final class ScanImport: @unchecked Sendable {
         case .failure:
             player?.endGrowing()
         }
+    }
+
+    /// Whether the import has ended (stored, or failed).
+    var isFinished: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return outcome != nil
     }
 
     /// Waits for the import to end: the stored document's id, or its error.

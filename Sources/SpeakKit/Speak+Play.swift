@@ -77,6 +77,13 @@ public final class PlaybackSession: @unchecked Sendable {
         return Double(inBlock + spokenFrom[b + 1]) / (wordsPerMinute * speed) * 60
     }
 
+    /// An image read while it played is still being read (playback stopped early): the name
+    /// of the file, for telling the user why `finishImport` waits.
+    public var scanStillReading: String? {
+        guard let scan, !scan.isFinished else { return nil }
+        return scan.source
+    }
+
     /// Waits until an image read while it played is stored (a second or two after playback
     /// starts); throws when reading it failed, and then nothing was stored.
     public func finishImport() throws {

@@ -147,7 +147,12 @@ struct PlayOptions: ParsableArguments {
         } else {
             done.wait()
         }
-        // A scanned page read while it played is stored before the session is recorded.
+        // A scanned page read while it played is stored before the session is recorded; when
+        // playback stopped before the rest was read, Ctrl-C leaves it unstored.
+        signals.cancel()
+        if let name = session.scanStillReading {
+            FileHandle.standardError.write(Data("speak: reading the rest of '\(name)' to store it; Ctrl-C leaves it out of the library\n".utf8))
+        }
         let imported = Result { try session.finishImport() }
         session.recordSession()
         try session.finishOutput(completed: outcome.failure == nil)

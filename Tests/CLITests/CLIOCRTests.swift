@@ -110,6 +110,31 @@ import Testing
         #expect(before < header && header < after, "the table sits between its paragraphs")
     }
 
+    /// Stopping `speak play` on a multi-page scan while its later pages are still being read
+    /// keeps the whole scan: the rest is read and stored, with the position where the
+    /// listener stopped.
+    @Test func stoppingEarlyStillStoresTheWholeScan() throws {
+        let cli = CLI()
+        let process = cli.background(["play", Self.fixtures.appendingPathComponent("two-pages.tif").path, "--audio", "null", "--no-tui",
+                                      "--print-words"])
+        let words = Pipe()
+        process.standardOutput = words
+        try process.run()
+        // The first word heard: playback has started on the first page's opening.
+        var heard = Data()
+        while !heard.contains(UInt8(ascii: "\n")), process.isRunning {
+            let chunk = words.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            heard += chunk
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(String(decoding: heard, as: UTF8.self))")
+        let shown = try cli.run(["show", "1"])
+        #expect(shown.stdout.contains("pages      2"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("The Second Page"), "the second page is in the stored document")
+    }
+
     /// The sample photographed (perspective, a shadow across it, a soft JPEG) and out of focus
     /// (a poor JPEG) reads whole: the shadow is evened out before recognition.
     @Test(arguments: ["photo.jpg", "blurred.jpg"])
