@@ -17,17 +17,7 @@ import Testing
 
     @Test(.enabled(if: available))
     func manualsAreReadWhole() throws {
-        let cli = CLI()
-        let scorer = Process()
-        scorer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        scorer.arguments = ["python3", Self.evaluation.appendingPathComponent("score.py").path, "--speak", CLI.binary, "--manifest"]
-        scorer.environment = ProcessInfo.processInfo.environment.merging(["SPEAK_HOME": cli.home.path]) { $1 }
-        let pipe = Pipe()
-        scorer.standardOutput = pipe
-        scorer.standardError = FileHandle.nullDevice
-        try scorer.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        scorer.waitUntilExit()
+        let report = try Self.score([Self.evaluation.appendingPathComponent("score.py").path, "--speak", CLI.binary, "--manifest"])
         // "all completeness 0.976 main-read 0.979 (files 51)"
         let last = report.split(separator: "\n").last { $0.hasPrefix("all ") }?.split(separator: " ") ?? []
         let completeness = last.count > 2 ? Double(last[2]) ?? 0 : 0
@@ -47,10 +37,20 @@ import Testing
 
     @Test(.enabled(if: manPagesInstalled))
     func manPagesAreReadWhole() throws {
+        let report = try Self.score([Self.root.appendingPathComponent("scripts/tools/score-plain-docs.py").path, "--speak", CLI.binary, "--man"])
+        // "man pages (18 files, 203129 words): completeness 1.000  read 0.999"
+        let fields = report.split(separator: " ")
+        let completeness = fields.firstIndex(of: "completeness").flatMap { Double(fields[$0 + 1]) } ?? 0
+        let read = fields.firstIndex(of: "read").flatMap { Double(fields[$0 + 1].trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
+        #expect(completeness >= Self.manCompletenessFloor && read >= Self.manReadFloor, "\(report)")
+    }
+
+    /// Runs a Python scorer with speak's library in a fresh home; its standard output.
+    static func score(_ arguments: [String]) throws -> String {
         let cli = CLI()
         let scorer = Process()
         scorer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        scorer.arguments = ["python3", Self.root.appendingPathComponent("scripts/tools/score-plain-docs.py").path, "--speak", CLI.binary, "--man"]
+        scorer.arguments = ["python3"] + arguments
         scorer.environment = ProcessInfo.processInfo.environment.merging(["SPEAK_HOME": cli.home.path]) { $1 }
         let pipe = Pipe()
         scorer.standardOutput = pipe
@@ -58,10 +58,6 @@ import Testing
         try scorer.run()
         let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         scorer.waitUntilExit()
-        // "man pages (18 files, 203129 words): completeness 1.000  read 0.999"
-        let fields = report.split(separator: " ")
-        let completeness = fields.firstIndex(of: "completeness").flatMap { Double(fields[$0 + 1]) } ?? 0
-        let read = fields.firstIndex(of: "read").flatMap { Double(fields[$0 + 1].trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
-        #expect(completeness >= Self.manCompletenessFloor && read >= Self.manReadFloor, "\(report)")
+        return report
     }
 }
