@@ -176,10 +176,11 @@ struct OCRAssembler {
     }
 
     /// Dirt read as punctuation: a word with no letter or digit that Tesseract doubts, or a lone
-    /// mark that stands for nothing spoken (a stray dot, colon, underscore or bar).
+    /// mark that stands for nothing spoken (a stray dot, colon, underscore, bar, bracket or slash:
+    /// a dotted rule beside a table cell reads as ")").
     static func isSpeck(_ word: OCRWord) -> Bool {
         guard !word.text.contains(where: { $0.isLetter || $0.isNumber }) else { return false }
-        return word.confidence < 50 || word.text.allSatisfy { "_|~^`:;.,'‘’\"*".contains($0) }
+        return word.confidence < 50 || word.text.allSatisfy { "_|~^`:;.,'‘’\"*()[]<>/\\".contains($0) }
     }
 
     static func lineText(_ words: [OCRWord]) -> String {

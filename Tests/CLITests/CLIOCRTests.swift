@@ -10,8 +10,8 @@ import Testing
     /// Micro CER on ../shared/eval/ocr; 2.34 % when set. The floor only goes down.
     static let characterErrorFloor = 0.025
     /// Bag-of-words recall and precision (`--loose`) of what is read aloud on the real scans of
-    /// the set (scribe_*); 93.8 % and 95.0 % when set (tesseract: 84.8 % and 87.6 %).
-    static let scanRecallFloor = 0.93, scanPrecisionFloor = 0.945
+    /// the set (scribe_*); 94.1 % and 96.0 % when set (tesseract: 84.8 % and 87.6 %).
+    static let scanRecallFloor = 0.935, scanPrecisionFloor = 0.955
 
     @Test func aScannedPageIsReadInOrderWithoutNoiseOnStderr() throws {
         let cli = CLI()

@@ -43,6 +43,8 @@ import Testing
     @Test func curlyQuotesBecomePlainOnesAndSpecksAreDropped() throws {
         var words = line("“It’s nothing,” she said.", top: 100, starts: [.block, .paragraph, .line])
         words.insert(OCRWord(text: "~", confidence: 20, box: [50, 100, 53, 103]), at: 1)
+        // A dotted rule beside a cell, read as a bracket with confidence.
+        words.insert(OCRWord(text: ")", confidence: 90, box: [650, 100, 655, 130]), at: 3)
         let document = try read([OCRPage(index: 0, width: 1000, height: 1400, words: words)])
         #expect(document.blocks.map(\.text) == ["\"It's nothing,\" she said."])
     }
