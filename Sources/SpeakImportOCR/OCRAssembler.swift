@@ -32,7 +32,7 @@ struct OCRAssembler {
     static func append(_ pages: [OCRPage], to builder: inout DocumentBuilder,
                        vocabulary: DocumentVocabulary? = nil) -> (found: Int, openingEnd: Int?) {
         guard var first = pages.first, let count = first.openingWords, (1...first.words.count).contains(count) else {
-            return (append(parts: pages, wholes: pages, to: &builder, vocabulary: vocabulary), nil)
+            return (append(parts: pages, paragraphs: pages.map(paragraphs), wholes: pages, to: &builder, vocabulary: vocabulary), nil)
         }
         var opening = first
         opening.words = Array(first.words[..<count])
@@ -40,18 +40,19 @@ struct OCRAssembler {
         first.openingWords = nil
         var remainder = first
         remainder.words = Array(first.words[count...])
-        let found = append(parts: [opening], wholes: [nil], to: &builder, vocabulary: vocabulary)
+        let openingParagraphs = paragraphs(opening), remainderParagraphs = paragraphs(remainder)
+        let found = append(parts: [opening], paragraphs: [openingParagraphs], wholes: [nil], to: &builder, vocabulary: vocabulary)
         let openingEnd = builder.wordCount
-        let cutInside = continues(paragraphs(opening).last, into: paragraphs(remainder).first,
-                                  bodyHeight: median(first.words.map(\.height)))
-        return (found + append(parts: [remainder] + pages.dropFirst(), wholes: [first] + pages.dropFirst(), to: &builder,
-                               vocabulary: vocabulary), cutInside ? openingEnd : nil)
+        let cutInside = continues(openingParagraphs.last, into: remainderParagraphs.first, bodyHeight: median(first.words.map(\.height)))
+        let rest = Array(pages.dropFirst())
+        return (found + append(parts: [remainder] + rest, paragraphs: [remainderParagraphs] + rest.map(paragraphs),
+                               wholes: [first] + rest, to: &builder, vocabulary: vocabulary), cutInside ? openingEnd : nil)
     }
 
-    /// `wholes[i]` is the page `parts[i]` is part of, for its warnings (nil: warned elsewhere).
-    private static func append(parts pages: [OCRPage], wholes: [OCRPage?], to builder: inout DocumentBuilder,
-                               vocabulary: DocumentVocabulary?) -> Int {
-        let paragraphsByPage = pages.map(paragraphs)
+    /// `paragraphsByPage[i]` are the paragraphs of `parts[i]`; `wholes[i]` is the page `parts[i]`
+    /// is part of, for its warnings (nil: warned elsewhere).
+    private static func append(parts pages: [OCRPage], paragraphs paragraphsByPage: [[Paragraph]], wholes: [OCRPage?],
+                               to builder: inout DocumentBuilder, vocabulary: DocumentVocabulary?) -> Int {
         let running = runningLines(zip(pages, paragraphsByPage).map { ($0, $1) })
         let allLines = paragraphsByPage.joined().flatMap { paragraph in paragraph.lines.map(lineText) }.joined(separator: "\n")
         let joiner = LineJoiner(vocabulary: vocabulary ?? (DocumentVocabulary.isNeeded(for: allLines) ? DocumentVocabulary(text: allLines) : nil))

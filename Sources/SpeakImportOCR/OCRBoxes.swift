@@ -109,8 +109,10 @@ public enum OCRBoxes {
         return "bbox \(left) \(top) \(right) \(bottom)"
     }
 
+    private static let encoder = JSONEncoder()
+
     private static func quoted(_ text: String) -> String {
-        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+        let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -14,12 +14,6 @@ public struct OCRSettings: Sendable, Equatable {
         self.pageSegmentation = pageSegmentation
     }
 
-    /// The resolutions `--dpi` accepts.
-    public static let resolutions = 50...2400
-    /// The page segmentation modes `--psm` accepts: 0 (orientation only) and 2 (layout only)
-    /// recognize nothing, so they are not offered.
-    public static let pageSegmentationModes = [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
-
     /// The helper's command-line arguments for these settings.
     var helperArguments: [String] {
         ["--lang", language] + (resolution.map { ["--dpi", String($0)] } ?? [])

@@ -70,7 +70,8 @@ enum DocumentImport {
         return completed(document, name: name, stem: stem, hash: hash)
     }
 
-    private static func options(_ request: ImportRequest) -> ImportOptions {
+    /// What an importer is told of the request.
+    static func options(_ request: ImportRequest) -> ImportOptions {
         ImportOptions(title: request.title, language: request.language, resolution: request.resolution,
                       pageSegmentation: request.pageSegmentation)
     }

@@ -27,24 +27,30 @@ final class ScanImport: @unchecked Sendable {
         self.positions = positions
     }
 
-    /// Starts importing `input` when it is an image file not in the library yet; nil for
-    /// anything else (imported the usual way).
+    /// How an image file to play begins: already in the library, or being read.
+    enum Started {
+        case stored(Int64)
+        case reading(ScanImport)
+    }
+
+    /// Starts importing `input` when it is an image file not in the library yet, or names the
+    /// stored copy; nil for anything else (imported the usual way).
     static func start(_ input: InputReference, request: ImportRequest, store: LibraryStore, folder: [String],
-                      positions: PositionSaver) throws -> ScanImport? {
+                      positions: PositionSaver) throws -> Started? {
         guard case .file(let path) = input, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         let head = handle.readData(ofLength: 1 << 16)
         try? handle.close()
         guard DocumentImport.isScan(ImportSource(name: path, data: head), request: request) else { return nil }
         let source = try InputReader.read(input)
         let hash = DocumentImport.contentHash(source.data)
-        if !request.force, try store.summary(contentHash: hash) != nil { return nil }
+        if !request.force, let existing = try store.summary(contentHash: hash) { return .stored(existing.id) }
         let scan = ScanImport(source: path, positions: positions)
         let thread = Thread {
             scan.run(source, request: request, hash: hash, store: store, folder: folder)
         }
         thread.stackSize = 1 << 20
         thread.start()
-        return scan
+        return .reading(scan)
     }
 
     private func run(_ source: ImportSource, request: ImportRequest, hash: String, store: LibraryStore, folder: [String]) {

@@ -24,9 +24,7 @@ extension Speak {
             throw WordBoxesError(input: source.name)
         }
         let name = source.name
-        let importOptions = ImportOptions(language: options.language, resolution: options.resolution,
-                                          pageSegmentation: options.pageSegmentation)
-        let pages = try OCRImporter().recognizePages(source, options: importOptions, progress: progress ?? { _ in })
+        let pages = try OCRImporter().recognizePages(source, options: DocumentImport.options(options), progress: progress ?? { _ in })
         return OCRBoxes.render(pages, source: name, format: format)
     }
 }

@@ -60,11 +60,13 @@ public final class PlaybackSession: @unchecked Sendable {
     /// Spoken words from each block to the end, worked out once per document (it grows when
     /// an image is still being read): the view asks 20 times a second.
     private var spokenFrom: [Int] = []
+    private var spokenFromWords = -1
 
     /// Seconds of listening left from `word` at `speed` (spoken words only).
     public func secondsLeft(from word: Int, speed: Double) -> Double {
         let document = player.document
-        if spokenFrom.count != document.blocks.count + 1 {
+        if spokenFromWords != document.wordCount || spokenFrom.count != document.blocks.count + 1 {
+            spokenFromWords = document.wordCount
             var counts = [Int](repeating: 0, count: document.blocks.count + 1)
             for (i, block) in document.blocks.enumerated().reversed() {
                 counts[i] = counts[i + 1] + (block.isSpoken ? block.wordCount : 0)
@@ -126,14 +128,16 @@ extension Speak {
         var scan: ScanImport?
         let document: Document, title: String
         var start = 0, savedSpeed: Double?
-        if let found = try openingOfScan(request, store: store, positions: positions) {
+        let begun = try scanToPlay(request, store: store, positions: positions)
+        if case .playing(let opening, let started)? = begun {
             // An image not imported yet: its first lines play while the rest is read.
-            (document, title, scan) = (found.opening, found.opening.metadata.title, found.scan)
+            (document, title, scan) = (opening, opening.metadata.title, started)
         } else {
             let id: Int64
-            switch request.input {
-            case .document(let documentID): id = documentID
-            case .file, .url, .standardInput: id = try importInput(request.input, request: request.importRequest).id
+            switch (request.input, begun) {
+            case (_, .stored(let stored)?): id = stored
+            case (.document(let documentID), _): id = documentID
+            case (.file, _), (.url, _), (.standardInput, _): id = try importInput(request.input, request: request.importRequest).id
             }
             positions.attach(documentID: id)
             let summary = try store.summary(id: id)
@@ -191,19 +195,27 @@ extension Speak {
         return session
     }
 
-    /// For an image file not in the library yet (played from its start): the document of its
-    /// first lines as soon as they are read, and the import reading the rest. Nil when the
-    /// input is anything else, or the import ended before an opening worth playing (it is
-    /// then in the library, or its error is thrown).
-    private func openingOfScan(_ request: PlayRequest, store: LibraryStore,
-                               positions: PositionSaver) throws -> (opening: Document, scan: ScanImport)? {
+    /// An image file played from its start.
+    private enum ScanToPlay {
+        /// Not in the library yet: the document of its first lines, and the import reading the rest.
+        case playing(Document, ScanImport)
+        /// In the library (before, or stored before an opening worth playing came).
+        case stored(Int64)
+    }
+
+    /// Nil when the input is not an image file played from its start (or the import failed:
+    /// its error is thrown).
+    private func scanToPlay(_ request: PlayRequest, store: LibraryStore, positions: PositionSaver) throws -> ScanToPlay? {
         guard request.fromWord == nil, request.chapter == nil, request.at == nil,
-              let scan = try ScanImport.start(request.input, request: request.importRequest, store: store,
-                                              folder: try folderNames(request.importRequest.folder ?? ""), positions: positions)
+              let started = try ScanImport.start(request.input, request: request.importRequest, store: store,
+                                                 folder: try folderNames(request.importRequest.folder ?? ""), positions: positions)
         else { return nil }
-        if case .opening(let opening) = scan.waitForStart(), opening.spokenWordCount > 0 { return (opening, scan) }
-        _ = try scan.result()
-        return nil
+        switch started {
+        case .stored(let id): return .stored(id)
+        case .reading(let scan):
+            if case .opening(let opening) = scan.waitForStart(), opening.spokenWordCount > 0 { return .playing(opening, scan) }
+            return .stored(try scan.result())
+        }
     }
 
     /// The document listened to most recently, if any.

@@ -62,7 +62,11 @@ public enum ChunkPlanner {
                 WordSpan(start: $0.start - UInt32(start), end: $0.end - UInt32(start))
             }
             let endsBlock = upper == spans.count
-            result.append(SpeechChunk(text: sanitize(scalars[start..<end]), wordSpans: local, firstWord: block.firstWord + first,
+            var text = sanitize(scalars[start..<end])
+            // The cells of a table row read by OCR are set apart by two spaces: the engine hears
+            // a comma there, a pause (the same number of scalars, so the spans still match).
+            if block.kind == .tableCell, text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: ", ") }
+            result.append(SpeechChunk(text: text, wordSpans: local, firstWord: block.firstWord + first,
                                       endsBlock: endsBlock, endsDocument: endsBlock && isLastBlock))
         }
         return result

@@ -152,11 +152,7 @@ public final class SpeechStream: @unchecked Sendable {
         current = whole
         // A source that ran dry at the old end starts again there; a running one is replaced
         // when it runs dry (`produce`).
-        if exhausted, failure == nil, sourceEnd < whole.wordCount {
-            source = ChunkSource(document: whole, fromWord: sourceEnd, toWord: toWord, includeSkipped: includeSkipped)
-            sourceEnd = whole.wordCount
-            exhausted = false
-        }
+        if exhausted, failure == nil, resumeWhereTheDocumentGrew() { exhausted = false }
         pump()
         condition.broadcast()
     }
@@ -221,6 +217,15 @@ public final class SpeechStream: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// When the document grew past the end of the current source (it spoke the beginning),
+    /// a source for the words after that end; false when there are none.
+    private func resumeWhereTheDocumentGrew() -> Bool {
+        guard sourceEnd < current.wordCount, toWord > sourceEnd else { return false }
+        source = ChunkSource(document: current, fromWord: sourceEnd, toWord: toWord, includeSkipped: includeSkipped)
+        sourceEnd = current.wordCount
+        return true
+    }
+
     /// Schedules the next chunk on the engine thread when the queue wants more.
     private func pump() {
         guard !producing, !exhausted, failure == nil,
@@ -257,14 +262,8 @@ public final class SpeechStream: @unchecked Sendable {
                 queuedSamples += piece.sampleCount
                 known += piece.words
                 producedSamples = piece.endSample
-            } else if chunk == nil {
-                if sourceEnd < current.wordCount, toWord > sourceEnd {
-                    // The document grew while this source spoke its beginning.
-                    source = ChunkSource(document: current, fromWord: sourceEnd, toWord: toWord, includeSkipped: includeSkipped)
-                    sourceEnd = current.wordCount
-                } else {
-                    exhausted = true
-                }
+            } else if chunk == nil, !resumeWhereTheDocumentGrew() {
+                exhausted = true
             }
         }
         pump()

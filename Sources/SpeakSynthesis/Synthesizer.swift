@@ -62,10 +62,7 @@ public final class Synthesizer {
                shouldStop: () -> Bool = { false }) throws -> SpeechPiece {
         var samples: [Int16] = []
         var delivered = 0
-        // Two spaces set apart the cells of a table row read by OCR: a pause, as a comma is
-        // (the same number of characters, so the word positions stay).
-        let text = chunk.text.contains("  ") ? chunk.text.replacingOccurrences(of: "  ", with: ", ") : chunk.text
-        let events = try engine.synthesize(text, settings: settings) { buffer in
+        let events = try engine.synthesize(chunk.text, settings: settings) { buffer in
             if shouldStop() { throw SynthesisCancelled() }
             delivered += buffer.count
             if keepAudio { samples.append(contentsOf: buffer) }

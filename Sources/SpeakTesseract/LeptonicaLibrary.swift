@@ -97,7 +97,11 @@ public final class PageImage {
         var dark: Float = 0, light: Float = 0
         numaHistogramGetValFromRank(histogram, 0.05, &dark)
         numaHistogramGetValFromRank(histogram, 0.95, &light)
-        guard light - dark > Self.unevenBackground, let normalized = pixBackgroundNormSimple(pix, nil, nil) else { return self }
+        // Evened out with the map just measured, as pixBackgroundNormSimple would (target 200,
+        // smoothing 2×1), without measuring it again.
+        guard light - dark > Self.unevenBackground, let inverse = pixGetInvBackgroundMap(map, 200, 2, 1) else { return self }
+        defer { var pointer: UnsafeMutablePointer<PIX>? = inverse; pixDestroy(&pointer) }
+        guard let normalized = pixApplyInvBackgroundGrayMap(pix, inverse, 10, 15) else { return self }
         pixCopyResolution(normalized, pix)
         return PageImage(normalized)
     }

@@ -102,7 +102,9 @@ final class FakeEngine: SpeechEngine {
     /// The cells of a table row read by OCR are set apart by two spaces: the engine hears a
     /// comma there (a pause), and every word keeps its time.
     @Test func twoSpacesBetweenTableCellsAreAPause() throws {
-        let doc = document(["Miami  127  1,891"])
+        var builder = DocumentBuilder()
+        builder.append(.tableCell, text: "Miami  127  1,891")
+        let doc = builder.build(metadata: DocumentMetadata(title: "t", source: "t", format: .image, contentHash: ""))
         let engine = FakeEngine()
         let timeline = try Synthesizer(engine: engine, settings: VoiceSettings(wordsPerMinute: 175)).run(doc, audio: { _ in })
         #expect(engine.chunks == ["Miami, 127, 1,891"])
