@@ -79,8 +79,11 @@ let package = Package(
         // shared libraries), so they stay in helper executables: see the closing note of issue 2.
         // The player: plays a document on a sink, with skips, speed, jumps, sleep timer and saved positions.
         .target(name: "SpeakPlayer", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakAudio"]),
+        // Conversion past one process: slices and segments spoken by worker processes, the
+        // segment cache, and the engine helper that isolates eSpeak-NG's crashes.
+        .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
-            "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
+            "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
             "SpeakESpeak", "SpeakAudio",
         ]),
         .executableTarget(name: "speak", dependencies: [
@@ -98,7 +101,7 @@ let package = Package(
             "SpeakESpeak", "SpeakImportHTML", "SpeakPoppler", "SpeakTesseract",
         ]),
         .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
-        .testTarget(name: "SpeakKitTests", dependencies: ["SpeakKit", "SpeakPlayer", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
+        .testTarget(name: "SpeakKitTests", dependencies: ["SpeakKit", "SpeakConversion", "SpeakPlayer", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
         .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf", "speak-fetch"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17

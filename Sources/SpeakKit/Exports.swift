@@ -1,6 +1,7 @@
 @_exported import SpeakModel
 @_exported import SpeakPlayer
 import SpeakAudio
+import SpeakConversion
 import SpeakESpeak
 import SpeakImportPDF
 import SpeakLibrary
@@ -40,3 +41,5 @@ public typealias OCRMode = SpeakImportPDF.OCRMode
 public typealias AudioFormat = SpeakAudio.AudioFormat
 /// An audio format and its bit rate.
 public typealias EncoderSettings = SpeakAudio.EncoderSettings
+/// What a `speak __segments` worker synthesizes: voice, encoder, whether skipped blocks are read.
+public typealias SegmentJob = SpeakConversion.SegmentJob

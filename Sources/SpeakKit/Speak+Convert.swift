@@ -1,5 +1,6 @@
 import Foundation
 import SpeakAudio
+import SpeakConversion
 import SpeakESpeak
 import SpeakModel
 import SpeakSynthesis
@@ -139,7 +140,7 @@ extension Speak {
                 let outcome = try parallel.run(writer: writer, timings: timingWriter, progress: progress)
                 (totalSamples, words, silenced) = (outcome.samples, outcome.words, outcome.silenced)
             } else {
-                try Self.speak(document, range: request.fromWord..<Int.max, engine: engine, settings: settings,
+                try RangeSpeech.speak(document, range: request.fromWord..<Int.max, engine: engine, settings: settings,
                                readAll: request.readAll, progress: progress) { piece in
                     try piece.samples.withUnsafeBufferPointer { buffer throws(AudioOutputError) in try writer.write(buffer) }
                     try timingWriter?.append(sentence: piece.words)
@@ -162,22 +163,6 @@ extension Speak {
 
     /// Documents with fewer spoken words than this are not worth starting worker processes.
     static let minimumWordsForWorkers = 2000
-
-    /// Speaks words `range` of a document on the engine thread (running ahead of the
-    /// consumer), handing each sentence piece to `consume` in order.
-    static func speak(_ document: Document, range: Range<Int>, engine: any SpeechEngine, settings: VoiceSettings, readAll: Bool,
-                      progress: ProgressHandler?, consume: (SpeechPiece) throws -> Void) throws {
-        let stream = try SpeechStream(document: document, engine: engine, settings: settings, fromWord: range.lowerBound,
-                                      toWord: range.upperBound, includeSkipped: readAll, historyWords: 0)
-        let span = Double(max(1, min(range.upperBound, document.wordCount) - range.lowerBound))
-        var spoken = false
-        while let piece = try stream.next() {
-            try consume(piece)
-            spoken = spoken || !piece.words.isEmpty
-            if let last = piece.words.last { progress?(Double(last.index + 1 - range.lowerBound) / span) }
-        }
-        guard spoken else { throw SynthesisError.nothingToSpeak }
-    }
 
     /// "<directory>/<title>.<format>" with characters that do not belong in file names replaced.
     static func outputPath(in directory: String, for document: Document, format: AudioFormat = .wav) -> String {

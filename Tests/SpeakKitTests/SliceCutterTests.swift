@@ -1,5 +1,5 @@
 import Foundation
-@testable import SpeakKit
+@testable import SpeakConversion
 import SpeakModel
 import Testing
 

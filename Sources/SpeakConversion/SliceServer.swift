@@ -9,7 +9,7 @@ import SpeakSynthesis
 /// the output is a pipe, sends the audio back. A slice whose offset is not known yet (the
 /// slice before it is still being spoken elsewhere) is kept in memory until it is, while the
 /// worker goes on with the next one; at most `maximumHeld` are kept.
-final class SliceServer {
+public final class SliceServer {
     private let document: Document
     private let engine: GuardedEngine
     private let settings: VoiceSettings
@@ -144,15 +144,15 @@ final class SliceServer {
 /// The conversion closed the socket or went away: nothing more to do.
 private struct ParentGone: Error {}
 
-extension Speak {
+extension SliceServer {
     /// The loop of a `speak __slices` worker on standard input and output: loads the document
     /// and the engine once, then speaks slices until the conversion closes the socket. Audio
     /// goes into the file the conversion names (the file being assembled) or, without one, back
     /// over the socket.
-    public func serveSlices(input: String, settings: VoiceSettings, readAll: Bool) {
+    public static func serve(document load: () throws -> Document, settings: VoiceSettings, readAll: Bool) {
         let server: SliceServer
         do {
-            let document = try self.document(InputReference(argument: input))
+            let document = try load()
             let inner = try EngineThread.shared.sync { try ESpeakEngine.shared() }
             // The voice is loaded now, while the conversion is still getting ready.
             try EngineThread.shared.sync { try inner.prepare(settings) }

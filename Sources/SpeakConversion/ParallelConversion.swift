@@ -10,11 +10,12 @@ import SpeakSynthesis
 /// output file at the offset this process gives it as soon as the slices before it are done
 /// (`SliceServer`): no part files, and no audio passes through this process or is copied twice.
 /// To a pipe (`-o -`), the workers send the audio back and it is written here, in order.
-final class ParallelConversion: @unchecked Sendable {
-    struct Outcome {
-        var samples: Int
-        var words: Int
-        var silenced: Int
+public final class ParallelConversion: @unchecked Sendable {
+    /// What a conversion spoke: samples, words, and sentences left silent.
+    public struct Outcome {
+        public var samples: Int
+        public var words: Int
+        public var silenced: Int
     }
 
     private let workers: [SliceWorkerProcess]
@@ -26,7 +27,7 @@ final class ParallelConversion: @unchecked Sendable {
 
     /// Starts `jobs` workers on `input` (a path or library id they can open themselves). They
     /// load the document and the voice while this process gets ready; dropped unused, they end.
-    init(document: Document, input: String, inputName: String, settings: VoiceSettings, readAll: Bool, fromWord: Int,
+    public init(document: Document, input: String, inputName: String, settings: VoiceSettings, readAll: Bool, fromWord: Int,
          jobs: Int) throws {
         // A slice is at most three minutes of audio: what a worker may hold while it waits.
         cutter = SliceCutter(document: document, fromWord: fromWord, includeSkipped: readAll, workers: jobs,
@@ -54,7 +55,7 @@ final class ParallelConversion: @unchecked Sendable {
 
     /// Runs the conversion into `writer` (and `timings`); the audio is complete in the file (or
     /// written to the pipe) when it returns. The caller completes the header and timing file.
-    func run(writer: WAVWriter, timings: TimingWriter?, progress: ProgressHandler?) throws -> Outcome {
+    public func run(writer: WAVWriter, timings: TimingWriter?, progress: ProgressHandler?) throws -> Outcome {
         let board = SliceBoard(cutter: cutter, writer: writer, timings: timings, progress: progress)
         self.board = board
         if let path = writer.temporaryPath {

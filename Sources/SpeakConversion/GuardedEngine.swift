@@ -1,5 +1,6 @@
 import Foundation
 import SpeakESpeak
+import SpeakModel
 import SpeakImport
 import SpeakSynthesis
 
@@ -8,13 +9,13 @@ import SpeakSynthesis
 /// everything else in this process at full speed. A helper that dies is restarted and the
 /// sentence tried once more; a sentence that kills it twice is left silent and counted, so one
 /// bad sentence never costs the whole conversion.
-final class GuardedEngine: SpeechEngine {
+public final class GuardedEngine: SpeechEngine {
     private let inner: ESpeakEngine
     private var helper: EngineHelper?
     /// Sentences left silent because the engine crashed on them twice.
-    private(set) var silencedSentences = 0
+    public private(set) var silencedSentences = 0
 
-    init(_ inner: ESpeakEngine) {
+    public init(_ inner: ESpeakEngine) {
         self.inner = inner
     }
 
@@ -22,9 +23,9 @@ final class GuardedEngine: SpeechEngine {
         helper?.stop()
     }
 
-    var sampleRate: Int { inner.sampleRate }
+    public var sampleRate: Int { inner.sampleRate }
 
-    func synthesize(_ text: String, settings: VoiceSettings,
+    public func synthesize(_ text: String, settings: VoiceSettings,
                     audio: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> [WordEvent] {
         if ESpeakEngine.isSafeInProcess(text, voice: settings.voice) {
             return try inner.synthesize(text, settings: settings, audio: audio)

@@ -29,7 +29,7 @@ public struct SegmentJob: Sendable {
         let silencedBefore = engine.silencedSentences
         // Fault injection for the tests of verification: one chunk comes out silent.
         var muteOne = ProcessInfo.processInfo.environment["SPEAK_FAULT_INJECT"] == "silent-chunk"
-        try Speak.speak(document, range: range, engine: engine, settings: settings, readAll: readAll, progress: progress) { piece in
+        try RangeSpeech.speak(document, range: range, engine: engine, settings: settings, readAll: readAll, progress: progress) { piece in
             var samples = piece.samples
             if muteOne, piece.words.count >= 3 {
                 muteOne = false
@@ -64,7 +64,7 @@ public struct SegmentJob: Sendable {
 
 /// A `speak __segments` child process: loads the document once, then synthesizes the segments
 /// it is sent ("FIRST<TAB>END<TAB>PATH"), answering "ok" or "error<TAB>message" for each.
-final class SegmentWorker {
+public final class SegmentWorker {
     private let helper: HelperProcess
 
     init(input: String, job: SegmentJob) throws {
@@ -91,16 +91,16 @@ final class SegmentWorker {
     }
 }
 
-extension Speak {
+extension SegmentWorker {
     /// The loop of a `speak __segments` worker on standard input and output.
-    public func serveSegments(input: String, job: SegmentJob, parent: Int32) {
+    public static func serve(document load: () throws -> Document, job: SegmentJob, parent: Int32) {
         func reply(_ line: String) {
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         let document: Document
         let engine: GuardedEngine
         do {
-            document = try self.document(InputReference(argument: input))
+            document = try load()
             engine = GuardedEngine(try EngineThread.shared.sync { try ESpeakEngine.shared() })
         } catch {
             let message = (error as? UserFacingError)?.message ?? "\(error)"

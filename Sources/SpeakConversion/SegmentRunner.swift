@@ -8,7 +8,7 @@ import SpeakSynthesis
 /// worker processes that each take the next segment as they finish one, so a worker that drew
 /// short segments does not sit idle. A finished segment is a complete file in its place, so an
 /// interrupted run keeps every segment finished before the interruption.
-struct SegmentRunner {
+public struct SegmentRunner: Sendable {
     let document: Document
     let job: SegmentJob
     /// The file path or library id workers open; nil when only this process has the document.
@@ -16,7 +16,15 @@ struct SegmentRunner {
     let jobs: Int
     let inputName: String
 
-    func run(_ segments: [(range: Range<Int>, path: String)], progress: ProgressHandler?) throws {
+    public init(document: Document, job: SegmentJob, input: String?, jobs: Int, inputName: String) {
+        self.document = document
+        self.job = job
+        self.input = input
+        self.jobs = jobs
+        self.inputName = inputName
+    }
+
+    public func run(_ segments: [(range: Range<Int>, path: String)], progress: ProgressHandler?) throws {
         guard !segments.isEmpty else {
             progress?(1)
             return

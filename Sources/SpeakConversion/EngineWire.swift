@@ -1,12 +1,13 @@
 import Foundation
 import SpeakESpeak
+import SpeakModel
 import SpeakSynthesis
 
 /// The little binary protocol between `speak` and its engine helper (`speak __engine`) on a
 /// socket pair. A request is `Q`, the voice settings and the text; the answer is any number of
 /// `A` frames of samples, then `E` with the word events or `X` with an error. Integers are
 /// little-endian; a helper that dies mid-answer shows up as end of file.
-enum EngineWire {
+public enum EngineWire {
     /// Reads exactly `count` bytes, or nil at end of file.
     static func read(_ descriptor: Int32, count: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
@@ -102,10 +103,10 @@ enum EngineWire {
     }
 }
 
-extension Speak {
+extension EngineWire {
     /// Serves synthesis requests on standard input/output until end of file: the engine helper
     /// that synthesizes text eSpeak-NG could crash on, so only the helper dies.
-    public static func serveEngine() {
+    public static func serve() {
         ESpeakEngine.silenceDiagnostics()
         let input: Int32 = 0, output: Int32 = 1
         let fault = ProcessInfo.processInfo.environment["SPEAK_FAULT_INJECT"] ?? ""

@@ -6,7 +6,7 @@ import SpeakModel
 /// audio, at least a few sentences — so the workers finish within a second of each other
 /// whatever the text. Planned lazily: only blocks longer than a slice are segmented, and only
 /// as far as the cut.
-struct SliceCutter {
+public struct SliceCutter {
     private let document: Document
     private let includeSkipped: Bool
     private let workers: Int
@@ -36,7 +36,7 @@ struct SliceCutter {
     var documentWordCount: Int { document.wordCount }
 
     /// Words that will be spoken from `fromWord` to the end.
-    static func spokenWords(in document: Document, from fromWord: Int, includeSkipped: Bool) -> Int {
+    public static func spokenWords(in document: Document, from fromWord: Int, includeSkipped: Bool) -> Int {
         document.blocks.reduce(0) { total, block in
             guard includeSkipped || block.isSpoken else { return total }
             return total + max(0, block.wordIndices.upperBound - max(fromWord, block.firstWord))

@@ -30,7 +30,7 @@ public struct SegmentCache: Sendable {
     static let version = "speak-segment-2"
 
     /// The key of words `range` of `document` spoken with `job`.
-    static func key(_ document: Document, range: Range<Int>, job: SegmentJob) -> String {
+    public static func key(_ document: Document, range: Range<Int>, job: SegmentJob) -> String {
         var hasher = SHA256()
         let s = job.settings
         hasher.update(Array("\(version)|\(ESpeakLibrary.version)|\(s.voice)|\(s.wordsPerMinute)|\(s.pitch ?? -1)|\(s.range ?? -1)|".utf8))
@@ -54,7 +54,7 @@ public struct SegmentCache: Sendable {
     }
 
     /// The segment's header when the cache has it (its time is refreshed: it was used).
-    func lookup(_ key: String) -> SegmentHeader? {
+    public func lookup(_ key: String) -> SegmentHeader? {
         let path = path(for: key)
         guard let header = SegmentFile.header(at: path) else { return nil }
         utimes(path, nil)
@@ -82,7 +82,7 @@ public struct SegmentCache: Sendable {
 
     /// Removes the least recently used entries until the cache fits its limit, never those in
     /// `keep` (the conversion that just used them).
-    func trim(keeping keep: Set<String>) {
+    public func trim(keeping keep: Set<String>) {
         var files = entries().sorted { $0.used < $1.used }
         var total = files.reduce(0) { $0 + $1.size }
         while total > limitBytes, let oldest = files.first {
@@ -101,9 +101,4 @@ public struct SegmentCache: Sendable {
             return (path, (attributes[.size] as? Int) ?? 0, (attributes[.modificationDate] as? Date) ?? .distantPast)
         }
     }
-}
-
-extension Speak {
-    /// The cache of synthesized audio segments, with the configured size limit.
-    public var segmentCache: SegmentCache { SegmentCache(limitMB: config.cacheLimitMB) }
 }

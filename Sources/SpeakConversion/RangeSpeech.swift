@@ -1,0 +1,21 @@
+import SpeakModel
+import SpeakSynthesis
+
+/// A range of a document's words spoken in order, for the workers and the conversion.
+public enum RangeSpeech {
+    /// Speaks words `range` of a document on the engine thread (running ahead of the
+    /// consumer), handing each sentence piece to `consume` in order.
+    public static func speak(_ document: Document, range: Range<Int>, engine: any SpeechEngine, settings: VoiceSettings, readAll: Bool,
+                      progress: ProgressHandler?, consume: (SpeechPiece) throws -> Void) throws {
+        let stream = try SpeechStream(document: document, engine: engine, settings: settings, fromWord: range.lowerBound,
+                                      toWord: range.upperBound, includeSkipped: readAll, historyWords: 0)
+        let span = Double(max(1, min(range.upperBound, document.wordCount) - range.lowerBound))
+        var spoken = false
+        while let piece = try stream.next() {
+            try consume(piece)
+            spoken = spoken || !piece.words.isEmpty
+            if let last = piece.words.last { progress?(Double(last.index + 1 - range.lowerBound) / span) }
+        }
+        guard spoken else { throw SynthesisError.nothingToSpeak }
+    }
+}
