@@ -70,7 +70,10 @@ let package = Package(
         .target(name: "SpeakLibrary", dependencies: ["SpeakModel", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // Synthesis: engine-agnostic scheduling and timelines; the eSpeak-NG engine; sinks.
-        .target(name: "SpeakSynthesis", dependencies: ["SpeakModel"]),
+        // The spoken-text layer: what the engine is given for a block (normalization rules per
+        // language, skip rules, the user's lexicon), mapped back to the document's words.
+        .target(name: "SpeakSpeech", dependencies: ["SpeakModel"]),
+        .target(name: "SpeakSynthesis", dependencies: ["SpeakModel", "SpeakSpeech"]),
         .target(name: "SpeakESpeak", dependencies: ["SpeakModel", "SpeakSynthesis", "CEspeakNG"]),
         .target(name: "SpeakAudio", dependencies: ["SpeakModel", "SpeakSynthesis", "CPCAudio", "COpusEnc", "CLame"]),
 
@@ -84,7 +87,7 @@ let package = Package(
         .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
             "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
-            "SpeakESpeak", "SpeakAudio",
+            "SpeakESpeak", "SpeakAudio", "SpeakSpeech",
         ]),
         .executableTarget(name: "speak", dependencies: [
             "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -92,6 +95,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),
+        .testTarget(name: "SpeakSpeechTests", dependencies: ["SpeakModel", "SpeakSpeech"]),
         .testTarget(name: "SpeakImportTests", dependencies: [
             "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF",
         ],

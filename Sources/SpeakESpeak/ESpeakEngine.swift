@@ -53,7 +53,7 @@ public final class ESpeakEngine: SpeechEngine, @unchecked Sendable {
     public func synthesize(_ text: String, settings: VoiceSettings,
                            audio: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> [WordEvent] {
         try apply(settings)
-        let flags = UInt32(espeakCHARS_UTF8) | UInt32(espeakENDPAUSE)
+        let flags = UInt32(espeakCHARS_UTF8) | UInt32(espeakENDPAUSE) | UInt32(espeakPHONEMES)
         // Synchronous mode: the callback runs inside espeak_ng_Synthesize, so the closure
         // never outlives this call.
         let (status, context) = withoutActuallyEscaping(audio) { audio in
@@ -69,6 +69,26 @@ public final class ESpeakEngine: SpeechEngine, @unchecked Sendable {
         if let failure = context.failure { throw failure }
         if status != ENS_OK && status != ENS_SPEECH_STOPPED { throw SynthesisError.engineFailed(Self.message(status)) }
         return context.events
+    }
+
+    /// eSpeak's phoneme mnemonics for `text` in `voice`, clause by clause as `espeak-ng -q -x`
+    /// prints them (one line per sentence or clause).
+    public func phonemes(_ text: String, voice: String) throws(SynthesisError) -> String {
+        try apply(VoiceSettings(voice: voice))
+        var clause: [String] = []
+        text.withCString { cText in
+            var pointer: UnsafeRawPointer? = UnsafeRawPointer(cText)
+            while let current = pointer, UnsafePointer<CChar>(OpaquePointer(current)).pointee != 0 {
+                var next: UnsafeRawPointer? = current
+                let result = withUnsafeMutablePointer(to: &next) { slot in
+                    espeak_TextToPhonemes(slot, Int32(espeakCHARS_UTF8 | espeakPHONEMES), 0)
+                }
+                if let result { clause.append(String(cString: result)) }
+                if next == nil || next == current { break }
+                pointer = next
+            }
+        }
+        return clause.joined(separator: " ")
     }
 
     /// Selects the voice and rate now, so an unknown voice is reported before any work starts.

@@ -1,5 +1,6 @@
 @_exported import SpeakModel
 @_exported import SpeakPlayer
+@_exported import SpeakSpeech
 import SpeakAudio
 import SpeakConversion
 import SpeakESpeak

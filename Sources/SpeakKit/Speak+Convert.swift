@@ -3,6 +3,7 @@ import SpeakAudio
 import SpeakConversion
 import SpeakESpeak
 import SpeakModel
+import SpeakSpeech
 import SpeakSynthesis
 
 /// What the user asked for when converting a document to audio.
@@ -35,6 +36,8 @@ public struct ConvertRequest: Sendable {
     public var bitrate: Int?
     /// One file per chapter, numbered, in the directory `output`.
     public var splitChapters = false
+    /// What this run skips or reads besides the configured and per-document skip rules.
+    public var speech = SpeechRequest()
     /// With `splitChapters`: the chapter files go into a folder named after the document
     /// (several documents are split into one directory).
     public var folderPerDocument = false
@@ -100,6 +103,7 @@ extension Speak {
             settings = try voiceSettings(voice: voice, speed: request.speed, wordsPerMinute: request.wordsPerMinute)
             voiceName = voice
         }
+        settings.speech = speechOptions(for: document, request: request.speech)
         if format != .wav || request.splitChapters {
             return try convertAudiobook(document, input: input, request: request, format: format, settings: settings,
                                         voiceName: voiceName, started: started, progress: progress)

@@ -4,6 +4,7 @@ import SpeakConversion
 import SpeakESpeak
 import SpeakLibrary
 import SpeakModel
+import SpeakSpeech
 import SpeakSynthesis
 
 /// Where and how `speak play` starts.
@@ -28,6 +29,8 @@ public struct PlayRequest: Sendable {
     /// With `output`: replace an existing file.
     public var overwrite = false
     public var importRequest = ImportRequest()
+    /// What this run skips or reads besides the configured and per-document skip rules.
+    public var speech = SpeechRequest()
 
     public init(input: InputReference) {
         self.input = input
@@ -160,8 +163,11 @@ extension Speak {
         let speed = request.speed ?? savedSpeed ?? config.speed
         var voice = request.voice
         if voice == nil { voice = try defaultVoice(for: document.metadata.language) }
+        let speech = speechOptions(for: document, request: request.speech)
         let settingsForSpeed: (Double) throws -> VoiceSettings = { [self] speed in
-            try voiceSettings(voice: voice, speed: speed, wordsPerMinute: nil)
+            var settings = try voiceSettings(voice: voice, speed: speed, wordsPerMinute: nil)
+            settings.speech = speech
+            return settings
         }
         let settings = try settingsForSpeed(speed)
         let inProcess = try EngineThread.shared.sync { try ESpeakEngine.shared() }

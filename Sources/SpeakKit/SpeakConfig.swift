@@ -1,18 +1,23 @@
 import Foundation
 import SpeakModel
+import SpeakSpeech
 
 /// User settings from `$XDG_CONFIG_HOME/speak/config.toml` (default `~/.config/speak`).
 ///
 /// The file is a flat list of `key = value` lines (TOML subset: strings in quotes, numbers,
 /// `#` comments; section headers are accepted and ignored). Known keys: `voice`, `speed`
 /// (multiplier of the voice's normal rate), `wpm` (the normal rate), `skip_step` (seconds),
-/// `cache_limit_mb` (the size of the cache of synthesized audio, see `SegmentCache`).
+/// `cache_limit_mb` (the size of the cache of synthesized audio, see `SegmentCache`), `skip`
+/// (what is not read: `"citations,footnotes"` by default; `skip = ""` reads everything; also
+/// a TOML list `["citations", "urls"]`).
 public struct SpeakConfig: Sendable, Equatable {
     public var voice: String = "en-us"
     public var speed: Double = 1.0
     public var wordsPerMinute: Double = 175
     public var skipStep: Double = 10
     public var cacheLimitMB: Double = 2048
+    /// What the spoken-text layer skips (citations, footnote markers, …).
+    public var skip: Set<SkipRule> = SkipRule.defaults
 
     public init() {}
 
@@ -47,6 +52,14 @@ public struct SpeakConfig: Sendable, Equatable {
             case "wpm": config.wordsPerMinute = try numberValue(80...450)
             case "skip_step": config.skipStep = try numberValue(1...600)
             case "cache_limit_mb": config.cacheLimitMB = try numberValue(0...1_000_000)
+            case "skip":
+                let list = value.trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).replacingOccurrences(of: "\"", with: "")
+                    .replacingOccurrences(of: "'", with: "")
+                do {
+                    config.skip = try SkipRule.parseList(list)
+                } catch {
+                    throw ConfigError(path: path, line: lineIndex + 1, problem: error.message)
+                }
             default: continue
             }
         }

@@ -64,6 +64,8 @@ public enum SentenceSegmenter {
         if let terminator = gap.first(where: CharacterClass.isSentenceTerminator) {
             // "No. 5", "Nos. 3 and 4", "p. 12": the dot abbreviates a number word.
             if terminator == ".", nextIsDigit, gap.first == ".", isNumberWord(word) { return false }
+            // "et al., 2020", "etc., and": a clause mark after the dot, the sentence goes on.
+            if terminator == ".", gap.first == ".", gap.dropFirst().first.map({ $0 == "," || $0 == ";" || $0 == ":" }) == true { return false }
             return true
         }
         guard word.last == "." else { return false }

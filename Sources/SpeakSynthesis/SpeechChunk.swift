@@ -1,4 +1,5 @@
 import SpeakModel
+import SpeakSpeech
 
 /// A sentence-sized piece of a document, ready for the engine: its text (sanitized, with the
 /// same scalar positions as the document text) and its words.
@@ -23,23 +24,25 @@ public enum ChunkPlanner {
     /// Chunks from global word `fromWord` up to (not including) `toWord`; skipped blocks are
     /// left out unless `includeSkipped`.
     public static func chunks(of document: Document, fromWord: Int = 0, toWord: Int = .max,
-                              includeSkipped: Bool = false) -> [SpeechChunk] {
-        Array(sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped))
+                              includeSkipped: Bool = false, speech: SpeechOptions = .asWritten) -> [SpeechChunk] {
+        Array(sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: speech))
     }
 
     /// The same chunks, planned lazily one block at a time: the first chunk of a long book is
-    /// ready without segmenting the rest.
+    /// ready without segmenting the rest. Each chunk's text is what `speech` says for it (the
+    /// spoken-text layer), its word spans where each document word is said.
     public static func sequence(of document: Document, fromWord: Int = 0, toWord: Int = .max,
-                                includeSkipped: Bool = false) -> some Sequence<SpeechChunk> {
+                                includeSkipped: Bool = false, speech: SpeechOptions = .asWritten) -> some Sequence<SpeechChunk> {
+        let reader = SpeechReader(options: speech)
         let blocks = document.blocks.lazy.filter { (includeSkipped || $0.isSpoken) && $0.wordIndices.upperBound > fromWord && $0.firstWord < toWord }
         let lastSpoken = document.blocks.lastIndex { includeSkipped || $0.isSpoken }
         let lastFirstWord = lastSpoken.map { document.blocks[$0].firstWord } ?? -1
         return blocks.flatMap { block in
-            chunks(in: block, fromWord: fromWord, toWord: toWord, isLastBlock: block.firstWord == lastFirstWord)
+            chunks(in: block, fromWord: fromWord, toWord: toWord, isLastBlock: block.firstWord == lastFirstWord, reader: reader)
         }
     }
 
-    private static func chunks(in block: Block, fromWord: Int, toWord: Int, isLastBlock: Bool) -> [SpeechChunk] {
+    private static func chunks(in block: Block, fromWord: Int, toWord: Int, isLastBlock: Bool, reader: SpeechReader) -> [SpeechChunk] {
         let scalars = Array(block.text.unicodeScalars)
         let spans = block.wordSpans
         // Only the sentences from `fromWord` to `toWord`: a worker speaking a few hundred words
@@ -66,7 +69,13 @@ public enum ChunkPlanner {
             // The cells of a table row read by OCR are set apart by two spaces: the engine hears
             // a comma there, a pause (the same number of scalars, so the spans still match).
             if block.kind == .tableCell, text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: ", ") }
-            result.append(SpeechChunk(text: text, wordSpans: local, firstWord: block.firstWord + first,
+            var spans = local
+            if !reader.isIdentity {
+                let spoken = reader.spoken(text, words: local, kind: block.kind)
+                text = spoken.text
+                spans = spoken.wordSpans
+            }
+            result.append(SpeechChunk(text: text, wordSpans: spans, firstWord: block.firstWord + first,
                                       endsBlock: endsBlock, endsDocument: endsBlock && isLastBlock))
         }
         return result

@@ -1,4 +1,5 @@
 import SpeakModel
+import SpeakSpeech
 
 /// A word event reported by a speech engine while it synthesizes one chunk of text.
 public struct WordEvent: Sendable, Equatable {
@@ -26,12 +27,16 @@ public struct VoiceSettings: Sendable, Equatable {
     public var pitch: Int?
     /// Pitch range 0…100: 0 is monotone (nil: the voice's own).
     public var range: Int?
+    /// How the text is said: its language's rules, skip rules and lexicon (as written by default).
+    public var speech: SpeechOptions
 
-    public init(voice: String = "en-us", wordsPerMinute: Int = 175, pitch: Int? = nil, range: Int? = nil) {
+    public init(voice: String = "en-us", wordsPerMinute: Int = 175, pitch: Int? = nil, range: Int? = nil,
+                speech: SpeechOptions = .asWritten) {
         self.voice = voice
         self.wordsPerMinute = wordsPerMinute
         self.pitch = pitch
         self.range = range
+        self.speech = speech
     }
 }
 

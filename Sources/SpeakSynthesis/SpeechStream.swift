@@ -1,5 +1,6 @@
 import Foundation
 import SpeakModel
+import SpeakSpeech
 
 /// A document being spoken: the engine thread synthesizes sentence pieces ahead of the
 /// consumer (up to `aheadSeconds`), the consumer takes them in order with `next()`, and
@@ -62,7 +63,7 @@ public final class SpeechStream: @unchecked Sendable {
         self.includeSkipped = includeSkipped
         self.aheadSamples = Int(aheadSeconds * Double(engine.sampleRate))
         self.historyWords = historyWords
-        self.source = ChunkSource(document: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped)
+        self.source = ChunkSource(document: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech)
         condition.lock()
         pump()
         condition.unlock()
@@ -209,7 +210,7 @@ public final class SpeechStream: @unchecked Sendable {
         if let cut = known.firstIndex(where: { $0.index >= word }) { known.removeSubrange(cut...) }
         producedSamples = sample
         consumedSamples = sample
-        source = ChunkSource(document: current, fromWord: word, toWord: toWord, includeSkipped: includeSkipped)
+        source = ChunkSource(document: current, fromWord: word, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech)
         sourceEnd = current.wordCount
         exhausted = false
         failure = nil
@@ -221,7 +222,7 @@ public final class SpeechStream: @unchecked Sendable {
     /// a source for the words after that end; false when there are none.
     private func resumeWhereTheDocumentGrew() -> Bool {
         guard sourceEnd < current.wordCount, toWord > sourceEnd else { return false }
-        source = ChunkSource(document: current, fromWord: sourceEnd, toWord: toWord, includeSkipped: includeSkipped)
+        source = ChunkSource(document: current, fromWord: sourceEnd, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech)
         sourceEnd = current.wordCount
         return true
     }
@@ -295,7 +296,7 @@ public final class SpeechStream: @unchecked Sendable {
             let pieces = try condition.unlocked {
                 try thread.sync {
                     synthesizer.settings = settings
-                    return try ChunkPlanner.sequence(of: document, fromWord: from, toWord: first.index, includeSkipped: includeSkipped)
+                    return try ChunkPlanner.sequence(of: document, fromWord: from, toWord: first.index, includeSkipped: includeSkipped, speech: settings.speech)
                         .map { try synthesizer.piece(for: $0, startingAt: 0, keepAudio: false) }
                 }
             }
@@ -325,8 +326,8 @@ public final class SpeechStream: @unchecked Sendable {
 private final class ChunkSource: @unchecked Sendable {
     private var iterator: any IteratorProtocol<SpeechChunk>
 
-    init(document: Document, fromWord: Int, toWord: Int, includeSkipped: Bool) {
-        iterator = ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped)
+    init(document: Document, fromWord: Int, toWord: Int, includeSkipped: Bool, speech: SpeechOptions) {
+        iterator = ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: speech)
             .makeIterator()
     }
 

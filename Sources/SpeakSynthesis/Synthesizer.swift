@@ -37,7 +37,7 @@ public final class Synthesizer {
         try Self.check(fromWord, in: document)
         var timeline = Timeline(sampleRate: engine.sampleRate)
         let span = Double(max(1, min(toWord, document.wordCount) - fromWord))
-        for chunk in ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped) {
+        for chunk in ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech) {
             let piece = try self.piece(for: chunk, startingAt: timeline.totalSamples)
             try piece.samples.withUnsafeBufferPointer { try audio($0) }
             timeline.sentenceStarts.append(timeline.words.count)

@@ -18,6 +18,9 @@ struct TextCommand: ParsableCommand {
               speak text scan.png --boxes > scan.json   # what OCR saw: word boxes and confidences
               speak text scan.png --hocr > scan.hocr    # the same as hOCR
               speak text photo.jpg --dpi 300 --psm 4    # overrides for the odd page
+              speak text paper.pdf --spoken             # what the voice is given: Fig. 3 -> figure three
+              speak text - --phonemes <<< "Dr. Smith"    # eSpeak's phonemes for it (as espeak-ng -x)
+              speak text 3 --spoken --read citations    # citations read this time
             """
     )
 
@@ -32,6 +35,14 @@ struct TextCommand: ParsableCommand {
 
     @Flag(help: "For an image: the same as --boxes, as hOCR (the HTML form other OCR tools read).")
     var hocr = false
+
+    @Flag(help: "Print the text as the voice is given it: abbreviations, numbers, units, dates, URLs said in full, citations skipped.")
+    var spoken = false
+
+    @Flag(help: "Print eSpeak's phoneme mnemonics for the spoken text, as 'espeak-ng -q -x' does.")
+    var phonemes = false
+
+    @OptionGroup var speech: SpeechSkipOptions
 
     @OptionGroup var reading: ReadingOptions
 
@@ -48,6 +59,16 @@ struct TextCommand: ParsableCommand {
             }
             let document = try speak.document(InputReference(argument: input), options: reading.request(), progress: { bar.update($0) })
             bar.finish()
+            if spoken || phonemes {
+                let options = speak.speechOptions(for: document, request: try speech.request())
+                var out = ""
+                for (k, paragraph) in speak.spokenParagraphs(of: document, includeSkipped: all, options: options).enumerated() {
+                    if k > 0 { out += "\n" }
+                    out += (phonemes ? try speak.phonemes(paragraph, voice: try speak.voiceFor(document)) : paragraph) + "\n"
+                }
+                FileHandle.standardOutput.write(Data(out.utf8))
+                return
+            }
             var buffer = ""
             var first = true
             for block in document.readableBlocks(includeSkipped: all) {
@@ -64,3 +85,18 @@ struct TextCommand: ParsableCommand {
     }
 }
 
+
+/// `--skip` / `--read` of the commands that speak.
+struct SpeechSkipOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Also skip these this time: citations, footnotes, urls, emails, parentheses, brackets (comma-separated).",
+                               valueName: "rules"))
+    var skip: [String] = []
+
+    @Option(help: ArgumentHelp("Read these this time although they are skipped by default or by setting (e.g. citations; 'all').",
+                               valueName: "rules"))
+    var read: [String] = []
+
+    func request() throws -> SpeechRequest {
+        try SpeechRequest(skip: skip, read: read)
+    }
+}

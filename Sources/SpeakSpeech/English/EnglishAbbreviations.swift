@@ -1,0 +1,68 @@
+/// Abbreviations said in full, by context where one spelling means two things: "St." is Saint
+/// before a name and Street after one, "Dr." Doctor or Drive, "p." page before a number.
+enum EnglishAbbreviations {
+    /// Said the same wherever they stand (the period is part of the abbreviation).
+    static let plain: [String: String] = [
+        "pp": "pages", "vol": "volume", "Vol": "volume", "vols": "volumes", "Vols": "volumes", "fig": "figure", "Fig": "figure",
+        "figs": "figures", "Figs": "figures", "eq": "equation", "Eq": "equation", "eqs": "equations", "Eqs": "equations",
+        "eqn": "equation", "Eqn": "equation", "ch": "chapter", "Ch": "chapter", "chap": "chapter", "Chap": "chapter",
+        "approx": "approximately", "Approx": "approximately", "cf": "compare", "Cf": "compare", "vs": "versus", "viz": "namely",
+        "Mr": "Mister", "Mrs": "Missus", "Ms": "Miz", "Messrs": "Messieurs", "Prof": "Professor", "Profs": "Professors",
+        "Jr": "Junior", "Sr": "Senior", "Ave": "Avenue", "Blvd": "Boulevard", "Rd": "Road", "Ln": "Lane", "Hwy": "Highway",
+        "Mt": "Mount", "Ft": "Fort", "Gen": "General", "Gov": "Governor", "Sen": "Senator", "Rep": "Representative",
+        "Col": "Colonel", "Capt": "Captain", "Lt": "Lieutenant", "Sgt": "Sergeant", "Cpl": "Corporal", "Adm": "Admiral",
+        "Rev": "Reverend", "Hon": "Honorable", "Pres": "President", "Supt": "Superintendent", "Insp": "Inspector",
+        "Ltd": "Limited", "Corp": "Corporation", "Bros": "Brothers", "Dept": "Department", "dept": "department",
+        "Univ": "University", "Inst": "Institute", "Assoc": "Association", "Govt": "Government", "govt": "government",
+        "misc": "miscellaneous", "est": "established", "Est": "established", "ibid": "ibidem", "Ibid": "ibidem",
+        "ed": "edited", "eds": "editors", "Eds": "editors", "trans": "translated", "repr": "reprinted", "tel": "telephone",
+        "Tel": "telephone", "ext": "extension", "Ext": "extension", "dept.": "department", "sq": "square", "incl": "including",
+        "excl": "excluding", "esp": "especially", "orig": "originally", "resp": "respectively", "nr": "number", "Nos": "numbers",
+        "nos": "numbers", "Op": "opus", "op": "opus", "Sec": "section", "sec": "section", "Secs": "sections", "Art": "article",
+        "para": "paragraph", "paras": "paragraphs", "Thm": "theorem", "Lem": "lemma", "Def": "definition", "Prop": "proposition",
+        "Cor": "corollary", "Tab": "table", "Ref": "reference", "Refs": "references", "ref": "reference", "refs": "references",
+        "Suppl": "supplementary", "App": "appendix", "Appx": "appendix",
+    ]
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.isWord else { return nil }
+        let dot = s[i + 1]?.is(".") == true && s.glued(i + 1)
+        // Dotted Latin: i.e., e.g., et al., etc. (eSpeak says etc. and e.g. itself).
+        if tok.text == "i" || tok.text == "I", dot, s[i + 2]?.text == "e", s.glued(i + 2), s[i + 3]?.is(".") == true {
+            return RuleMatch(end: i + 4, say: "that is")
+        }
+        if tok.text == "e", dot, s[i + 2]?.text == "g", s.glued(i + 2), s[i + 3]?.is(".") == true {
+            return RuleMatch(end: i + 4, say: "for example")
+        }
+        if tok.text == "et", s[i + 1]?.text == "al", s[i + 1]?.spaceBefore == true {
+            let end = s[i + 2]?.is(".") == true && s.glued(i + 2) ? i + 3 : i + 2
+            return RuleMatch(end: end, say: "and colleagues" + (end == i + 3 && s.endsSentence(after: i + 2) && s[end] != nil ? "." : ""))
+        }
+        if tok.text == "N", dot, s[i + 2]?.text == "B", s[i + 3]?.is(".") == true { return RuleMatch(end: i + 4, say: "note") }
+        guard dot else { return nil }
+        let next = s[i + 2]
+        let nextIsNumber = next?.isNumber == true || (next.map { EnglishRoman.value($0.text) != nil } ?? false)
+        let prev = s.t[safe: i - 1]
+        let prevIsName = prev.map { $0.isWord && $0.isCapitalized && $0.spaceBefore == true || $0.isWord && $0.isCapitalized && i - 1 == 0 } ?? false
+        let nextIsName = next.map { $0.isWord && $0.isCapitalized } ?? false
+        var say: String?
+        switch tok.text {
+        case "p", "P": say = nextIsNumber ? "page" : nil
+        case "No", "no": say = nextIsNumber ? "number" : nil
+        case "c", "ca": say = nextIsNumber ? "circa" : nil
+        case "St", "ST":
+            say = prevIsName && !nextIsName ? "Street" : nextIsName ? "Saint" : prevIsName ? "Street" : "Saint"
+        case "Dr", "DR":
+            say = prevIsName && !nextIsName ? "Drive" : "Doctor"
+        case "Co":
+            say = prev?.text == "&" || prevIsName ? "Company" : nil
+        case "Inc": say = "Incorporated"
+        default: say = plain[tok.text]
+        }
+        guard let words = say else { return nil }
+        // A title before a name keeps no period; an abbreviation that ends the sentence keeps it.
+        let titles: Set<String> = ["Mr", "Mrs", "Ms", "Dr", "St", "Prof", "Gen", "Gov", "Sen", "Rep", "Col", "Capt", "Lt", "Sgt", "Rev", "Hon", "Mt", "Ft"]
+        let keepPeriod = next == nil || (s.endsSentence(after: i + 1) && !(titles.contains(tok.text) && nextIsName))
+        return RuleMatch(end: i + 2, say: words + (keepPeriod && next != nil ? "." : ""))
+    }
+}

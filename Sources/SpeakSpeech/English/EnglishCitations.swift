@@ -1,0 +1,94 @@
+/// Citations and footnote markers: `[12]`, `[3–5]`, `(Smith et al., 2020)`, `Smith et al. (2020)`,
+/// `[citation needed]`, superscript numbers after a word.
+enum EnglishCitations {
+    static let dashes: Set<String> = ["-", "–", "—", ",", ";", "−"]
+    static let superscripts: [Unicode.Scalar: Int] = ["⁰": 0, "¹": 1, "²": 2, "³": 3, "⁴": 4, "⁵": 5, "⁶": 6, "⁷": 7, "⁸": 8, "⁹": 9]
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        let skipping = s.context.skip.contains(.citations)
+        if tok.is("[") {
+            var end = i
+            var j = i
+            // One or more bracketed numeric citations in a row: [3][4], [1, 2], [3–5].
+            while s[j]?.is("[") == true, let close = numericBracket(s, from: j) {
+                end = close + 1
+                j = close + 1
+            }
+            if end > i { return skipping ? RuleMatch(end: end, say: "", skip: .citations) : nil }
+            if let close = wikiNote(s, from: i) { return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil }
+            return nil
+        }
+        if tok.is("("), let close = authorYear(s, from: i) {
+            return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil
+        }
+        // A year in parentheses right after an author: "Smith et al. (2020)", "Jones (2019)".
+        if tok.is("("), let year = s[i + 1], year.isInteger, (1500...2100).contains(Int(year.text) ?? 0),
+           s[i + 2]?.is(")") == true || (s[i + 2]?.isWord == true && s[i + 2]!.text.count == 1 && s[i + 3]?.is(")") == true),
+           let before = s.t[safe: i - 1], before.isCapitalized || before.is(".") {
+            let close = s[i + 2]?.is(")") == true ? i + 2 : i + 3
+            return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil
+        }
+        // Superscript numbers after a word or closing punctuation: footnote markers.
+        if let first = tok.text.unicodeScalars.first, superscripts[first] != nil, s.glued(i),
+           let before = s.t[safe: i - 1], before.isWord && before.text.count > 1 || [".", ",", ")", "\"", "”", ";"].contains(before.text) {
+            var j = i + 1
+            while let n = s[j], !n.spaceBefore, let u = n.text.unicodeScalars.first, superscripts[u] != nil || n.is(",") { j += 1 }
+            return s.context.skip.contains(.footnotes) ? RuleMatch(end: j, say: "", skip: .footnotes) : nil
+        }
+        return nil
+    }
+
+    /// `[12]`, `[3–5]`, `[1, 4, 7]`, `[12, p. 5]`: the index of the closing bracket.
+    static func numericBracket(_ s: Scan, from i: Int) -> Int? {
+        var j = i + 1
+        var numbers = 0
+        while let tok = s[j], j - i < 24 {
+            if tok.is("]") { return numbers > 0 ? j : nil }
+            if tok.isInteger { numbers += 1 } else if !(dashes.contains(tok.text) || ["p", "pp", "."].contains(tok.text)) { return nil }
+            j += 1
+        }
+        return nil
+    }
+
+    /// Wikipedia's `[citation needed]`, `[a]`, `[note 3]`.
+    static func wikiNote(_ s: Scan, from i: Int) -> Int? {
+        guard s.glued(i), let a = s[i + 1] else { return nil }
+        if a.isWord, a.text.count == 1, a.isLowercase, s[i + 2]?.is("]") == true { return i + 2 }
+        let words = ["citation needed", "note", "nb", "clarification needed", "who", "when", "according to whom", "dubious", "better source needed"]
+        var j = i + 1
+        var phrase: [String] = []
+        while let tok = s[j], !tok.is("]"), j - i < 6 { phrase.append(tok.text.lowercased()); j += 1 }
+        guard s[j]?.is("]") == true else { return nil }
+        let said = phrase.filter { !$0.allSatisfy(\.isASCIIDigit) }.joined(separator: " ")
+        return words.contains(said) ? j : nil
+    }
+
+    /// `(Smith et al., 2020)`, `(Jones, 2019; Lee & Park, 2021)`, `(Brown and Green, 2015, p. 42)`,
+    /// `(see Smith 2020)`, `(e.g., Smith, 2020a)`: every part names someone and a year.
+    static func authorYear(_ s: Scan, from i: Int) -> Int? {
+        var j = i + 1
+        var parts: [[Token]] = [[]]
+        while let tok = s[j], j - i < 60 {
+            if tok.is(")") { break }
+            if tok.is("(") { return nil }
+            if tok.is(";") { parts.append([]) } else { parts[parts.count - 1].append(tok) }
+            j += 1
+        }
+        guard s[j]?.is(")") == true else { return nil }
+        for part in parts {
+            let hasYear = part.contains { ($0.isInteger && (1500...2100).contains(Int($0.text) ?? 0)) || $0.is("n.d") }
+                || part.map(\.text).joined(separator: " ").contains("in press")
+            let hasName = part.contains { $0.isWord && $0.isCapitalized && !["See", "E", "I", "In", "Cf"].contains($0.text) }
+            guard hasYear, hasName else { return nil }
+            // Mostly names, years and punctuation: not a sentence that mentions a year.
+            let lowercase = part.filter { $0.isWord && $0.isLowercase && !["et", "al", "and", "see", "e", "g", "cf", "p", "pp", "in", "press", "also", "a", "b", "c", "d", "von", "van", "de", "der", "den", "da", "di", "la", "le", "du", "ed", "eds"].contains($0.text) }
+            guard lowercase.count <= 1 else { return nil }
+        }
+        return j
+    }
+}
+
+extension Array {
+    subscript(safe i: Int) -> Element? { i >= 0 && i < count ? self[i] : nil }
+}

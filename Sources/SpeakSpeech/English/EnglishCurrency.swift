@@ -1,0 +1,113 @@
+/// Money: the amount first, then the currency, as it is said ("five million dollars",
+/// "three euros and fifty cents", "ninety nine cents").
+enum EnglishCurrency {
+    struct Currency {
+        var one: String
+        var many: String
+        var minorOne: String? = nil
+        var minorMany: String? = nil
+    }
+
+    static let dollar = Currency(one: "dollar", many: "dollars", minorOne: "cent", minorMany: "cents")
+    static let symbols: [String: Currency] = [
+        "$": dollar, "€": Currency(one: "euro", many: "euros", minorOne: "cent", minorMany: "cents"),
+        "£": Currency(one: "pound", many: "pounds", minorOne: "penny", minorMany: "pence"),
+        "¥": Currency(one: "yen", many: "yen"), "₹": Currency(one: "rupee", many: "rupees"), "₩": Currency(one: "won", many: "won"),
+        "₽": Currency(one: "ruble", many: "rubles"), "₺": Currency(one: "lira", many: "lira"), "₪": Currency(one: "shekel", many: "shekels"),
+        "₫": Currency(one: "dong", many: "dong"), "₦": Currency(one: "naira", many: "naira"), "₱": Currency(one: "peso", many: "pesos"),
+        "฿": Currency(one: "baht", many: "baht"), "₿": Currency(one: "bitcoin", many: "bitcoin"), "₴": Currency(one: "hryvnia", many: "hryvnias"),
+        "₡": Currency(one: "colon", many: "colones"), "₲": Currency(one: "guarani", many: "guaranis"), "₵": Currency(one: "cedi", many: "cedis"),
+    ]
+    static let codes: [String: Currency] = [
+        "USD": Currency(one: "U S dollar", many: "U S dollars", minorOne: "cent", minorMany: "cents"),
+        "EUR": Currency(one: "euro", many: "euros", minorOne: "cent", minorMany: "cents"),
+        "GBP": Currency(one: "pound", many: "pounds", minorOne: "penny", minorMany: "pence"),
+        "JPY": Currency(one: "yen", many: "yen"), "CNY": Currency(one: "yuan", many: "yuan"), "RMB": Currency(one: "yuan", many: "yuan"),
+        "CHF": Currency(one: "Swiss franc", many: "Swiss francs"), "CAD": Currency(one: "Canadian dollar", many: "Canadian dollars"),
+        "AUD": Currency(one: "Australian dollar", many: "Australian dollars"), "NZD": Currency(one: "New Zealand dollar", many: "New Zealand dollars"),
+        "HKD": Currency(one: "Hong Kong dollar", many: "Hong Kong dollars"), "SGD": Currency(one: "Singapore dollar", many: "Singapore dollars"),
+        "INR": Currency(one: "rupee", many: "rupees"), "RUB": Currency(one: "ruble", many: "rubles"), "BRL": Currency(one: "real", many: "reais"),
+        "MXN": Currency(one: "Mexican peso", many: "Mexican pesos"), "KRW": Currency(one: "won", many: "won"),
+        "SEK": Currency(one: "Swedish krona", many: "Swedish kronor"), "NOK": Currency(one: "Norwegian krone", many: "Norwegian kroner"),
+        "DKK": Currency(one: "Danish krone", many: "Danish kroner"), "PLN": Currency(one: "zloty", many: "zlotys"),
+        "ZAR": Currency(one: "rand", many: "rand"), "TRY": Currency(one: "lira", many: "lira"), "BTC": Currency(one: "bitcoin", many: "bitcoin"),
+    ]
+    /// Dollar signs with a country: US$, A$, C$, NZ$, HK$, S$.
+    static let dollarPrefixes: [String: Currency] = [
+        "US": codes["USD"] ?? dollar, "A": codes["AUD"] ?? dollar, "AU": codes["AUD"] ?? dollar, "C": codes["CAD"] ?? dollar,
+        "CA": codes["CAD"] ?? dollar, "NZ": codes["NZD"] ?? dollar, "HK": codes["HKD"] ?? dollar, "S": codes["SGD"] ?? dollar,
+    ]
+    static let multipliers: [String: String] = [
+        "k": "thousand", "K": "thousand", "m": "million", "M": "million", "mn": "million", "mm": "million", "MM": "million",
+        "b": "billion", "B": "billion", "bn": "billion", "Bn": "billion", "tn": "trillion", "T": "trillion", "tr": "trillion",
+        "thousand": "thousand", "million": "million", "billion": "billion", "trillion": "trillion",
+    ]
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        // Symbol first: $5, US$5, € 3.50, -$5 is left alone.
+        var currency: Currency?
+        var amountAt = i + 1
+        if let c = symbols[tok.text] { currency = c }
+        if tok.isWord, let c = dollarPrefixes[tok.text], s[i + 1]?.is("$") == true, s.glued(i + 1) { currency = c; amountAt = i + 2 }
+        if tok.isWord, tok.text.count == 3, let c = codes[tok.text], s[i + 1]?.isNumber == true, s[i + 1]?.spaceBefore == true { currency = c }
+        if let currency, let amount = s[amountAt], amount.isNumber, s.glued(amountAt) || amount.spaceBefore && amountAt == i + 1 {
+            return say(s, currency: currency, amountAt: amountAt)
+        }
+        // Amount first: 5 USD, 50¢, 100 EUR, 20 €.
+        if tok.isNumber, let next = s[i + 1] {
+            if next.is("¢"), s.glued(i + 1) {
+                let n = Int(tok.text) ?? 0
+                return RuleMatch(end: i + 2, say: EnglishNumbers.number(tok.text) + (n == 1 ? " cent" : " cents"))
+            }
+            var unit: Currency?
+            if let c = codes[next.text], next.text.count == 3 { unit = c }
+            if let c = symbols[next.text], next.text != "$" { unit = c }
+            if let unit, s[i + 2]?.isWord != true || !s.glued(i + 2) {
+                let n = tok.value ?? 0
+                return RuleMatch(end: i + 2, say: EnglishNumbers.number(tok.text) + " " + (n == 1 ? unit.one : unit.many))
+            }
+        }
+        return nil
+    }
+
+    static func say(_ s: Scan, currency: Currency, amountAt: Int) -> RuleMatch? {
+        guard let amount = s[amountAt] else { return nil }
+        var end = amountAt + 1
+        var multiplier: String?
+        if let m = s[end], m.isWord, let word = multipliers[m.text], s.glued(end) || m.text.count > 2 {
+            multiplier = word
+            end += 1
+        }
+        // A range: $5–10 million.
+        var upper: String?
+        if let dash = s[end], ["–", "-", "—"].contains(dash.text), let second = s[end + 1], second.isNumber, s.glued(end), s.glued(end + 1) {
+            upper = second.text
+            end += 2
+            if multiplier == nil, let m = s[end], m.isWord, let word = multipliers[m.text], s.glued(end) || m.text.count > 2 {
+                multiplier = word
+                end += 1
+            }
+        }
+        let text = amount.text.replacingOccurrences(of: ",", with: "")
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        var words: String
+        if let multiplier {
+            words = EnglishNumbers.number(amount.text) + (upper.map { " to " + EnglishNumbers.number($0) } ?? "") + " " + multiplier + " " + currency.many
+        } else if let upper {
+            words = EnglishNumbers.number(amount.text) + " to " + EnglishNumbers.number(upper) + " " + currency.many
+        } else if parts.count == 2, parts[1].count == 2, let major = Int(parts[0].isEmpty ? "0" : parts[0]), let minor = Int(parts[1]),
+                  let minorOne = currency.minorOne, let minorMany = currency.minorMany {
+            if major == 0 {
+                words = EnglishNumbers.cardinal(minor) + " " + (minor == 1 ? minorOne : minorMany)
+            } else {
+                words = EnglishNumbers.cardinal(major) + " " + (major == 1 ? currency.one : currency.many)
+                if minor > 0 { words += " and " + EnglishNumbers.cardinal(minor) + " " + (minor == 1 ? minorOne : minorMany) }
+            }
+        } else {
+            let one = text == "1"
+            words = EnglishNumbers.number(amount.text) + " " + (one ? currency.one : currency.many)
+        }
+        return RuleMatch(end: end, say: words)
+    }
+}

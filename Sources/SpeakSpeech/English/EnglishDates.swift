@@ -1,0 +1,153 @@
+/// Dates and times: "2026-11-24", "24/11/2026", "Nov. 24", "1 July 2025", "Jan. 6, 2026" →
+/// "November twenty fourth, twenty twenty six"; "7:00 p.m." → "seven PM".
+enum EnglishDates {
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                         "November", "December"]
+    static let abbreviations: [String: Int] = [
+        "Jan": 1, "Feb": 2, "Mar": 3, "Apr": 4, "Jun": 6, "Jul": 7, "Aug": 8, "Sep": 9, "Sept": 9, "Oct": 10, "Nov": 11, "Dec": 12,
+    ]
+    static let days: [String: String] = [
+        "Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday", "Thu": "Thursday", "Thur": "Thursday",
+        "Thurs": "Thursday", "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday",
+    ]
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        if tok.isNumber { return numeric(s, i) ?? dayMonth(s, i) ?? time(s, i) }
+        if tok.isWord { return monthDay(s, i) ?? weekday(s, i) ?? meridiem(s, i) }
+        return nil
+    }
+
+    /// The month a word names, and the token after it (past an abbreviation's period).
+    static func month(_ s: Scan, _ i: Int) -> (month: Int, next: Int)? {
+        guard let tok = s[i], tok.isWord, tok.isCapitalized else { return nil }
+        if let full = months.firstIndex(of: tok.text) { return (full + 1, i + 1) }
+        if let m = abbreviations[tok.text] {
+            if s[i + 1]?.is(".") == true, s.glued(i + 1) { return (m, i + 2) }
+            if s[i + 1]?.isInteger == true { return (m, i + 1) }
+        }
+        return nil
+    }
+
+    static func date(month: Int, day: Int?, year: Int?) -> String {
+        var out = months[month - 1]
+        if let day { out += " " + EnglishNumbers.ordinal(day) }
+        if let year { out += (day == nil ? " " : ", ") + EnglishNumbers.year(year) }
+        return out
+    }
+
+    /// A day number, with its ordinal suffix if written: "24", "24th". Returns the day and the next token.
+    static func day(_ s: Scan, _ i: Int) -> (Int, Int)? {
+        guard let tok = s[i], tok.isInteger, tok.text.count <= 2, let d = Int(tok.text), (1...31).contains(d) else { return nil }
+        if let suffix = s[i + 1], s.glued(i + 1), ["st", "nd", "rd", "th"].contains(suffix.text) { return (d, i + 2) }
+        if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber { return nil }
+        return (d, i + 1)
+    }
+
+    static func year(_ s: Scan, _ i: Int) -> Int? {
+        guard let tok = s[i], tok.isInteger, tok.text.count == 4, let y = Int(tok.text), (1000...2999).contains(y) else { return nil }
+        if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber { return nil }
+        return y
+    }
+
+    /// "Nov. 24", "November 24th, 2026", "Jan. 6, 2026", "July 2025".
+    static func monthDay(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let (m, next) = month(s, i) else { return nil }
+        if let (d, after) = day(s, next) {
+            if s[after]?.is(",") == true, let y = year(s, after + 1) { return RuleMatch(end: after + 2, say: date(month: m, day: d, year: y)) }
+            if let y = year(s, after) { return RuleMatch(end: after + 1, say: date(month: m, day: d, year: y)) }
+            return RuleMatch(end: after, say: date(month: m, day: d, year: nil))
+        }
+        if let y = year(s, next) { return RuleMatch(end: next + 1, say: date(month: m, day: nil, year: y)) }
+        if next > i + 1 { return RuleMatch(end: next, say: months[m - 1]) }  // "Nov." alone
+        return nil
+    }
+
+    /// "1 July 2025", "24th of November", "6 Jan. 2026".
+    static func dayMonth(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let (d, next) = day(s, i) else { return nil }
+        var at = next
+        var of = false
+        if s.lower(at) == "of" { at += 1; of = true }
+        guard let (m, after) = month(s, at) else { return nil }
+        // "3 May" is a date; "3 March" too, but "the 5 of May" needs an ordinal: keep it plain.
+        if of, next == i + 1 { return nil }
+        var end = after
+        var y: Int?
+        if let year = year(s, after) { y = year; end = after + 1 }
+        else if s[after]?.is(",") == true, let year = year(s, after + 1) { y = year; end = after + 2 }
+        return RuleMatch(end: end, say: date(month: m, day: d, year: y))
+    }
+
+    /// "Tue." → "Tuesday".
+    static func weekday(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], let full = days[tok.text], s[i + 1]?.is(".") == true, s.glued(i + 1) else { return nil }
+        return RuleMatch(end: i + 2, say: full + (s.endsSentence(after: i + 1) && s[i + 2] != nil ? "." : ""))
+    }
+
+    /// "a.m." / "p.m." → AM / PM (after a time or alone).
+    static func meridiem(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], ["a", "p", "A", "P"].contains(tok.text), s[i + 1]?.is(".") == true, s.lower(i + 2) == "m",
+              s.glued(i + 1), s.glued(i + 2) else { return nil }
+        let end = s[i + 3]?.is(".") == true && s.glued(i + 3) ? i + 4 : i + 3
+        let sentenceEnds = end == i + 4 && s.endsSentence(after: i + 3) && s[end] != nil
+        return RuleMatch(end: end, say: tok.text.uppercased() == "A" ? "AM" : "PM" + (sentenceEnds ? "." : ""))
+    }
+
+    /// "2026-11-24", "24/11/2026", "11/24/2026", "24.11.2026".
+    static func numeric(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        var parts: [String] = []
+        var end = i + 1
+        if tok.text.filter({ $0 == "." }).count == 2 {
+            parts = tok.text.split(separator: ".").map(String.init)
+        } else if tok.isInteger {
+            parts = [tok.text]
+            var j = i + 1
+            var separator: String?
+            while parts.count < 3, let sep = s[j], ["-", "/", "."].contains(sep.text), separator == nil || separator == sep.text,
+                  let n = s[j + 1], n.isInteger, s.glued(j), s.glued(j + 1) {
+                separator = sep.text
+                parts.append(n.text)
+                j += 2
+            }
+            end = j
+        }
+        guard parts.count == 3, let a = Int(parts[0]), let b = Int(parts[1]), let c = Int(parts[2]) else { return nil }
+        if let after = s[end], s.glued(end), after.isWord || after.isNumber { return nil }
+        if parts[0].count == 4, (1...12).contains(b), (1...31).contains(c) {
+            return RuleMatch(end: end, say: date(month: b, day: c, year: a))
+        }
+        guard parts[2].count == 4 || parts[2].count == 2 else { return nil }
+        let year = parts[2].count == 2 ? (c < 50 ? 2000 + c : 1900 + c) : c
+        if a > 12, (1...12).contains(b), a <= 31 { return RuleMatch(end: end, say: date(month: b, day: a, year: year)) }
+        if (1...12).contains(a), (1...31).contains(b) {
+            // Dotted dates are day first (European); slashed ones month first (US) unless the first cannot be a month.
+            if tok.text.contains("."), b <= 12 { return RuleMatch(end: end, say: date(month: b, day: a, year: year)) }
+            return RuleMatch(end: end, say: date(month: a, day: b, year: year))
+        }
+        return nil
+    }
+
+    /// "7:00 p.m." → "seven PM", "7:05" → "seven oh five", "14:00" → "fourteen hundred".
+    static func time(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.text.contains(":"), !tok.text.contains("."), !tok.text.contains(",") else { return nil }
+        let parts = tok.text.split(separator: ":").map(String.init)
+        guard parts.count == 2, parts[1].count == 2, let h = Int(parts[0]), let m = Int(parts[1]), h < 25, m < 60 else { return nil }
+        var end = i + 1
+        var suffix = ""
+        if let mer = meridiem(s, i + 1) {
+            suffix = " " + mer.say
+            end = mer.end
+        } else if let w = s[i + 1], ["am", "pm", "AM", "PM"].contains(w.text) {
+            suffix = " " + w.text.uppercased()
+            end = i + 2
+        }
+        let hour = EnglishNumbers.cardinal(h)
+        let minutes: String
+        if m == 0 { minutes = suffix.isEmpty ? (h > 12 || h == 0 ? " hundred" : " o'clock") : "" }
+        else if m < 10 { minutes = " oh " + EnglishNumbers.cardinal(m) }
+        else { minutes = " " + EnglishNumbers.cardinal(m) }
+        return RuleMatch(end: end, say: hour + minutes + suffix)
+    }
+}

@@ -1,0 +1,130 @@
+/// Numbers said as people say them: decades, years, ranges, fractions, phone numbers,
+/// versions, "5M" and "10k".
+enum EnglishNumberRules {
+    static let dashes: Set<String> = ["–", "-", "—", "−"]
+    /// Words after which a four-digit number is a year.
+    static let yearWords: Set<String> = ["in", "since", "by", "until", "till", "from", "to", "of", "during", "circa", "before", "after",
+                                         "around", "between", "and", "early", "late", "mid", "year", "summer", "winter", "spring",
+                                         "autumn", "fall", "c", "ca", "through", "the", "for", "as", "at", "on", "than"]
+    /// Words that may follow a year: a number followed by another lowercase word is a count.
+    static let afterYear: Set<String> = ["and", "or", "to", "was", "were", "is", "in", "on", "at", "when", "with", "the", "a", "had",
+                                         "has", "saw", "brought", "marked", "became", "through", "until", "onward", "onwards", "but",
+                                         "as", "after", "before", "by", "for", "of", "that", "which", "where", "he", "she", "it",
+                                         "they", "we", "i", "election", "season", "census", "edition", "version", "model", "film",
+                                         "study", "survey", "report", "olympics", "paper", "article"]
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        if tok.is("'"), let n = s[i + 1], n.isInteger, n.text.count == 2, s.glued(i + 1), s[i + 2]?.is("s") == true, s.glued(i + 2) {
+            return RuleMatch(end: i + 3, say: EnglishNumbers.plural(EnglishNumbers.cardinal(Int(n.text) ?? 0)))
+        }
+        if tok.is("+") || tok.is("("), let phone = phone(s, i) { return phone }
+        if tok.is("−"), let n = s[i + 1], n.isNumber, s.glued(i + 1) { return RuleMatch(end: i + 1, say: "minus") }
+        guard tok.isNumber else { return nil }
+        if let phone = phone(s, i) { return phone }
+        return decade(s, i) ?? range(s, i) ?? fraction(s, i) ?? multiplier(s, i) ?? version(s, i) ?? year(s, i)
+    }
+
+    /// "1990s" → nineteen nineties, "90s" → nineties, "1900s" → nineteen hundreds.
+    static func decade(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.isInteger, n.text.hasSuffix("0"), s[i + 1]?.is("s") == true || s[i + 1]?.is("'s") == true, s.glued(i + 1),
+              let value = Int(n.text) else { return nil }
+        if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
+        let words = n.text.count == 4 ? EnglishNumbers.year(value) : EnglishNumbers.cardinal(value)
+        return RuleMatch(end: i + 2, say: EnglishNumbers.plural(words))
+    }
+
+    static func isYear(_ t: Token) -> Bool {
+        guard t.isInteger, t.text.count == 4, let y = Int(t.text) else { return false }
+        return (1000...2099).contains(y)
+    }
+
+    /// "1990–2000" → nineteen ninety to two thousand; "45–52" → forty five to fifty two.
+    static func range(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let a = s[i], let dash = s[i + 1], dashes.contains(dash.text), let b = s[i + 2], b.isNumber,
+              s.glued(i + 1), s.glued(i + 2) || (dash.text != "-" && b.spaceBefore && dash.spaceBefore == false) else { return nil }
+        if let after = s[i + 3], s.glued(i + 3), after.isWord || after.isNumber || after.is("-") { return nil }
+        if dash.is("-"), s[i + 3]?.is("-") == true { return nil }
+        let years = isYear(a) && (isYear(b) || (b.text.count == 2 && b.isInteger))
+        if years, let x = Int(a.text), var y = Int(b.text) {
+            if b.text.count == 2 { y = x / 100 * 100 + y }
+            guard y > x else { return nil }
+            return RuleMatch(end: i + 3, say: EnglishNumbers.year(x) + " to " + EnglishNumbers.year(y))
+        }
+        guard let x = a.value, let y = b.value, y > x, a.isInteger == b.isInteger else { return nil }
+        return RuleMatch(end: i + 3, say: a.text + " to " + b.text)
+    }
+
+    /// "2/3" → two thirds; "50/50" → fifty fifty; "24/7" → twenty four seven.
+    static func fraction(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let a = s[i], a.isInteger, s[i + 1]?.is("/") == true, let b = s[i + 2], b.isInteger, s.glued(i + 1), s.glued(i + 2),
+              let x = Int(a.text), let y = Int(b.text) else { return nil }
+        if s[i + 3]?.is("/") == true { return nil }
+        if let after = s[i + 4 - 1], s.glued(i + 3), after.isWord || after.isNumber { return nil }
+        if x < y, let words = EnglishNumbers.fraction(x, y) { return RuleMatch(end: i + 3, say: words) }
+        return RuleMatch(end: i + 3, say: a.text + " " + b.text)
+    }
+
+    /// "5M users" → five million users; "10k" → ten thousand.
+    static func multiplier(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], let m = s[i + 1], s.glued(i + 1), let word = ["k": "thousand", "K": "thousand", "M": "million", "bn": "billion",
+                                                                           "B": "billion", "tn": "trillion", "mn": "million"][m.text] else { return nil }
+        if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
+        return RuleMatch(end: i + 2, say: n.text + " " + word)
+    }
+
+    /// "Python 3.11" → three point eleven, "1.2.3" → one point two point three.
+    static func version(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.text.contains("."), !n.text.contains(","), !n.text.contains(":") else { return nil }
+        let parts = n.text.split(separator: ".").map(String.init)
+        let before = s.t[safe: i - 1]
+        let named = before.map { ($0.isWord && ($0.isCapitalized || ["version", "v", "release", "kernel", "python", "node"].contains($0.text.lowercased()))) } ?? false
+        guard parts.count >= 3 || (named && parts.count == 2 && parts[1].count >= 2 && !parts[1].hasPrefix("0")) else { return nil }
+        guard parts.allSatisfy({ !$0.isEmpty && ($0 == "0" || !$0.hasPrefix("0") || $0.count == 1) }) else { return nil }
+        return RuleMatch(end: i + 1, say: parts.map { EnglishNumbers.cardinal(Int($0) ?? 0) }.joined(separator: " point "))
+    }
+
+    /// A four-digit number used as a year: "in 1984", "1905, Einstein".
+    static func year(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], isYear(n), let y = Int(n.text), y >= 1100 || s.lower(i - 1).map({ ["in", "since", "year", "c", "ca", "circa"].contains($0) }) == true else { return nil }
+        if let after = s[i + 1], s.glued(i + 1), !after.is(",") && !after.is(".") && !after.is(";") && !after.is(":") && !after.is(")") && !after.is("?") && !after.is("!") { return nil }
+        if let before = s[i - 1], ["$", "€", "£", "#", "-", "−", "+", "¥"].contains(before.text), s.glued(i) { return nil }
+        let prev = s.lower(i - 1)
+        if let next = s[i + 1], next.isWord, next.isLowercase, !afterYear.contains(next.text), !(prev.map { yearWords.contains($0) } ?? false) {
+            return nil
+        }
+        if let prev, ["no", "number", "page", "pages", "pp", "p", "room", "route", "flight", "model", "code", "pin"].contains(prev) { return nil }
+        return RuleMatch(end: i + 1, say: EnglishNumbers.year(y))
+    }
+
+    /// "+44 20 7946 0958", "(555) 123-4567", "555-123-4567", "1-800-555-0199": digit by digit,
+    /// a pause between groups.
+    static func phone(_ s: Scan, _ i: Int) -> RuleMatch? {
+        var j = i
+        var groups: [String] = []
+        var prefix = ""
+        if s[j]?.is("+") == true, s.glued(j + 1) { prefix = "plus "; j += 1 }
+        if s[j]?.is("(") == true, let area = s[j + 1], area.isInteger, area.text.count == 3, s[j + 2]?.is(")") == true {
+            groups.append(area.text)
+            j += 3
+        }
+        var sawHyphen = false
+        while let g = s[j], g.isInteger, g.text.count <= 4, groups.count < 6 {
+            if !groups.isEmpty, !g.spaceBefore { break }
+            groups.append(g.text)
+            j += 1
+            // Groups joined by hyphens or dots count as one run.
+            while let sep = s[j], sep.is("-") || sep.is("."), s.glued(j), let h = s[j + 1], h.isInteger, h.text.count <= 4, s.glued(j + 1) {
+                groups.append(h.text)
+                sawHyphen = true
+                j += 2
+            }
+            if prefix.isEmpty, !sawHyphen, groups.count == 1 { break }
+        }
+        let digits = groups.joined().count
+        guard groups.count >= 3, digits >= 7, digits <= 15 else { return nil }
+        if prefix.isEmpty, !sawHyphen, s[i]?.is("(") != true { return nil }
+        if let after = s[j], s.glued(j), after.isWord || after.isNumber { return nil }
+        return RuleMatch(end: j, say: prefix + groups.map { EnglishNumbers.digits($0) }.joined(separator: ", "))
+    }
+}

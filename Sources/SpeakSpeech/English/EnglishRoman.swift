@@ -1,0 +1,69 @@
+/// Roman numerals by context: regnal ("Henry VIII" → Henry the eighth), after a word that
+/// numbers things ("Type II", "Act III", "World War II" → two), and at the start of a heading.
+enum EnglishRoman {
+    static let counting: Set<String> = ["type", "act", "scene", "part", "chapter", "volume", "vol", "book", "phase", "stage", "class",
+                                        "category", "level", "grade", "war", "appendix", "article", "section", "title", "annex",
+                                        "series", "mark", "mk", "tier", "schedule", "figure", "table", "plate", "canto", "psalm",
+                                        "unit", "division", "league", "bowl", "vatican", "division", "step", "lecture", "lesson",
+                                        "round", "cycle", "form", "group", "stratum", "amendment", "clause", "item", "no", "number",
+                                        "op", "opus", "symphony", "movement", "experiment", "study", "trial", "case", "model",
+                                        "problem", "exercise", "theorem", "lemma", "proposition", "corollary", "vols", "chapters",
+                                        "parts", "types", "stages", "phases", "classes", "acts", "chap", "ch", "pt", "sec"]
+    /// Names that take a regnal "I" ("Elizabeth I"); longer numerals follow any name.
+    static let regnalNames: Set<String> = [
+        "Elizabeth", "James", "Charles", "George", "William", "Henry", "Edward", "Richard", "Mary", "Louis", "Peter", "Catherine",
+        "Napoleon", "Alexander", "Nicholas", "Frederick", "Philip", "John", "Paul", "Pius", "Leo", "Benedict", "Francis",
+        "Gregory", "Innocent", "Clement", "Urban", "Boniface", "Victor", "Wilhelm", "Ludwig", "Friedrich", "Karl", "Otto",
+        "Rudolf", "Ferdinand", "Juan", "Carlos", "Felipe", "Alfonso", "Pedro", "Manuel", "Gustav", "Christian", "Frederik",
+        "Haakon", "Olav", "Harald", "Oscar", "Ivan", "Ramesses", "Ramses", "Amenhotep", "Thutmose", "Ptolemy", "Constantine",
+        "Justinian", "Selim", "Mehmed", "Suleiman", "Murad", "David", "Robert", "Malcolm", "Alexios", "Basil", "Leopold",
+        "Maximilian", "Joseph", "Sigismund", "Casimir", "Stanislaus", "Anne", "Victoria", "Matilda", "Isabella", "Sixtus",
+        "Julius", "Stephen", "Darius", "Xerxes", "Cyrus", "Artaxerxes", "Antiochus", "Seleucus", "Tiglath", "Hirohito", "Akihito",
+    ]
+    static let values: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000]
+
+    /// The value of a well-formed Roman numeral in capitals ("XIV" → 14); nil otherwise.
+    static func value(_ text: String) -> Int? {
+        guard !text.isEmpty, text.count <= 12, text.allSatisfy({ values[$0] != nil }) else { return nil }
+        var total = 0
+        let digits = text.compactMap { values[$0] }
+        for (k, v) in digits.enumerated() {
+            if k + 1 < digits.count, v < digits[k + 1] { total -= v } else { total += v }
+        }
+        guard total > 0, canonical(total) == text else { return nil }
+        return total
+    }
+
+    static func canonical(_ n: Int) -> String {
+        let table: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
+                                      (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var n = n
+        var out = ""
+        for (v, s) in table { while n >= v { out += s; n -= v } }
+        return out
+    }
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.isWord, let v = value(tok.text), !s.shouting else { return nil }
+        if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber { return nil }
+        let prev = s[i - 1]
+        // Numbered things: Type II, Act III, World War II, Chapter IV.
+        if let prev, prev.isWord, counting.contains(prev.text.lowercased()), tok.spaceBefore || s[i - 1]?.is(".") == true {
+            return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
+        }
+        if let prev, prev.is("."), let word = s[i - 2], counting.contains(word.text.lowercased()) {
+            return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
+        }
+        // Regnal: a name, then the numeral (I only after a known monarch's name).
+        if let prev, prev.isWord, prev.isCapitalized, !prev.isAllCaps, v <= 40, !tok.text.contains("L") || v < 40 {
+            if v == 1 && !regnalNames.contains(prev.text) { return nil }
+            if tok.text.count == 1, v != 1, !regnalNames.contains(prev.text) { return nil }  // "Vitamin C", "Plan B" are letters
+            return RuleMatch(end: i + 1, say: "the " + EnglishNumbers.ordinal(v))
+        }
+        // The first word of a heading: "IV. Results", "II Methods".
+        if s.context.kind.headingLevel != nil, i == 0 || (i == 1 && s.t[0].kind == .other), v < 100, tok.text.count > 1 || v != 1 {
+            return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,79 @@
+/// A rule's match: tokens `start..<end` are said as `say` (nothing, for a skip).
+struct RuleMatch {
+    var end: Int
+    var say: String
+    var skip: SkipRule? = nil
+}
+
+/// The tokens of one chunk and what rules ask about them.
+struct Scan {
+    let t: [Token]
+    let text: [Unicode.Scalar]
+    let context: RuleContext
+    /// Most letters are capitals (a headline, a shouted sentence): acronyms are not spelled.
+    let shouting: Bool
+
+    init(_ tokens: [Token], text: [Unicode.Scalar], context: RuleContext) {
+        t = tokens
+        self.text = text
+        self.context = context
+        var upper = 0, lower = 0
+        for s in text where s.properties.isAlphabetic {
+            if s.properties.isUppercase { upper += 1 } else if s.properties.isLowercase { lower += 1 }
+        }
+        shouting = upper > 3 && upper > lower
+    }
+
+    subscript(_ i: Int) -> Token? { i >= 0 && i < t.count && !t[i].frozen ? t[i] : nil }
+    /// Token `i` exists and touches the one before it.
+    func glued(_ i: Int) -> Bool { i < t.count && i > 0 && !t[i].spaceBefore }
+    func text(_ i: Int) -> String? { self[i]?.text }
+    func lower(_ i: Int) -> String? { self[i]?.text.lowercased() }
+    /// The token after `i` is a sentence start (or there is none).
+    func endsSentence(after i: Int) -> Bool {
+        guard let next = self[i + 1] else { return true }
+        return next.isCapitalized && next.spaceBefore
+    }
+    /// Tokens from `i` up to the next whitespace.
+    func run(from i: Int) -> Int {
+        var j = i + 1
+        while j < t.count, !t[j].spaceBefore, !t[j].frozen { j += 1 }
+        return j
+    }
+    func joined(_ range: Range<Int>) -> String { range.map { t[$0].text }.joined() }
+}
+
+/// US English, as the default voice `en-us` says it.
+struct EnglishRules: LanguageRules {
+    typealias Rule = @Sendable (Scan, Int) -> RuleMatch?
+    /// In order: the first rule that matches at a token wins.
+    static let rules: [Rule] = [
+        EnglishCitations.match, EnglishWeb.match, EnglishCurrency.match, EnglishDates.match,
+        EnglishNumberRules.match, EnglishUnits.match, EnglishAbbreviations.match, EnglishRoman.match,
+        EnglishSymbols.match, EnglishWords.match,
+    ]
+
+    func edits(tokens: [Token], text: [Unicode.Scalar], context: RuleContext) -> [Edit] {
+        let scan = Scan(tokens, text: text, context: context)
+        var edits: [Edit] = []
+        var i = 0
+        while i < tokens.count {
+            guard !tokens[i].frozen else { i += 1; continue }
+            var matched: RuleMatch?
+            for rule in Self.rules {
+                if let m = rule(scan, i), m.end > i { matched = m; break }
+            }
+            guard let m = matched else { i += 1; continue }
+            var say = m.say
+            // Keep words apart from what touches them.
+            if !say.isEmpty {
+                if i > 0, !tokens[i].spaceBefore, tokens[i - 1].kind != .other || tokens[i - 1].text == "-" { say = " " + say }
+                if m.end < tokens.count, !tokens[m.end].spaceBefore, tokens[m.end].kind != .other { say += " " }
+            }
+            edits.append(Edit(range: tokens[i].range.lowerBound..<tokens[m.end - 1].range.upperBound, replacement: say,
+                              skipped: m.skip))
+            i = m.end
+        }
+        return edits
+    }
+}

@@ -1,0 +1,69 @@
+/// Symbols and mathematics: x² → x squared, = equals, < less than, ~10% → about ten percent,
+/// × by (dimensions) or times, && and, dashes and ellipses as pauses.
+enum EnglishSymbols {
+    static let words: [String: String] = [
+        "=": "equals", "≠": "is not equal to", "<": "less than", ">": "greater than", "≤": "less than or equal to",
+        "≥": "greater than or equal to", "≈": "approximately", "≃": "approximately", "±": "plus or minus", "∓": "minus or plus",
+        "÷": "divided by", "√": "the square root of", "∞": "infinity", "π": "pi", "∑": "the sum of", "∫": "the integral of",
+        "∂": "partial", "∆": "delta", "Δ": "delta", "∝": "is proportional to", "→": "to", "⇒": "implies", "⟹": "implies",
+        "⇔": "if and only if", "∈": "in", "∉": "not in", "∀": "for all", "∃": "there exists", "∩": "intersect", "∪": "union",
+        "⊂": "subset of", "‰": "per mille", "∠": "angle", "⊥": "perpendicular to", "∥": "parallel to", "·": "times",
+        "%": "percent", "°": "degrees",
+    ]
+    static let superscripts: [Unicode.Scalar: Character] = ["⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6",
+                                                             "⁷": "7", "⁸": "8", "⁹": "9", "⁻": "-"]
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.kind == .other else { return nil }
+        let prev = s.t[safe: i - 1], next = s[i + 1]
+        let operandBefore = prev.map { $0.isNumber || ($0.isWord && $0.text.count <= 2) || $0.is(")") || $0.is("²") || $0.is("³") } ?? false
+        let operandAfter = next.map { $0.isNumber || ($0.isWord && $0.text.count <= 2) || $0.is("(") || $0.is("−") || $0.is("-") } ?? false
+        // Powers after a variable, a number or a bracket.
+        if let first = tok.text.unicodeScalars.first, superscripts[first] != nil, s.glued(i), prev.map({ $0.isNumber || $0.isWord && $0.text.count == 1 || $0.is(")") }) == true {
+            var digits = ""
+            var j = i
+            while let t = s[j], let u = t.text.unicodeScalars.first, let d = superscripts[u], j == i || s.glued(j) { digits.append(d); j += 1 }
+            let say = digits == "2" ? "squared" : digits == "3" ? "cubed" : "to the power of " + EnglishNumbers.number(digits.replacingOccurrences(of: "-", with: "minus "))
+            return RuleMatch(end: j, say: say)
+        }
+        switch tok.text {
+        case "~", "∼":
+            if let n = next, n.isNumber, s.glued(i + 1) { return RuleMatch(end: i + 1, say: "about") }
+        case "×", "✕":
+            let dimension = prev.map { EnglishUnits.units[$0.text] != nil } ?? false
+                || s[i + 2].map { EnglishUnits.units[$0.text] != nil } ?? false
+                || (prev?.isInteger == true && next?.isInteger == true && (prev?.text.count ?? 0) >= 3)
+            return RuleMatch(end: i + 1, say: dimension ? "by" : "times")
+        case "&":
+            if next?.is("&") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "and") }
+        case "|":
+            if next?.is("|") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "or") }
+        case "!":
+            if next?.is("=") == true, s.glued(i + 1), operandBefore || prev?.spaceBefore == true { return RuleMatch(end: i + 2, say: "is not equal to") }
+        case "=":
+            if next?.is("=") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "equals") }
+            if operandBefore || operandAfter { return RuleMatch(end: i + 1, say: "equals") }
+        case "<", ">":
+            if next?.is("=") == true, s.glued(i + 1) {
+                return RuleMatch(end: i + 2, say: tok.is("<") ? "less than or equal to" : "greater than or equal to")
+            }
+            if operandBefore && operandAfter, tok.spaceBefore == (next?.spaceBefore ?? true) { return RuleMatch(end: i + 1, say: words[tok.text] ?? "") }
+        case "+":
+            if operandBefore && operandAfter { return RuleMatch(end: i + 1, say: "plus") }
+        case "—", "―":
+            return RuleMatch(end: i + 1, say: ",")
+        case "–":
+            if tok.spaceBefore, next?.spaceBefore == true { return RuleMatch(end: i + 1, say: ",") }
+        case "…":
+            return RuleMatch(end: i + 1, say: ",")
+        case "%", "°":
+            return nil
+        case "@":
+            if let n = next, n.isWord, s.glued(i + 1), tok.spaceBefore { return RuleMatch(end: i + 1, say: "at") }
+        default:
+            if let w = words[tok.text] { return RuleMatch(end: i + 1, say: w) }
+        }
+        // "x" between numbers: 1920x1080, 2x4.
+        return nil
+    }
+}

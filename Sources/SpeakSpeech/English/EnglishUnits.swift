@@ -1,0 +1,70 @@
+/// Units after a number, in full: "250 ml" → "250 milliliters", "a 2 kg bag" → "a 2 kilogram
+/// bag", "98.6°F" → "98.6 degrees Fahrenheit", "10 km/h" → "10 kilometers per hour".
+enum EnglishUnits {
+    /// Symbol → singular name (the plural adds "s" unless listed in `plurals`).
+    static let units: [String: String] = [
+        "mm": "millimeter", "cm": "centimeter", "m": "meter", "km": "kilometer", "µm": "micrometer", "μm": "micrometer", "nm": "nanometer",
+        "mi": "mile", "ft": "foot", "yd": "yard", "mg": "milligram", "g": "gram", "kg": "kilogram", "µg": "microgram", "μg": "microgram",
+        "lb": "pound", "lbs": "pound", "oz": "ounce", "ml": "milliliter", "mL": "milliliter", "l": "liter", "L": "liter", "cl": "centiliter",
+        "dl": "deciliter", "gal": "gallon", "mph": "mile per hour", "kph": "kilometer per hour", "mpg": "mile per gallon",
+        "rpm": "revolution per minute", "bpm": "beat per minute", "psi": "pound per square inch", "Hz": "hertz", "kHz": "kilohertz",
+        "MHz": "megahertz", "GHz": "gigahertz", "KB": "kilobyte", "kB": "kilobyte", "MB": "megabyte", "GB": "gigabyte", "TB": "terabyte",
+        "PB": "petabyte", "Kb": "kilobit", "Mb": "megabit", "Gb": "gigabit", "Mbps": "megabit per second", "Gbps": "gigabit per second",
+        "kbps": "kilobit per second", "ms": "millisecond", "µs": "microsecond", "μs": "microsecond", "ns": "nanosecond", "s": "second",
+        "sec": "second", "secs": "second", "min": "minute", "mins": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "W": "watt",
+        "kW": "kilowatt", "MW": "megawatt", "GW": "gigawatt", "kWh": "kilowatt hour", "MWh": "megawatt hour", "V": "volt", "mV": "millivolt",
+        "kV": "kilovolt", "mA": "milliampere", "mAh": "milliampere hour", "kcal": "kilocalorie", "cal": "calorie", "Pa": "pascal",
+        "kPa": "kilopascal", "hPa": "hectopascal", "MPa": "megapascal", "dB": "decibel", "ha": "hectare", "mol": "mole", "mmol": "millimole",
+        "°F": "degree Fahrenheit", "°C": "degree Celsius", "°K": "kelvin", "°": "degree", "sq ft": "square foot", "sq mi": "square mile",
+        "km²": "square kilometer", "m²": "square meter", "cm²": "square centimeter", "mm²": "square millimeter", "ft²": "square foot",
+        "m³": "cubic meter", "cm³": "cubic centimeter", "km/h": "kilometer per hour", "m/s": "meter per second", "km/s": "kilometer per second",
+        "ft/s": "foot per second", "m/s²": "meter per second squared", "mg/dl": "milligram per deciliter", "mg/dL": "milligram per deciliter",
+        "mg/kg": "milligram per kilogram", "g/mol": "gram per mole", "kg/m³": "kilogram per cubic meter", "mmHg": "millimeter of mercury",
+        "GiB": "gibibyte", "MiB": "mebibyte", "KiB": "kibibyte", "TiB": "tebibyte",
+    ]
+    static let plurals: [String: String] = [
+        "foot": "feet", "hertz": "hertz", "kilohertz": "kilohertz", "megahertz": "megahertz", "gigahertz": "gigahertz", "kelvin": "kelvins",
+        "degree Fahrenheit": "degrees Fahrenheit", "degree Celsius": "degrees Celsius", "square foot": "square feet",
+        "millimeter of mercury": "millimeters of mercury", "meter per second squared": "meters per second squared",
+    ]
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let number = s[i], number.isNumber else { return nil }
+        var j = i + 1
+        var hyphen = false
+        if s[j]?.is("-") == true, s.glued(j), s.glued(j + 1) { hyphen = true; j += 1 }
+        guard let first = s[j], first.kind != .number else { return nil }
+        // The longest unit written from here: "km" "/" "h", "m" "²", "°" "F", "sq" "ft".
+        var best: (end: Int, name: String)?
+        var symbol = ""
+        var k = j
+        while let tok = s[k], k - j < 4, k == j || s.glued(k) || (symbol == "sq" && k == j + 1) {
+            symbol += (k > j && !s.glued(k) ? " " : "") + tok.text
+            if let name = units[symbol] { best = (k + 1, name) }
+            k += 1
+        }
+        guard let unit = best else { return nil }
+        // A unit is a whole word: "5 min" but not "5 minutes" or "5 mine", "1 m long" but not "1 mile".
+        if let after = s[unit.end], s.glued(unit.end), after.isWord || after.isNumber { return nil }
+        let value = number.text.replacingOccurrences(of: ",", with: "")
+        let article = s.lower(i - 1).map { ["a", "an", "one", "per", "each", "every"].contains($0) } ?? false
+        let singular = value == "1" || hyphen || article
+        let name = singular ? unit.name : plural(unit.name)
+        return RuleMatch(end: unit.end, say: number.text + " " + name)
+    }
+
+    static func plural(_ name: String) -> String {
+        if let p = plurals[name] { return p }
+        // "mile per hour" → "miles per hour": the first word takes the plural.
+        if let space = name.firstIndex(of: " ") {
+            let head = String(name[..<space])
+            if ["square", "cubic"].contains(head) {
+                let rest = String(name[name.index(after: space)...])
+                return head + " " + plural(rest)
+            }
+            return plural(head) + name[space...]
+        }
+        if name.hasSuffix("s") || name.hasSuffix("z") { return name }
+        return name + "s"
+    }
+}

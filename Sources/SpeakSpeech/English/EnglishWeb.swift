@@ -1,0 +1,106 @@
+/// Web addresses read as their domain ("example dot org"), e-mail addresses in full, hashtags
+/// and handles.
+enum EnglishWeb {
+    static let spokenTLDs: Set<String> = ["com", "org", "net", "edu", "gov", "info", "biz", "app", "dev", "tech", "shop", "blog",
+                                          "news", "online", "site", "store", "page", "wiki", "club", "mil", "int", "museum", "travel", "name", "pro"]
+    static let tlds: Set<String> = spokenTLDs.union(["io", "ai", "co", "uk", "us", "de", "fr", "es", "it", "nl", "be", "ch", "at", "se", "no", "dk",
+                                                     "fi", "pl", "cz", "ru", "cn", "jp", "kr", "in", "au", "nz", "ca", "br", "mx", "ar", "za", "eu",
+                                                     "ie", "pt", "gr", "tv", "me", "ly", "gg", "sh", "to", "fm", "xyz", "cc", "ws", "tk", "il", "tw", "hk", "sg"])
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        if tok.is("#"), let next = s[i + 1], s.glued(i + 1), tok.spaceBefore || i == 0 {
+            if next.isInteger { return RuleMatch(end: i + 2, say: "number " + next.text) }
+            if next.isWord { return RuleMatch(end: i + 2, say: "hashtag " + EnglishWords.splitCamel(next.text)) }
+        }
+        guard tok.spaceBefore || s.t[safe: i - 1].map({ ["(", "<", "\"", "“", "'"].contains($0.text) }) == true else { return nil }
+        guard tok.isWord || tok.isNumber else { return nil }
+        let runEnd = s.run(from: i)
+        guard runEnd - i >= 3 else { return nil }
+        // Trailing punctuation belongs to the sentence.
+        var end = runEnd
+        while end > i + 1, let last = s[end - 1], last.kind == .other, [".", ",", ";", ":", "!", "?", ")", "]", "\"", "”", "'", ">"].contains(last.text) || (last.is("/") && end - i > 3) {
+            if last.is("/") { break }
+            end -= 1
+        }
+        let raw = s.joined(i..<end)
+        if let at = raw.firstIndex(of: "@") {
+            let local = String(raw[..<at]), domain = String(raw[raw.index(after: at)...])
+            guard !local.isEmpty, isHost(domain) else { return nil }
+            if s.context.skip.contains(.emails) { return RuleMatch(end: end, say: "", skip: .emails) }
+            return RuleMatch(end: end, say: sayLocal(local) + " at " + sayHost(domain, dropWWW: false))
+        }
+        var rest = Substring(raw)
+        var scheme = false
+        for prefix in ["https://", "http://", "ftp://"] where rest.lowercased().hasPrefix(prefix) {
+            rest = rest.dropFirst(prefix.count)
+            scheme = true
+        }
+        let host = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" })
+        guard isHost(host), scheme || host.lowercased().hasPrefix("www.") || host.contains(".") else { return nil }
+        // Without a scheme, the last label must be a real top-level domain (not "e.g", "3.5").
+        if !scheme, let last = host.split(separator: ".").last, !tlds.contains(last.lowercased()) { return nil }
+        if s.context.skip.contains(.urls) { return RuleMatch(end: end, say: "", skip: .urls) }
+        return RuleMatch(end: end, say: sayHost(host, dropWWW: true))
+    }
+
+    static func isHost(_ host: String) -> Bool {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }),
+              let last = labels.last, last.count >= 2, last.allSatisfy(\.isLetter) else { return false }
+        return true
+    }
+
+    static func sayHost(_ host: String, dropWWW: Bool) -> String {
+        var labels = host.lowercased().split(separator: ".").map(String.init)
+        if dropWWW, labels.first == "www", labels.count > 2 { labels.removeFirst() }
+        return labels.enumerated().map { k, label in
+            k == labels.count - 1 && !spokenTLDs.contains(label) ? spell(label) : sayLabel(label)
+        }.joined(separator: " dot ")
+    }
+
+    /// A label said as a word when it is one; letters a reader would spell are spelled:
+    /// "bbc" → B B C, "nytimes" → N Y times.
+    static func sayLabel(_ label: String) -> String {
+        let parts = label.split(separator: "-").map(String.init)
+        return parts.map { part -> String in
+            if part.allSatisfy(\.isNumber) { return part }
+            let vowels = part.filter { "aeiouy".contains($0) }.count
+            if vowels == 0 { return spell(part) }
+            if WordList.contains(part) == true || part.count > 12 { return part }
+            // A prefix of one to three letters that is no word, before a word: an initialism.
+            for k in 1...3 where part.count - k >= 4 {
+                let head = String(part.prefix(k)), tail = String(part.dropFirst(k))
+                if WordList.contains(tail) == true, WordList.contains(head) != true, !head.contains(where: { "aeiou".contains($0) }) {
+                    return spell(head) + " " + tail
+                }
+            }
+            return part
+        }.joined(separator: " dash ")
+    }
+
+    static func sayLocal(_ local: String) -> String {
+        var words: [String] = []
+        var current = ""
+        func flush() {
+            guard !current.isEmpty else { return }
+            words.append(current.count == 1 && current.first?.isLetter == true ? current.uppercased() : current)
+            current = ""
+        }
+        for c in local {
+            switch c {
+            case "_": flush(); words.append("underscore")
+            case ".": flush(); words.append("dot")
+            case "-": flush(); words.append("dash")
+            case "+": flush(); words.append("plus")
+            default: current.append(c)
+            }
+        }
+        flush()
+        return words.joined(separator: " ")
+    }
+
+    static func spell(_ letters: String) -> String {
+        EnglishWords.spell(letters)
+    }
+}

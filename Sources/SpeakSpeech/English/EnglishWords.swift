@@ -1,0 +1,192 @@
+/// Words that are not said as written: acronyms (spelled, or said as a word where people do),
+/// words broken at a line end, code identifiers, foreign names.
+enum EnglishWords {
+    /// Acronyms people say as words.
+    static let sayAsWord: Set<String> = [
+        "NASA", "NATO", "UNESCO", "UNICEF", "PIN", "RAM", "ROM", "LASER", "RADAR", "SCUBA", "SONAR", "AIDS", "COVID", "OPEC",
+        "FIFA", "NAFTA", "GIF", "SIM", "LAN", "NIMBY", "POTUS", "SCOTUS", "FEMA", "OSHA", "CERN", "ESA", "NOAA", "IKEA", "LEGO",
+        "SWAT", "YOLO", "MIDI", "ZIP", "DOS", "WASP", "ASCII", "CAPTCHA", "JPEG", "TOEFL", "GMAT", "MENSA", "INTERPOL", "FOMO",
+        "SARS", "MERS", "ISIS", "UEFA", "ASEAN", "DARPA", "WYSIWYG", "PAC", "SPAM", "TASER", "CAD", "BASIC", "COBOL", "FORTRAN",
+        "UNIX", "LINUX", "WIFI", "POSIX", "ANSI", "NASDAQ", "FICA", "OPSEC", "EPA", "ICE", "MOMA", "PETA", "PEN", "SAT", "SALT",
+    ]
+    /// Words English readers say with the letters they are written with only after a respelling.
+    static let names: [String: String] = [
+        "Goethe": "Gurta", "Wagner": "Vahgner", "Nietzsche": "Neecha", "Dvořák": "Dvorzhahk", "Dvorak": "Dvorzhahk",
+        "Schrödinger": "Shrerdinger", "Euler": "Oiler", "Gauss": "Gowss", "Leibniz": "Lybnits", "Freud": "Froid", "Jung": "Yoong",
+        "Camus": "Kamoo", "Descartes": "Day cart", "Proust": "Proost", "Nguyen": "Win", "Xi": "Shee", "Qatar": "Kutter",
+        "Beijing": "Bay jing", "Porsche": "Porsha", "Huawei": "Wah way", "Xiaomi": "Shao mee", "Van Gogh": "Van Go",
+        "Chopin": "Show pan", "Debussy": "Deb yoo see", "Tchaikovsky": "Chai coff ski", "Dostoevsky": "Dostoyefski",
+        "Bach": "Bahk", "Händel": "Handel", "Mahler": "Mahler", "Kierkegaard": "Keer ke gard", "Hegel": "Hay gel",
+        "Goebbels": "Gerbels", "Rilke": "Rilka", "Brecht": "Brekt", "Kafka": "Kafka", "Sartre": "Sartra", "Rousseau": "Roo so",
+        "Voltaire": "Vol tair", "Moët": "Mo et", "Hermès": "Air mez", "Nestlé": "Nes lay", "Saint-Saëns": "San sahns",
+        "Jacques": "Zhahk", "Jean": "Zhahn", "François": "Frahn swah", "José": "Ho zay", "Juan": "Hwahn", "Jesús": "Hay soos",
+        "Xavier": "Zay vee er", "Siobhan": "Shivawn", "Niamh": "Neev", "Saoirse": "Seer sha", "Aoife": "Eefa", "Sean": "Shawn",
+        "Zhang": "Jahng", "Zhou": "Joe", "Qing": "Ching", "Qin": "Chin", "Xu": "Shoo", "Ljubljana": "Loob lyahna",
+        "Reykjavík": "Rake ya vik", "Reykjavik": "Rake ya vik", "Worcester": "Wooster", "Leicester": "Lester", "Edinburgh": "Edin burra",
+        "Yosemite": "Yo semitee", "Versailles": "Vair sigh", "Seoul": "Sole", "Phuket": "Poo ket", "Bhutan": "Boo tahn",
+    ]
+    /// C and Unix names said by their parts.
+    static let identifiers: [String: String] = [
+        "printf": "print F", "sprintf": "S print F", "fprintf": "F print F", "snprintf": "S N print F", "vprintf": "V print F",
+        "scanf": "scan F", "sscanf": "S scan F", "fscanf": "F scan F", "malloc": "M alloc", "calloc": "C alloc",
+        "realloc": "re alloc", "strlen": "stir len", "strcpy": "stir copy", "strncpy": "stir N copy", "strcmp": "stir compare",
+        "strcat": "stir cat", "fopen": "F open", "fclose": "F close", "fread": "F read", "fwrite": "F write", "fgets": "F gets",
+        "stdin": "standard in", "stdout": "standard out", "stderr": "standard error", "stdio": "standard I O", "stdlib": "standard lib",
+        "argc": "arg C", "argv": "arg V", "sizeof": "size of", "typedef": "type def", "chmod": "change mode", "chown": "change owner",
+        "sudo": "sue doo", "mkdir": "make dir", "rmdir": "remove dir", "pwd": "P W D", "grep": "grep", "regex": "rej ex",
+        "nullptr": "null pointer", "bool": "bool", "enum": "ee num", "const": "const", "varchar": "var char", "uint": "U int",
+        "iostream": "I O stream", "cout": "see out", "cin": "see in", "endl": "end L", "kwargs": "keyword args", "len": "len",
+    ]
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.isWord else { return nil }
+        if let say = names[tok.text] { return RuleMatch(end: i + 1, say: say) }
+        if let say = identifiers[tok.text], !(s[i + 1].map { $0.is("-") && s.glued(i + 1) } ?? false) { return RuleMatch(end: i + 1, say: say) }
+        if let m = lineBreak(s, i) { return m }
+        if let m = acronym(s, i) { return m }
+        if let m = foreign(s, i) { return m }
+        if let m = camel(s, i) { return m }
+        return nil
+    }
+
+    /// Letters said one by one ("W.H.O."): eSpeak spells dotted letters and says the names of
+    /// the letters right, which it does not for a spaced "A".
+    static func spell(_ letters: String) -> String {
+        letters.uppercased().map { String($0) + "." }.joined()
+    }
+
+    /// All capitals in a sentence that is not: spelled unless said as a word; "IDs" → I.D.'s,
+    /// "IPv6" → I.P.V. 6.
+    static func acronym(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], !s.shouting else { return nil }
+        let text = tok.text
+        let capitals = text.prefix { $0.isUppercase && $0.isASCII }
+        let rest = text.dropFirst(capitals.count)
+        if capitals.count == text.count, text.count >= 2, text.count <= 6 {
+            if sayAsWord.contains(text) { return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased()) }
+            // Only those eSpeak would say as a word: it spells the rest itself.
+            guard spokenAsWord(text) else { return nil }
+            return RuleMatch(end: i + 1, say: spell(text))
+        }
+        if capitals.count >= 2, rest == "s" { return RuleMatch(end: i + 1, say: spell(String(capitals)) + "'s") }
+        // IPv6, IPv4: capitals and one lowercase letter before a number.
+        if capitals.count >= 2, rest.count == 1, let n = s[i + 1], n.isNumber, s.glued(i + 1) {
+            return RuleMatch(end: i + 1, say: spell(text))
+        }
+        return nil
+    }
+
+    /// Acronyms eSpeak reads as English words ("WHO", "OR", "IT", "AM"): a vowel-bearing
+    /// capital word that is also a lowercase English word.
+    static func spokenAsWord(_ text: String) -> Bool {
+        let common: Set<String> = ["WHO", "OR", "IT", "AM", "AS", "AT", "BE", "DO", "GO", "HE", "IF", "IN", "IS", "ME", "MY", "NO",
+                                   "OF", "ON", "SO", "TO", "UP", "WE", "AN", "BY", "OH", "OK", "US", "ID", "PC", "AD", "AI",
+                                   "CAT", "DOT", "FAQ", "ACE", "ART", "BAR", "BIT", "CAN", "CAP", "CIA", "COP", "DAB", "ERA",
+                                   "ETA", "GOP", "HIV", "MAD", "MAP", "MET", "NET", "NOR", "PAD", "PAN", "PET", "POP", "SIT",
+                                   "SUM", "TAX", "TOP", "USE", "VAT", "WAR", "WHOM", "CAMP", "SAD", "SUN", "TIP", "AIM",
+                                   "APP", "ASK", "BAT", "BIO", "CON", "DAD", "DIG", "ELF", "GAP", "HUB", "ITS", "LAB", "MIS",
+                                   "RAD", "RIP", "SEC", "TIC", "ZAP"]
+        if text == "US" { return false }
+        return common.contains(text)
+    }
+
+    /// "rele- vant" → relevant; "self- driving" stays two words (a real compound).
+    static func lineBreak(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let head = s[i], head.isLowercase || head.isCapitalized, s[i + 1]?.is("-") == true, s.glued(i + 1),
+              let tail = s[i + 2], tail.isWord, tail.isLowercase, tail.spaceBefore else { return nil }
+        let joined = head.text + tail.text
+        let headWord = WordList.contains(head.text), tailWord = WordList.contains(tail.text), whole = WordList.contains(joined)
+        if let whole, let headWord, let tailWord {
+            if whole || !(headWord && tailWord) { return RuleMatch(end: i + 3, say: joined) }
+            return RuleMatch(end: i + 3, say: head.text + " " + tail.text)
+        }
+        let prefixes: Set<String> = ["self", "well", "non", "ex", "all", "half", "cross", "long", "short", "high", "low", "full",
+                                     "semi", "multi", "anti", "co", "post", "pre", "mid", "over", "under", "x", "re"]
+        if prefixes.contains(head.text.lowercased()) { return RuleMatch(end: i + 3, say: head.text + " " + tail.text) }
+        return RuleMatch(end: i + 3, say: joined)
+    }
+
+    /// Names from languages written with marks English does not use: the marks dropped
+    /// (Tōkyō → Tokyo, Zoë → Zoe); Vietnamese names respelled the way English readers say them.
+    static func foreign(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.text.unicodeScalars.contains(where: { $0.value > 0x7F }) else { return nil }
+        if isVietnamese(tok.text) {
+            // The whole name: neighbouring capitalized words that are not English words.
+            var end = i + 1
+            var words = [vietnamese(tok.text)]
+            while let next = s[end], next.isWord, next.isCapitalized, next.spaceBefore, WordList.contains(next.text) != true || isVietnamese(next.text) {
+                words.append(vietnamese(next.text))
+                end += 1
+            }
+            return RuleMatch(end: end, say: words.joined(separator: " "))
+        }
+        let plain = stripMarks(tok.text)
+        guard plain != tok.text else { return nil }
+        // Marks that English keeps (café, naïve, résumé) are left to eSpeak.
+        if let known = WordList.contains(tok.text), known { return nil }
+        return RuleMatch(end: i + 1, say: plain)
+    }
+
+    static func stripMarks(_ word: String) -> String {
+        let keep: Set<Character> = ["ß", "æ", "Æ", "ø", "Ø", "ł", "Ł", "đ", "Đ", "þ", "ð"]
+        var out = ""
+        for c in word {
+            if keep.contains(c) { out.append(c == "đ" ? "d" : c == "Đ" ? "D" : c == "ł" ? "l" : c == "Ł" ? "L" : c); continue }
+            let base = String(c).decomposedStringWithCanonicalMapping.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark }
+            out += String(String.UnicodeScalarView(base))
+        }
+        return out
+    }
+
+    /// Vietnamese: a horn, a breve, a dot below or a circumflex with a tone mark.
+    static func isVietnamese(_ word: String) -> Bool {
+        for c in word {
+            let scalars = Array(String(c).decomposedStringWithCanonicalMapping.unicodeScalars)
+            guard scalars.count > 1 else { continue }
+            let marks = Set(scalars.dropFirst().map(\.value))
+            if marks.contains(0x31B) || marks.contains(0x323) || marks.contains(0x309) { return true }  // horn, dot below, hook above
+            if marks.contains(0x302), marks.count > 1 { return true }  // circumflex with a tone
+            if marks.contains(0x306), marks.count > 1 { return true }
+            if c == "đ" || c == "Đ" { return true }
+        }
+        return false
+    }
+
+    /// A Vietnamese syllable as English readers say it: Chí → Chee, Minh → Min.
+    static func vietnamese(_ word: String) -> String {
+        var w = stripMarks(word)
+        if w.hasSuffix("nh") { w = String(w.dropLast()) }
+        if w.hasSuffix("i"), w.count > 1 { w = String(w.dropLast()) + "ee" }
+        if w.hasPrefix("Ng") && w.count > 3 { w = String(w.dropFirst()) }
+        return w
+    }
+
+    /// camelCase and PascalCase identifiers, said by their parts: getUserName → get user name,
+    /// iPhone → i Phone. Acronym parts are spelled by eSpeak.
+    static func camel(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.text.count > 3 else { return nil }
+        let parts = splitCamel(tok.text)
+        guard parts.contains(" ") else { return nil }
+        // Names like McDonald and MacBook are read well as they are.
+        if tok.text.hasPrefix("Mc") || tok.text.hasPrefix("Mac") || tok.text.hasPrefix("O'") { return nil }
+        return RuleMatch(end: i + 1, say: parts)
+    }
+
+    /// Splits at a lowercase→uppercase change and before the last capital of a run followed by
+    /// lowercase letters (HTTPServer → HTTP Server).
+    static func splitCamel(_ word: String) -> String {
+        let chars = Array(word)
+        var out = ""
+        for (k, c) in chars.enumerated() {
+            if k > 0 {
+                let p = chars[k - 1]
+                let next = k + 1 < chars.count ? chars[k + 1] : nil
+                if c.isUppercase && p.isLowercase { out.append(" ") }
+                else if c.isUppercase && p.isUppercase, let next, next.isLowercase, k + 2 < chars.count || next != "s" { out.append(" ") }
+                else if c.isNumber != p.isNumber, c.isLetter || p.isLetter { out.append(" ") }
+            }
+            out.append(c)
+        }
+        return out
+    }
+}

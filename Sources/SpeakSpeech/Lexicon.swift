@@ -1,0 +1,113 @@
+import Foundation
+
+/// A user's pronunciation: text (or a pattern) and what to say instead.
+public struct LexiconEntry: Sendable, Hashable, Codable {
+    /// Where an entry applies.
+    public enum Scope: Sendable, Hashable, Codable {
+        case global
+        case folder(String)
+        case document(Int64)
+
+        /// "global", "folder:NAME" or "document:ID", as stored and exported.
+        public var name: String {
+            switch self {
+            case .global: "global"
+            case .folder(let f): "folder:" + f
+            case .document(let id): "document:\(id)"
+            }
+        }
+
+        public init?(name: String) {
+            if name == "global" { self = .global; return }
+            if name.hasPrefix("folder:") { self = .folder(String(name.dropFirst(7))); return }
+            if name.hasPrefix("document:"), let id = Int64(name.dropFirst(9)) { self = .document(id); return }
+            return nil
+        }
+    }
+
+    public var pattern: String
+    /// The words to say, a regex template (`$1`) for a pattern, or eSpeak phoneme mnemonics.
+    public var replacement: String
+    public var isRegex: Bool
+    public var isPhonemes: Bool
+    public var wholeWord: Bool
+    public var caseSensitive: Bool
+    public var scope: Scope
+
+    public init(pattern: String, replacement: String, isRegex: Bool = false, isPhonemes: Bool = false,
+                wholeWord: Bool = true, caseSensitive: Bool = true, scope: Scope = .global) {
+        self.pattern = pattern
+        self.replacement = replacement
+        self.isRegex = isRegex
+        self.isPhonemes = isPhonemes
+        self.wholeWord = wholeWord
+        self.caseSensitive = caseSensitive
+        self.scope = scope
+    }
+
+    /// Checks that the pattern compiles; the error names it and says why not.
+    public func validate() throws(SpeechOptionError) {
+        do {
+            _ = try NSRegularExpression(pattern: regexPattern, options: caseSensitive ? [] : [.caseInsensitive])
+        } catch {
+            throw .badPattern(pattern, reason: "not a valid regular expression")
+        }
+        if isPhonemes, replacement.contains("[[") || replacement.contains("]]") || replacement.isEmpty {
+            throw .badPhonemes(replacement)
+        }
+    }
+
+    var regexPattern: String {
+        let core = isRegex ? pattern : NSRegularExpression.escapedPattern(for: pattern)
+        return wholeWord ? "(?<![\\p{L}\\p{N}_])(?:" + core + ")(?![\\p{L}\\p{N}_])" : core
+    }
+
+    /// What the engine is given for a match: eSpeak's phoneme input for phonemes.
+    var spokenTemplate: String {
+        if isPhonemes { return " [[" + replacement + "]] " }
+        return isRegex ? replacement : NSRegularExpression.escapedTemplate(for: replacement)
+    }
+}
+
+/// The entries that apply to a text, compiled once.
+struct CompiledLexicon: Sendable {
+    private let entries: [(regex: NSRegularExpression, template: String)]
+
+    init(_ entries: [LexiconEntry]) {
+        self.entries = entries.compactMap { entry in
+            guard let regex = try? NSRegularExpression(pattern: entry.regexPattern,
+                                                       options: entry.caseSensitive ? [] : [.caseInsensitive]) else { return nil }
+            return (regex, entry.spokenTemplate)
+        }
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Replacements for every match, earlier entries first; a match that overlaps one already
+    /// taken is left alone.
+    func edits(_ scalars: [Unicode.Scalar]) -> [Edit] {
+        let text = String(String.UnicodeScalarView(scalars))
+        let ns = text as NSString
+        // UTF-16 offset → scalar offset.
+        var scalarAt = [Int](repeating: 0, count: ns.length + 1)
+        var u16 = 0
+        for (k, s) in scalars.enumerated() {
+            let width = s.value > 0xFFFF ? 2 : 1
+            for w in 0..<width { scalarAt[u16 + w] = k }
+            u16 += width
+        }
+        scalarAt[ns.length] = scalars.count
+        var taken: [Range<Int>] = []
+        var edits: [Edit] = []
+        for (regex, template) in entries {
+            for match in regex.matches(in: text, range: NSRange(location: 0, length: ns.length)) where match.range.length > 0 {
+                let range = scalarAt[match.range.location]..<scalarAt[match.range.location + match.range.length]
+                guard !taken.contains(where: { $0.overlaps(range) }) else { continue }
+                taken.append(range)
+                let said = regex.replacementString(for: match, in: text, offset: 0, template: template)
+                edits.append(Edit(range: range, replacement: said))
+            }
+        }
+        return edits
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import SpeakModel
+
+/// What the listener can choose to hear or not, as in Speechify's settings.
+public enum SkipRule: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Numeric `[12]`, `[3–5]` and author–year `(Smith et al., 2020)` citations.
+    case citations
+    /// Footnote markers: `†`, `‡`, superscript numbers after a word.
+    case footnotes
+    /// Web addresses (read as their domain when not skipped).
+    case urls
+    /// E-mail addresses.
+    case emails
+    /// Text in parentheses.
+    case parentheses
+    /// Text in square brackets.
+    case brackets
+
+    /// Skipped unless the user asks to hear them.
+    public static let defaults: Set<SkipRule> = [.citations, .footnotes]
+
+    /// Parses a comma-separated list of rule names ("citations,urls"); throws on an unknown name.
+    public static func parseList(_ text: String) throws(SpeechOptionError) -> Set<SkipRule> {
+        var rules = Set<SkipRule>()
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
+            let singular = name == "citation" ? "citations" : name == "url" ? "urls" : name
+            guard let rule = SkipRule(rawValue: singular) ?? SkipRule(rawValue: singular + "s") else {
+                throw .unknownSkipRule(name)
+            }
+            rules.insert(rule)
+        }
+        return rules
+    }
+}
+
+/// A bad skip rule, language or lexicon entry, said in one line.
+public enum SpeechOptionError: Error, Equatable, Sendable {
+    case unknownSkipRule(String)
+    case unknownLanguage(String)
+    case badPattern(String, reason: String)
+    case badPhonemes(String)
+
+    public var message: String {
+        switch self {
+        case .unknownSkipRule(let name):
+            "unknown skip rule '\(name)'; use one of: " + SkipRule.allCases.map(\.rawValue).joined(separator: ", ")
+        case .unknownLanguage(let name): "unknown language '\(name)'; use a code such as en, de, es, fr (see speak voices)"
+        case .badPattern(let pattern, let reason): "the pattern '\(pattern)' does not compile: \(reason)"
+        case .badPhonemes(let text): "eSpeak does not accept the phonemes '\(text)'; write them as eSpeak mnemonics, e.g. [[s'i:kw@L]]"
+        }
+    }
+}
+
+/// How a document is to be said: its language, what is skipped, and the user's lexicon.
+public struct SpeechOptions: Sendable, Hashable, Codable {
+    /// The language of the text (BCP 47 or ISO 639 code); nil = English.
+    public var language: String?
+    public var skip: Set<SkipRule>
+    public var lexicon: [LexiconEntry]
+
+    public init(language: String? = nil, skip: Set<SkipRule> = SkipRule.defaults, lexicon: [LexiconEntry] = []) {
+        self.language = language
+        self.skip = skip
+        self.lexicon = lexicon
+    }
+
+    /// The text exactly as written: no rules, nothing skipped.
+    public static let asWritten = SpeechOptions(language: "none", skip: [])
+}
+
+/// A block's text as the engine is given it, and where each document word is said in it.
+public struct SpokenText: Sendable, Equatable {
+    public var text: String
+    /// One span per document word, in scalars of `text`; empty for a word that is not said.
+    public var wordSpans: [WordSpan]
+    /// The pieces removed by skip rules, as source scalar ranges with their rule.
+    public var skipped: [SkippedSpan]
+}
+
+/// Text a skip rule removed.
+public struct SkippedSpan: Sendable, Equatable {
+    public var range: Range<Int>
+    public var rule: SkipRule
+}
+
+/// The spoken-text layer: turns a block's written text into what a careful reader says,
+/// with a map from every spoken piece back to the words it came from.
+public struct SpeechReader: Sendable {
+    public let options: SpeechOptions
+    let rules: (any LanguageRules)?
+    let lexicon: CompiledLexicon
+
+    public init(options: SpeechOptions) {
+        self.options = options
+        rules = Languages.rules(for: options.language)
+        lexicon = CompiledLexicon(options.lexicon)
+    }
+
+    /// True when the reader changes nothing (text as written).
+    public var isIdentity: Bool { rules == nil && options.lexicon.isEmpty && options.language == "none" }
+
+    /// What is said for `text` (a chunk or block of kind `kind`) whose words are `words`.
+    public func spoken(_ text: String, words: [WordSpan], kind: BlockKind = .paragraph) -> SpokenText {
+        let scalars = Array(text.unicodeScalars)
+        if isIdentity { return SpokenText(text: text, wordSpans: words, skipped: []) }
+        var rewrite = Rewrite(scalars)
+        rewrite.apply(CharacterPass.edits(scalars, skip: options.skip))
+        if !lexicon.isEmpty {
+            rewrite.apply(lexicon.edits(rewrite.scalars))
+        }
+        if let rules {
+            let current = rewrite.scalars
+            let tokens = Tokenizer.tokens(current, frozen: rewrite.frozen)
+            rewrite.apply(rules.edits(tokens: tokens, text: current, context: RuleContext(kind: kind, skip: options.skip)))
+        }
+        let (out, spans) = rewrite.spoken(words: words, sourceLength: scalars.count)
+        return SpokenText(text: out, wordSpans: spans,
+                          skipped: rewrite.skipped.map { SkippedSpan(range: $0.range, rule: $0.rule) })
+    }
+}
+
+/// What a language's rules may look at besides the tokens.
+struct RuleContext {
+    var kind: BlockKind
+    var skip: Set<SkipRule>
+}
+
+/// One language's rules: edits for a chunk's tokens.
+protocol LanguageRules: Sendable {
+    func edits(tokens: [Token], text: [Unicode.Scalar], context: RuleContext) -> [Edit]
+}
+
+enum Languages {
+    /// The rule set for a language code; nil when the text is read as written.
+    static func rules(for language: String?) -> (any LanguageRules)? {
+        let primary = (language ?? "en").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? "en"
+        switch primary {
+        case "en", "eng": return EnglishRules()
+        case "de", "deu", "ger": return GermanRules()
+        default: return nil
+        }
+    }
+}
