@@ -12,7 +12,7 @@
     X(espeak_ng_ClearErrorContext) X(espeak_ng_GetStatusCodeMessage) X(espeak_ng_InitializePath) \
     X(espeak_ng_Initialize) X(espeak_ng_InitializeOutput) X(espeak_ng_GetSampleRate) \
     X(espeak_ng_SetParameter) X(espeak_ng_Synthesize) X(espeak_SetSynthCallback) \
-    X(espeak_ListVoices) X(espeak_SetVoiceByName) X(espeak_Info) X(espeak_TextToPhonemes)
+    X(espeak_ListVoices) X(espeak_SetVoiceByName) X(espeak_Info) X(espeak_TextToPhonemes) X(espeak_SetPhonemeTrace)
 
 #define SPEAK_POINTER(name) static __typeof__(name) *p_##name;
 SPEAK_ESPEAK_SYMBOLS(SPEAK_POINTER)
@@ -98,4 +98,8 @@ HIDDEN const char *espeak_Info(const char **path_data) {
 HIDDEN const char *espeak_TextToPhonemes(const void **textptr, int textmode, int phonememode) {
     if (speak_espeak_missing()) { *textptr = NULL; return NULL; }
     return p_espeak_TextToPhonemes(textptr, textmode, phonememode);
+}
+
+HIDDEN void espeak_SetPhonemeTrace(int phonememode, FILE *stream) {
+    if (!speak_espeak_missing()) p_espeak_SetPhonemeTrace(phonememode, stream);
 }

@@ -12,14 +12,15 @@ public struct TimelineRecord: Sendable, Equatable {
         self.startsSentence = startsSentence
     }
 
-    /// Bytes per record on disk: the index (bit 62 set when it starts a sentence), start and
-    /// end sample, each a little-endian 64-bit integer.
+    /// Bytes per record on disk: the index (bit 62 set when it starts a sentence, bit 61 when a
+    /// skip rule left it out), start and end sample, each a little-endian 64-bit integer.
     public static let size = 24
     private static let sentenceFlag: Int64 = 1 << 62
+    private static let skippedFlag: Int64 = 1 << 61
 
     /// Appends the record's bytes, its samples shifted by `offset`.
     public func encode(into data: inout Data, offset: Int = 0) {
-        let index = Int64(word.index) | (startsSentence ? Self.sentenceFlag : 0)
+        let index = Int64(word.index) | (startsSentence ? Self.sentenceFlag : 0) | (word.skipped ? Self.skippedFlag : 0)
         for value in [index, Int64(word.startSample + offset), Int64(word.endSample + offset)] {
             withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
         }
@@ -35,7 +36,8 @@ public struct TimelineRecord: Sendable, Equatable {
             return Int64(littleEndian: raw)
         }
         let index = value(0)
-        self.init(word: TimedWord(index: Int(index & ~Self.sentenceFlag), startSample: Int(value(1)), endSample: Int(value(2))),
+        self.init(word: TimedWord(index: Int(index & ~(Self.sentenceFlag | Self.skippedFlag)), startSample: Int(value(1)), endSample: Int(value(2)),
+                                  skipped: index & Self.skippedFlag != 0),
                   startsSentence: index & Self.sentenceFlag != 0)
     }
 }

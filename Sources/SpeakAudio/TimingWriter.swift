@@ -48,7 +48,7 @@ public final class TimingWriter {
 
     /// Writes the words of one sentence, their samples shifted by `offset`.
     public func append(sentence: [TimedWord], offset: Int = 0) throws(AudioOutputError) {
-        let shifted = sentence.map { TimedWord(index: $0.index, startSample: $0.startSample + offset, endSample: $0.endSample + offset) }
+        let shifted = sentence.map { TimedWord(index: $0.index, startSample: $0.startSample + offset, endSample: $0.endSample + offset, skipped: $0.skipped) }
         switch format {
         case .json:
             for timed in shifted {
@@ -56,7 +56,8 @@ public final class TimingWriter {
                 out.append(words == 0 ? "\n" : ",\n")
                 out.append("    {\"index\": \(timed.index), \"text\": \"\(Self.escape(word.text))\", ")
                 out.append("\"startMs\": \(milliseconds(timed.startSample)), \"endMs\": \(milliseconds(timed.endSample)), ")
-                out.append("\"block\": \(word.block), \"start\": \(word.range.lowerBound), \"end\": \(word.range.upperBound)}")
+                out.append("\"block\": \(word.block), \"start\": \(word.range.lowerBound), \"end\": \(word.range.upperBound)")
+                out.append(timed.skipped ? ", \"skipped\": true}" : "}")
                 words += 1
             }
         case .vtt, .srt:

@@ -36,6 +36,7 @@ public final class ParallelConversion: @unchecked Sendable {
         var arguments = ["__slices", input, "--voice", settings.voice, "--wpm", String(settings.wordsPerMinute)]
         if let pitch = settings.pitch { arguments += ["--pitch", String(pitch)] }
         if let range = settings.range { arguments += ["--range", String(range)] }
+        arguments += ["--speech", settings.speech.argument]
         if readAll { arguments.append("--read-all") }
         var started: [SliceWorkerProcess] = []
         for _ in 0..<jobs {

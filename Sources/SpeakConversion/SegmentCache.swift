@@ -27,23 +27,20 @@ public struct SegmentCache: Sendable {
     }
 
     /// Bumped when the segment format or the way segments sound changes.
-    static let version = "speak-segment-2"
+    static let version = "speak-segment-3"
 
-    /// The key of words `range` of `document` spoken with `job`.
+    /// The key of words `range` of `document` spoken with `job`: the text the engine is given
+    /// for them (after the spoken-text layer's rules, skip rules and lexicon), so an edit of
+    /// the lexicon changes the keys of exactly the segments whose words it touches.
     public static func key(_ document: Document, range: Range<Int>, job: SegmentJob) -> String {
         var hasher = SHA256()
         let s = job.settings
         hasher.update(Array("\(version)|\(ESpeakLibrary.version)|\(s.voice)|\(s.wordsPerMinute)|\(s.pitch ?? -1)|\(s.range ?? -1)|".utf8))
         hasher.update(Array("\(job.readAll)|\(job.encoder.format.rawValue)|\(job.encoder.bitrate)|".utf8))
-        for block in document.blocks where block.wordIndices.overlaps(range) && (job.readAll || block.isSpoken) {
-            let spans = block.wordSpans
-            let first = max(range.lowerBound, block.firstWord) - block.firstWord
-            let last = min(range.upperBound, block.wordIndices.upperBound) - 1 - block.firstWord
-            let scalars = Array(block.text.unicodeScalars)
-            let start = first == 0 ? 0 : Int(spans[first].start)
-            let end = last == spans.count - 1 ? scalars.count : Int(spans[last].end)
-            hasher.update(Array("\u{1}\(block.kind)\u{2}".utf8))
-            hasher.update(Array(String(String.UnicodeScalarView(scalars[start..<end])).utf8))
+        for chunk in ChunkPlanner.sequence(of: document, fromWord: range.lowerBound, toWord: range.upperBound,
+                                           includeSkipped: job.readAll, speech: s.speech) {
+            hasher.update(Array("\u{1}\(chunk.endsBlock)\u{2}".utf8))
+            hasher.update(Array(chunk.text.utf8))
         }
         return hasher.finalizeHex()
     }

@@ -37,7 +37,7 @@ public struct SegmentJob: Sendable {
             }
             for (i, word) in piece.words.enumerated() {
                 timeline.append(TimelineRecord(word: TimedWord(index: word.index - range.lowerBound, startSample: word.startSample,
-                                                               endSample: word.endSample), startsSentence: i == 0))
+                                                               endSample: word.endSample, skipped: word.skipped), startsSentence: i == 0))
             }
             if let first = piece.words.first, samples.allSatisfy({ abs(Int($0)) < Self.silenceThreshold }) {
                 silent.append(SilentChunk(firstWord: first.index - range.lowerBound, words: piece.words.count))
@@ -57,6 +57,7 @@ public struct SegmentJob: Sendable {
                          "--format", encoder.format.rawValue, "--bitrate", String(encoder.bitrate)]
         if let pitch = settings.pitch { arguments += ["--pitch", String(pitch)] }
         if let range = settings.range { arguments += ["--range", String(range)] }
+        arguments += ["--speech", settings.speech.argument]
         if readAll { arguments.append("--read-all") }
         return arguments
     }

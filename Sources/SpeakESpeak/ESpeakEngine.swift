@@ -71,24 +71,25 @@ public final class ESpeakEngine: SpeechEngine, @unchecked Sendable {
         return context.events
     }
 
-    /// eSpeak's phoneme mnemonics for `text` in `voice`, clause by clause as `espeak-ng -q -x`
-    /// prints them (one line per sentence or clause).
-    public func phonemes(_ text: String, voice: String) throws(SynthesisError) -> String {
-        try apply(VoiceSettings(voice: voice))
-        var clause: [String] = []
-        text.withCString { cText in
-            var pointer: UnsafeRawPointer? = UnsafeRawPointer(cText)
-            while let current = pointer, UnsafePointer<CChar>(OpaquePointer(current)).pointee != 0 {
-                var next: UnsafeRawPointer? = current
-                let result = withUnsafeMutablePointer(to: &next) { slot in
-                    espeak_TextToPhonemes(slot, Int32(espeakCHARS_UTF8 | espeakPHONEMES), 0)
-                }
-                if let result { clause.append(String(cString: result)) }
-                if next == nil || next == current { break }
-                pointer = next
-            }
+    /// eSpeak's phoneme mnemonics for `text` in `voice`, exactly as `espeak-ng -q -x` prints
+    /// them: the text is synthesized (phoneme input in `[[ ]]` included) with eSpeak's phoneme
+    /// trace captured, and the audio dropped.
+    public func phonemes(_ text: String, voice: String) throws -> String {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var size = 0
+        guard let stream = open_memstream(&buffer, &size) else { throw SynthesisError.engineFailed("cannot capture the phonemes") }
+        espeak_SetPhonemeTrace(Int32(espeakPHONEMES_SHOW), stream)
+        defer { free(buffer) }
+        do {
+            _ = try synthesize(text, settings: VoiceSettings(voice: voice)) { _ in }
+        } catch {
+            espeak_SetPhonemeTrace(0, nil)
+            fclose(stream)
+            throw error
         }
-        return clause.joined(separator: " ")
+        espeak_SetPhonemeTrace(0, nil)
+        fclose(stream)
+        return buffer.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
 
     /// Selects the voice and rate now, so an unknown voice is reported before any work starts.

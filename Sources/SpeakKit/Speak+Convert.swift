@@ -103,7 +103,7 @@ extension Speak {
             settings = try voiceSettings(voice: voice, speed: request.speed, wordsPerMinute: request.wordsPerMinute)
             voiceName = voice
         }
-        settings.speech = speechOptions(for: document, request: request.speech)
+        settings.speech = try speechOptions(for: document, request: request.speech)
         if format != .wav || request.splitChapters {
             return try convertAudiobook(document, input: input, request: request, format: format, settings: settings,
                                         voiceName: voiceName, started: started, progress: progress)

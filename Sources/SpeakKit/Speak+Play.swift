@@ -163,7 +163,7 @@ extension Speak {
         let speed = request.speed ?? savedSpeed ?? config.speed
         var voice = request.voice
         if voice == nil { voice = try defaultVoice(for: document.metadata.language) }
-        let speech = speechOptions(for: document, request: request.speech)
+        let speech = try speechOptions(for: document, request: request.speech)
         let settingsForSpeed: (Double) throws -> VoiceSettings = { [self] speed in
             var settings = try voiceSettings(voice: voice, speed: speed, wordsPerMinute: nil)
             settings.speech = speech

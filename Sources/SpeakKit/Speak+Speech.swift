@@ -36,11 +36,18 @@ extension SpeechOptionError: UserFacingError {
 extension Speak {
     /// How `document` is said: its language's rules, the skip rules (config, then the
     /// document's own setting, then this run's), and the lexicon entries that apply to it.
-    public func speechOptions(for document: Document, request: SpeechRequest = SpeechRequest()) -> SpeechOptions {
+    public func speechOptions(for document: Document, request: SpeechRequest = SpeechRequest()) throws -> SpeechOptions {
         var skip = config.skip
+        var lexicon: [LexiconEntry] = []
+        if let id = document.metadata.id {
+            if let own = try library().speechSkip(documentID: id) { skip = try SkipRule.parseList(own) }
+            lexicon = try library().lexicon(for: id).map(Self.entry)
+        } else if FileManager.default.fileExists(atPath: SpeakPaths.libraryDirectory(environment: environment).appendingPathComponent("library.sqlite").path) {
+            lexicon = try library().lexicon().filter { $0.scope == .global }.map(Self.entry)
+        }
         skip.formUnion(request.skip)
         skip.subtract(request.read)
-        return SpeechOptions(language: document.metadata.language, skip: skip, lexicon: [])
+        return SpeechOptions(language: document.metadata.language, skip: skip, lexicon: lexicon)
     }
 
     /// The text exactly as the engine is given it, one string per block read (every block
@@ -87,5 +94,36 @@ extension Speak {
     public func voiceFor(_ document: Document) throws -> String {
         let name = try defaultVoice(for: document.metadata.language) ?? config.voice
         return try voiceSettings(voice: name, speed: nil, wordsPerMinute: nil).voice
+    }
+}
+
+/// How often a skip rule leaves text out of what is read, with a few examples.
+public struct SpeechSkipCount: Sendable, Equatable, Codable {
+    public var rule: String
+    public var count: Int
+    public var examples: [String]
+}
+
+extension Speak {
+    /// What the skip rules leave out of the blocks that are read: counts per rule, in the
+    /// order of `SkipRule.allCases`, with up to three distinct examples each.
+    public func speechSkips(of document: Document, options: SpeechOptions) -> [SpeechSkipCount] {
+        let reader = SpeechReader(options: options)
+        var counts: [SkipRule: (Int, [String])] = [:]
+        for chunk in ChunkPlanner.sequence(of: document, speech: .asWritten) {
+            let spoken = reader.spoken(chunk.text, words: chunk.wordSpans)
+            let scalars = Array(chunk.text.unicodeScalars)
+            for skip in spoken.skipped {
+                var entry = counts[skip.rule] ?? (0, [])
+                entry.0 += 1
+                let text = String(String.UnicodeScalarView(scalars[skip.range.clamped(to: 0..<scalars.count)]))
+                    .trimmingCharacters(in: .whitespaces)
+                if entry.1.count < 3, !text.isEmpty, !entry.1.contains(text) { entry.1.append(text) }
+                counts[skip.rule] = entry
+            }
+        }
+        return SkipRule.allCases.compactMap { rule in
+            counts[rule].map { SpeechSkipCount(rule: rule.rawValue, count: $0.0, examples: $0.1) }
+        }
     }
 }

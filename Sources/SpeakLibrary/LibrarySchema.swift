@@ -151,6 +151,26 @@ enum LibrarySchema {
             // A JSON array of the printed page labels, for sources that number pages their own way.
             try db.execute(sql: "ALTER TABLE documents ADD COLUMN page_labels TEXT")
         }
+        migrator.registerMigration("v4: how documents are said") { db in
+            // The document's own skip rules (comma-separated; NULL: the configured ones).
+            try db.execute(sql: "ALTER TABLE documents ADD COLUMN speech_skip TEXT")
+            // The pronunciation lexicon: global, for a folder (and the folders in it) or a document.
+            try db.execute(sql: """
+                CREATE TABLE lexicon (
+                    id INTEGER PRIMARY KEY,
+                    scope TEXT NOT NULL CHECK (scope IN ('global', 'folder', 'document')),
+                    target_id INTEGER,
+                    pattern TEXT NOT NULL,
+                    replacement TEXT NOT NULL,
+                    is_regex INTEGER NOT NULL DEFAULT 0,
+                    is_phonemes INTEGER NOT NULL DEFAULT 0,
+                    whole_word INTEGER NOT NULL DEFAULT 1,
+                    case_sensitive INTEGER NOT NULL DEFAULT 1,
+                    created_at REAL NOT NULL
+                );
+                CREATE INDEX lexicon_scope ON lexicon (scope, target_id);
+                """)
+        }
         return migrator
     }
 }

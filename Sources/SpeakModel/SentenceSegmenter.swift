@@ -64,6 +64,9 @@ public enum SentenceSegmenter {
         if let terminator = gap.first(where: CharacterClass.isSentenceTerminator) {
             // "No. 5", "Nos. 3 and 4", "p. 12": the dot abbreviates a number word.
             if terminator == ".", nextIsDigit, gap.first == ".", isNumberWord(word) { return false }
+            // "Smith et al. (2020) showed", "Lee et al. [4] found": the citation follows the names.
+            if terminator == ".", w > 0, Abbreviations.lowercased(word) == "al", Abbreviations.lowercased(scalars[words[w - 1].range]) == "et",
+               gap.contains("(") || gap.contains("[") || nextIsDigit { return false }
             // "et al., 2020", "etc., and": a clause mark after the dot, the sentence goes on.
             if terminator == ".", gap.first == ".", gap.dropFirst().first.map({ $0 == "," || $0 == ";" || $0 == ":" }) == true { return false }
             return true

@@ -28,8 +28,19 @@ enum CharacterPass {
                 edits.append(Edit(range: i..<(i + 1), replacement: " ", final: true))
             } else if daggers.contains(u) {
                 edits.append(Edit(range: i..<(i + 1), replacement: " ", final: true, skipped: skip.contains(.footnotes) ? .footnotes : nil))
-            } else if u == "*", isEmphasis(s, i) {
-                edits.append(Edit(range: i..<(i + 1), replacement: "", final: false))
+            } else if u == "*" || u == "_", let end = emphasis(s, i) {
+                edits.append(Edit(range: i..<end, replacement: "", final: false))
+                i = end
+                continue
+            } else if u == "\u{02BC}" || (u == "`" && i > 0 && i + 1 < s.count && s[i - 1].properties.isAlphabetic && s[i + 1].properties.isAlphabetic) {
+                // A modifier-letter apostrophe or a backtick between letters is an apostrophe.
+                edits.append(Edit(range: i..<(i + 1), replacement: "'", final: false))
+            } else if (u == "’" || u == "'"), i + 2 < s.count, s[i + 1] == "n", s[i + 2] == "’" || s[i + 2] == "'",
+                      i == 0 || s[i - 1] == " ", i + 3 == s.count || s[i + 3] == " " {
+                // "fish ’n’ chips"
+                edits.append(Edit(range: i..<(i + 3), replacement: "and", final: false))
+                i += 3
+                continue
             }
             i += 1
         }
@@ -51,18 +62,26 @@ enum CharacterPass {
         u == "\u{FE0F}" || u == "\u{FE0E}" || u == "\u{200D}" || (0x1F3FB...0x1F3FF).contains(u.value) || (0xE0020...0xE007F).contains(u.value)
     }
 
-    /// `*word*` emphasis: an asterisk against a letter on one side and a space or the text's
-    /// end on the other (not `2 * 3`, not a footnote star after a word).
-    static func isEmphasis(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
-        let before = i > 0 ? s[i - 1] : " "
-        let after = i + 1 < s.count ? s[i + 1] : " "
-        let letter: (Unicode.Scalar) -> Bool = { $0.properties.isAlphabetic }
-        let open = !letter(before) && letter(after)
-        let close = letter(before) && !letter(after) && after != "*"
-        guard open || close else { return false }
-        // The other asterisk of the pair on the same line; a closing one stands for itself (the
-        // text may start after its partner, and a star after a word is a footnote mark).
-        if open { return s[(i + 1)...].prefix(80).contains("*") }
-        return true
+    /// Emphasis marks (`*word*`, `**bold**`, `_word_`) and footnote stars (`tax.*`): a run of
+    /// asterisks or underscores with a space or the text's edge on one side only; the end of
+    /// the run when it is one. `2 * 3`, `2*3` and `snake_case` are not.
+    static func emphasis(_ s: [Unicode.Scalar], _ i: Int) -> Int? {
+        let mark = s[i]
+        var end = i
+        while end < s.count, s[end] == mark, end - i < 3 { end += 1 }
+        let before: Unicode.Scalar = i > 0 ? s[i - 1] : " "
+        let after: Unicode.Scalar = end < s.count ? s[end] : " "
+        guard before != mark, after != mark else { return nil }
+        let open = before.properties.isWhitespace || "([\"“".unicodeScalars.contains(before)
+        let close = after.properties.isWhitespace || ".,;:!?)]\"”".unicodeScalars.contains(after)
+        guard open != close else { return nil }
+        let inner = open ? after : before
+        guard inner.properties.isAlphabetic || inner.properties.numericType != nil || ".,;:!?)\"”".unicodeScalars.contains(inner) else { return nil }
+        // An underscore needs its partner ("_word_"); a lone one is a character of its own.
+        if mark == "_" {
+            return open ? (s[end...].prefix(80).contains("_") ? end : nil) : (s[..<i].suffix(80).contains("_") ? end : nil)
+        }
+        if open, inner.properties.numericType != nil, !s[end...].prefix(80).contains("*") { return nil }
+        return end
     }
 }

@@ -141,3 +141,18 @@ enum Languages {
         }
     }
 }
+
+extension SpeechOptions {
+    /// The options as one command-line argument (base64 JSON), for worker processes.
+    public var argument: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return ((try? encoder.encode(self)) ?? Data()).base64EncodedString()
+    }
+
+    /// Options read back from `argument`; nil when it is not one.
+    public init?(argument: String) {
+        guard let data = Data(base64Encoded: argument), let options = try? JSONDecoder().decode(SpeechOptions.self, from: data) else { return nil }
+        self = options
+    }
+}

@@ -13,6 +13,8 @@ public struct SpeechChunk: Sendable, Equatable {
     public var endsBlock: Bool
     /// True for the last chunk of the document: nothing follows, not even a pause.
     public var endsDocument: Bool
+    /// Positions in `wordSpans` of the words a skip rule leaves out (citations, footnote marks).
+    public var skippedWords: [Int] = []
 }
 
 /// Cuts the spoken blocks of a document into sentence chunks, starting exactly at a word.
@@ -70,13 +72,19 @@ public enum ChunkPlanner {
             // a comma there, a pause (the same number of scalars, so the spans still match).
             if block.kind == .tableCell, text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: ", ") }
             var spans = local
+            var skipped: [Int] = []
             if !reader.isIdentity {
                 let spoken = reader.spoken(text, words: local, kind: block.kind)
                 text = spoken.text
                 spans = spoken.wordSpans
+                if !spoken.skipped.isEmpty {
+                    skipped = local.indices.filter { k in
+                        spans[k].start == spans[k].end && spoken.skipped.contains { $0.range.overlaps(local[k].range) }
+                    }
+                }
             }
             result.append(SpeechChunk(text: text, wordSpans: spans, firstWord: block.firstWord + first,
-                                      endsBlock: endsBlock, endsDocument: endsBlock && isLastBlock))
+                                      endsBlock: endsBlock, endsDocument: endsBlock && isLastBlock, skippedWords: skipped))
         }
         return result
     }

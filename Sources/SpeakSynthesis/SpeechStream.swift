@@ -307,7 +307,7 @@ public final class SpeechStream: @unchecked Sendable {
             var offset = 0
             for piece in pieces {
                 words += piece.words.map {
-                    TimedWord(index: $0.index, startSample: $0.startSample + offset, endSample: $0.endSample + offset)
+                    TimedWord(index: $0.index, startSample: $0.startSample + offset, endSample: $0.endSample + offset, skipped: $0.skipped)
                 }
                 offset += piece.sampleCount
             }
@@ -315,7 +315,7 @@ public final class SpeechStream: @unchecked Sendable {
             words.removeAll { $0.index >= first.index }
             if total >= needed || from == 0 {
                 let shift = first.startSample - total
-                return words.map { TimedWord(index: $0.index, startSample: $0.startSample + shift, endSample: $0.endSample + shift) }
+                return words.map { TimedWord(index: $0.index, startSample: $0.startSample + shift, endSample: $0.endSample + shift, skipped: $0.skipped) }
             }
             estimate *= 2
         }

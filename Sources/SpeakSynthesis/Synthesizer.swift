@@ -70,7 +70,7 @@ public final class Synthesizer {
         let starts = EventMapper.wordStarts(words: chunk.wordSpans, events: events, audioSamples: delivered)
         let words = starts.enumerated().map { i, start in
             TimedWord(index: chunk.firstWord + i, startSample: base + start,
-                      endSample: base + (i + 1 < starts.count ? starts[i + 1] : delivered))
+                      endSample: base + (i + 1 < starts.count ? starts[i + 1] : delivered), skipped: chunk.skippedWords.contains(i))
         }
         var count = delivered
         if chunk.endsBlock, !chunk.endsDocument {

@@ -6,11 +6,15 @@ public struct TimedWord: Sendable, Equatable, Codable {
     public var startSample: Int
     /// Sample where the next word starts (or where its chunk's audio ends).
     public var endSample: Int
+    /// Left out by a skip rule of the spoken-text layer (a citation, a footnote mark): the
+    /// word takes no time and the highlight passes over it.
+    public var skipped: Bool
 
-    public init(index: Int, startSample: Int, endSample: Int) {
+    public init(index: Int, startSample: Int, endSample: Int, skipped: Bool = false) {
         self.index = index
         self.startSample = startSample
         self.endSample = endSample
+        self.skipped = skipped
     }
 }
 

@@ -56,6 +56,8 @@ struct BatchConversion {
         if let voice = c.voice { arguments += ["--voice", voice] }
         if let speed = c.speed { arguments += ["--speed", String(speed)] }
         if let wpm = c.wpm { arguments += ["--wpm", String(wpm)] }
+        for rules in c.speech.skip { arguments += ["--skip", rules] }
+        for rules in c.speech.read { arguments += ["--read", rules] }
         for (flag, value) in [("--format", c.format), ("--bitrate", c.bitrate.map(String.init)), ("--split", c.split), ("--cover", c.cover),
                               ("--title", c.title), ("--author", c.author)] {
             if let value { arguments += [flag, value] }
@@ -79,12 +81,14 @@ struct SlicesCommand: ParsableCommand {
     @Option var wpm: Int
     @Option var pitch: Int?
     @Option var range: Int?
+    @Option var speech: String?
     @Flag var readAll = false
 
     func run() throws {
         Speak.silenceEngineDiagnostics()
         try reportingErrors {
-            try openSpeak().serveSlices(input: input, settings: VoiceSettings(voice: voice, wordsPerMinute: wpm, pitch: pitch, range: range),
+            let said = speech.flatMap(SpeechOptions.init(argument:)) ?? .asWritten
+            try openSpeak().serveSlices(input: input, settings: VoiceSettings(voice: voice, wordsPerMinute: wpm, pitch: pitch, range: range, speech: said),
                                         readAll: readAll)
         }
     }
@@ -100,6 +104,7 @@ struct SegmentsCommand: ParsableCommand {
     @Option var wpm: Int
     @Option var pitch: Int?
     @Option var range: Int?
+    @Option var speech: String?
     @Flag var readAll = false
     @Option var format: String
     @Option var bitrate: Int
@@ -109,7 +114,8 @@ struct SegmentsCommand: ParsableCommand {
         Speak.silenceEngineDiagnostics()
         try reportingErrors {
             guard let format = AudioFormat(rawValue: format) else { throw ExitCode(ExitStatus.usage.rawValue) }
-            let job = SegmentJob(settings: VoiceSettings(voice: voice, wordsPerMinute: wpm, pitch: pitch, range: range),
+            let said = speech.flatMap(SpeechOptions.init(argument:)) ?? .asWritten
+            let job = SegmentJob(settings: VoiceSettings(voice: voice, wordsPerMinute: wpm, pitch: pitch, range: range, speech: said),
                                  encoder: EncoderSettings(format: format, bitrate: bitrate), readAll: readAll)
             try openSpeak().serveSegments(input: input, job: job, parent: parent)
         }

@@ -98,6 +98,8 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
+    @OptionGroup var speech: SpeechSkipOptions
+
     func validate() throws {
         if inputs.isEmpty, !all, folder == nil { throw ValidationError("name at least one document to convert, or --all") }
         if all || folder != nil, !inputs.isEmpty { throw ValidationError("--all and --folder take no inputs") }
@@ -177,6 +179,7 @@ struct ConvertCommand: ParsableCommand {
         request.title = title
         request.author = author
         request.useCache = !noCache
+        request.speech = try speech.request()
         let bar = ProgressBar(label: input)
         defer { bar.finish() }
         return try speak.convert(reference, request: request, progress: { bar.update($0) })

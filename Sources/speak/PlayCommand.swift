@@ -97,6 +97,8 @@ struct PlayOptions: ParsableArguments {
     @Flag(name: .customLong("print-words"), help: "Print 'time<TAB>index<TAB>word' for every word as it is heard.")
     var printWords = false
 
+    @OptionGroup var speech: SpeechSkipOptions
+
     func validate() throws {
         let starts = [fromWord != nil, fromStart, chapter != nil, at != nil].filter { $0 }.count
         if starts > 1 { throw ValidationError("choose one of --from-word, --from-start, --chapter and --at") }
@@ -117,6 +119,7 @@ struct PlayOptions: ParsableArguments {
         request.output = output
         request.realtime = realtime
         request.overwrite = force
+        request.speech = try speech.request()
         let useScreen = !noTUI && !printWords && output == nil && Terminal.stdoutIsTerminal && isatty(STDIN_FILENO) != 0
         let wordsOut = output == "-" ? FileHandle.standardError : FileHandle.standardOutput
         var playing: Player?

@@ -31,6 +31,9 @@ struct ShowCommand: ParsableCommand {
             let document = try speak.document(.document(id))
             var details = DocumentDetails(summary: summary, document: document, speak: speak)
             details.folder = try speak.folderPath(id: summary.folderID)
+            let options = try speak.speechOptions(for: document)
+            details.skipRules = SkipRule.allCases.filter(options.skip.contains).map(\.rawValue)
+            details.skippedInText = speak.speechSkips(of: document, options: options)
             if json { try printJSON(details) } else { print(details.render(listSkipped: skipped)) }
         }
     }
@@ -73,6 +76,10 @@ struct DocumentDetails: Encodable {
     var finished: Bool
     var chapters: [ChapterEntry]
     var skipped: [SkippedBlock]
+    /// The skip rules in force for the document (config, its own setting).
+    var skipRules: [String]
+    /// What those rules leave out of the text that is read, per rule.
+    var skippedInText: [SpeechSkipCount]
     var warnings: [String]
 
     init(summary: DocumentSummary, document: Document, speak: Speak) {
@@ -103,6 +110,8 @@ struct DocumentDetails: Encodable {
                                 pageLabel: m.pageLabels == nil ? nil : block.page.map(m.pageLabel), words: block.wordCount, text: block.text)
         }
         warnings = document.warnings
+        skipRules = []
+        skippedInText = []
     }
 
     func render(listSkipped: Bool) -> String {
@@ -144,6 +153,12 @@ struct DocumentDetails: Encodable {
             } else {
                 out.append(contentsOf: groupedSkips().map { "  " + $0 })
             }
+        }
+        let rules = skipRules.isEmpty ? "none" : skipRules.joined(separator: ", ")
+        out.append("Skipped in the text (rules: \(rules); speak set \(id) skip RULES changes them)")
+        if skippedInText.isEmpty { out.append("  nothing") }
+        for count in skippedInText {
+            out.append("  \(count.rule) ×\(count.count): " + count.examples.map { "'\(DisplayFormat.truncate($0, to: 40))'" }.joined(separator: ", "))
         }
         if !warnings.isEmpty {
             out.append("Warnings")

@@ -60,7 +60,7 @@ struct TextCommand: ParsableCommand {
             let document = try speak.document(InputReference(argument: input), options: reading.request(), progress: { bar.update($0) })
             bar.finish()
             if spoken || phonemes {
-                let options = speak.speechOptions(for: document, request: try speech.request())
+                let options = try speak.speechOptions(for: document, request: try speech.request())
                 var out = ""
                 for (k, paragraph) in speak.spokenParagraphs(of: document, includeSkipped: all, options: options).enumerated() {
                     if k > 0 { out += "\n" }

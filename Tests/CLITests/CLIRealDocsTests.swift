@@ -46,11 +46,11 @@ import Testing
     }
 
     /// Runs a Python scorer with speak's library in a fresh home; its standard output.
-    static func score(_ arguments: [String]) throws -> String {
+    static func score(_ arguments: [String], interpreter: String = "python3") throws -> String {
         let cli = CLI()
         let scorer = Process()
         scorer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        scorer.arguments = ["python3"] + arguments
+        scorer.arguments = [interpreter] + arguments
         scorer.environment = ProcessInfo.processInfo.environment.merging(["SPEAK_HOME": cli.home.path]) { $1 }
         let pipe = Pipe()
         scorer.standardOutput = pipe

@@ -7,7 +7,7 @@ enum EnglishAbbreviations {
         "figs": "figures", "Figs": "figures", "eq": "equation", "Eq": "equation", "eqs": "equations", "Eqs": "equations",
         "eqn": "equation", "Eqn": "equation", "ch": "chapter", "Ch": "chapter", "chap": "chapter", "Chap": "chapter",
         "approx": "approximately", "Approx": "approximately", "cf": "compare", "Cf": "compare", "vs": "versus", "viz": "namely",
-        "Mr": "Mister", "Mrs": "Missus", "Ms": "Miz", "Messrs": "Messieurs", "Prof": "Professor", "Profs": "Professors",
+        "Mr": "Mister", "Mrs": "Misses", "Ms": "Miz", "Messrs": "Messieurs", "Prof": "Professor", "Profs": "Professors",
         "Jr": "Junior", "Sr": "Senior", "Ave": "Avenue", "Blvd": "Boulevard", "Rd": "Road", "Ln": "Lane", "Hwy": "Highway",
         "Mt": "Mount", "Ft": "Fort", "Gen": "General", "Gov": "Governor", "Sen": "Senator", "Rep": "Representative",
         "Col": "Colonel", "Capt": "Captain", "Lt": "Lieutenant", "Sgt": "Sergeant", "Cpl": "Corporal", "Adm": "Admiral",

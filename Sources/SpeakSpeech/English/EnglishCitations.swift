@@ -29,12 +29,30 @@ enum EnglishCitations {
             let close = s[i + 2]?.is(")") == true ? i + 2 : i + 3
             return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil
         }
+        // Whatever is in parentheses or brackets, when the user skips them.
+        if tok.is("(") && s.context.skip.contains(.parentheses) || tok.is("[") && s.context.skip.contains(.brackets),
+           let close = closing(s, from: i) {
+            return RuleMatch(end: close + 1, say: "", skip: tok.is("(") ? .parentheses : .brackets)
+        }
         // Superscript numbers after a word or closing punctuation: footnote markers.
         if let first = tok.text.unicodeScalars.first, superscripts[first] != nil, s.glued(i),
            let before = s.t[safe: i - 1], before.isWord && before.text.count > 1 || [".", ",", ")", "\"", "”", ";"].contains(before.text) {
             var j = i + 1
             while let n = s[j], !n.spaceBefore, let u = n.text.unicodeScalars.first, superscripts[u] != nil || n.is(",") { j += 1 }
             return s.context.skip.contains(.footnotes) ? RuleMatch(end: j, say: "", skip: .footnotes) : nil
+        }
+        return nil
+    }
+
+    /// The index of the bracket that closes the one at `i` (nested pairs counted), if the chunk has it.
+    static func closing(_ s: Scan, from i: Int) -> Int? {
+        guard let open = s[i] else { return nil }
+        let close = open.is("(") ? ")" : "]"
+        var depth = 0
+        var j = i
+        while let tok = s[j] {
+            if tok.text == open.text { depth += 1 } else if tok.text == close { depth -= 1; if depth == 0 { return j } }
+            j += 1
         }
         return nil
     }

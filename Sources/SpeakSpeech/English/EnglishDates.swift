@@ -54,6 +54,14 @@ enum EnglishDates {
     static func monthDay(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let (m, next) = month(s, i) else { return nil }
         if let (d, after) = day(s, next) {
+            // "June 1–3, 2023": June first to third.
+            if let dash = s[after], ["–", "-"].contains(dash.text), s.glued(after), let (d2, after2) = day(s, after + 1), d2 > d, s.glued(after + 1) {
+                var say = months[m - 1] + " " + EnglishNumbers.ordinal(d) + " to " + EnglishNumbers.ordinal(d2)
+                var end = after2
+                if s[after2]?.is(",") == true, let y = year(s, after2 + 1) { say += ", " + EnglishNumbers.year(y); end = after2 + 2 }
+                else if let y = year(s, after2) { say += ", " + EnglishNumbers.year(y); end = after2 + 1 }
+                return RuleMatch(end: end, say: say)
+            }
             if s[after]?.is(",") == true, let y = year(s, after + 1) { return RuleMatch(end: after + 2, say: date(month: m, day: d, year: y)) }
             if let y = year(s, after) { return RuleMatch(end: after + 1, say: date(month: m, day: d, year: y)) }
             return RuleMatch(end: after, say: date(month: m, day: d, year: nil))
@@ -89,9 +97,15 @@ enum EnglishDates {
     static func meridiem(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], ["a", "p", "A", "P"].contains(tok.text), s[i + 1]?.is(".") == true, s.lower(i + 2) == "m",
               s.glued(i + 1), s.glued(i + 2) else { return nil }
-        let end = s[i + 3]?.is(".") == true && s.glued(i + 3) ? i + 4 : i + 3
+        var end = s[i + 3]?.is(".") == true && s.glued(i + 3) ? i + 4 : i + 3
         let sentenceEnds = end == i + 4 && s.endsSentence(after: i + 3) && s[end] != nil
-        return RuleMatch(end: end, say: tok.text.uppercased() == "A" ? "AM" : "PM" + (sentenceEnds ? "." : ""))
+        var say = tok.text.uppercased() == "A" ? "AM" : "PM" + (sentenceEnds ? "." : "")
+        // "9 a.m.–5 p.m.": a range of times.
+        if let dash = s[end], ["–", "-", "—"].contains(dash.text), s[end + 1]?.isNumber == true {
+            say += " to"
+            end += 1
+        }
+        return RuleMatch(end: end, say: say)
     }
 
     /// "2026-11-24", "24/11/2026", "11/24/2026", "24.11.2026".
@@ -133,6 +147,10 @@ enum EnglishDates {
     static func time(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.text.contains(":"), !tok.text.contains("."), !tok.text.contains(",") else { return nil }
         let parts = tok.text.split(separator: ":").map(String.init)
+        // "3:1", "16:9": a ratio.
+        if parts.count == 2, parts[1].count == 1 || (parts[0].count <= 2 && (Int(parts[1]) ?? 0) < 10 && !parts[1].hasPrefix("0")) {
+            return RuleMatch(end: i + 1, say: parts[0] + " to " + parts[1])
+        }
         guard parts.count == 2, parts[1].count == 2, let h = Int(parts[0]), let m = Int(parts[1]), h < 25, m < 60 else { return nil }
         var end = i + 1
         var suffix = ""

@@ -45,6 +45,8 @@ enum EnglishNumberRules {
               s.glued(i + 1), s.glued(i + 2) || (dash.text != "-" && b.spaceBefore && dash.spaceBefore == false) else { return nil }
         if let after = s[i + 3], s.glued(i + 3), after.isWord || after.isNumber || after.is("-") { return nil }
         if dash.is("-"), s[i + 3]?.is("-") == true { return nil }
+        // "0–100 km/h": the unit's rule says the range with its unit.
+        if EnglishUnits.match(s, i + 2) != nil { return nil }
         let years = isYear(a) && (isYear(b) || (b.text.count == 2 && b.isInteger))
         if years, let x = Int(a.text), var y = Int(b.text) {
             if b.text.count == 2 { y = x / 100 * 100 + y }

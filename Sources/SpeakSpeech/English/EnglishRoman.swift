@@ -20,6 +20,8 @@ enum EnglishRoman {
         "Maximilian", "Joseph", "Sigismund", "Casimir", "Stanislaus", "Anne", "Victoria", "Matilda", "Isabella", "Sixtus",
         "Julius", "Stephen", "Darius", "Xerxes", "Cyrus", "Artaxerxes", "Antiochus", "Seleucus", "Tiglath", "Hirohito", "Akihito",
     ]
+    static let titles: Set<String> = ["King", "Queen", "Pope", "Emperor", "Empress", "Tsar", "Czar", "Tsarina", "Sultan", "Pharaoh",
+                                      "Prince", "Princess", "Duke", "Duchess", "Kaiser", "Shah", "Saint", "St", "Antipope", "Patriarch"]
     static let values: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000]
 
     /// The value of a well-formed Roman numeral in capitals ("XIV" → 14); nil otherwise.
@@ -54,11 +56,18 @@ enum EnglishRoman {
         if let prev, prev.is("."), let word = s[i - 2], counting.contains(word.text.lowercased()) {
             return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
         }
-        // Regnal: a name, then the numeral (I only after a known monarch's name).
-        if let prev, prev.isWord, prev.isCapitalized, !prev.isAllCaps, v <= 40, !tok.text.contains("L") || v < 40 {
-            if v == 1 && !regnalNames.contains(prev.text) { return nil }
-            if tok.text.count == 1, v != 1, !regnalNames.contains(prev.text) { return nil }  // "Vitamin C", "Plan B" are letters
-            return RuleMatch(end: i + 1, say: "the " + EnglishNumbers.ordinal(v))
+        // Regnal: a monarch's or pope's name (or a title before it), then the numeral; a family
+        // name's II to IV ("Henry Ford II"). After other names it counts: "Rocky II", "Final Fantasy VII".
+        if let prev, prev.isWord, prev.isCapitalized, !prev.isAllCaps, v < 90, !tok.text.contains(where: { "CDM".contains($0) }),
+           !["XL", "XXL", "XXX", "LI"].contains(tok.text) {
+            let titled = [s.text(i - 2), s.text(i - 3)].contains { $0.map(titles.contains) == true }
+            if regnalNames.contains(prev.text) || titled, v <= 40 { return RuleMatch(end: i + 1, say: "the " + EnglishNumbers.ordinal(v)) }
+            if (2...4).contains(v), let first = s[i - 2], first.isWord, first.isCapitalized, !first.isAllCaps, s.glued(i - 1) == false,
+               WordList.contains(prev.text) != true {
+                return RuleMatch(end: i + 1, say: "the " + EnglishNumbers.ordinal(v))
+            }
+            if tok.text.count > 1 { return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v)) }
+            return nil
         }
         // The first word of a heading: "IV. Results", "II Methods".
         if s.context.kind.headingLevel != nil, i == 0 || (i == 1 && s.t[0].kind == .other), v < 100, tok.text.count > 1 || v != 1 {

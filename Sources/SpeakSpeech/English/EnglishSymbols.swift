@@ -41,7 +41,7 @@ enum EnglishSymbols {
         case "!":
             if next?.is("=") == true, s.glued(i + 1), operandBefore || prev?.spaceBefore == true { return RuleMatch(end: i + 2, say: "is not equal to") }
         case "=":
-            if next?.is("=") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "equals") }
+            if next?.is("=") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "double equals") }
             if operandBefore || operandAfter { return RuleMatch(end: i + 1, say: "equals") }
         case "<", ">":
             if next?.is("=") == true, s.glued(i + 1) {
@@ -58,6 +58,19 @@ enum EnglishSymbols {
             return RuleMatch(end: i + 1, say: ",")
         case "%", "°":
             return nil
+        case "/":
+            // Between words: "his/her" is "his or her", "and/or" "and or", "input/output" a pause.
+            if let a = prev, let b = next, a.isWord, b.isWord, s.glued(i), s.glued(i + 1) {
+                let pronouns: Set<String> = ["he", "she", "his", "her", "him", "hers", "himself", "herself", "they", "them", "s"]
+                if pronouns.contains(a.text.lowercased()) && pronouns.contains(b.text.lowercased()) { return RuleMatch(end: i + 1, say: "or") }
+                return RuleMatch(end: i + 1, say: " ")
+            }
+        case ":":
+            // "std::vector": a scope, not a pause worth a word.
+            if next?.is(":") == true, s.glued(i + 1), prev?.isWord == true, s.glued(i) { return RuleMatch(end: i + 2, say: " ") }
+        case "#":
+            // C#, F#, J#: sharp.
+            if let a = prev, s.glued(i), ["C", "F", "J"].contains(a.text) { return RuleMatch(end: i + 1, say: "sharp") }
         case "@":
             if let n = next, n.isWord, s.glued(i + 1), tok.spaceBefore { return RuleMatch(end: i + 1, say: "at") }
         default:

@@ -26,10 +26,32 @@ enum EnglishUnits {
         "foot": "feet", "hertz": "hertz", "kilohertz": "kilohertz", "megahertz": "megahertz", "gigahertz": "gigahertz", "kelvin": "kelvins",
         "degree Fahrenheit": "degrees Fahrenheit", "degree Celsius": "degrees Celsius", "square foot": "square feet",
         "millimeter of mercury": "millimeters of mercury", "meter per second squared": "meters per second squared",
+        "kilowatt hour": "kilowatt hours", "megawatt hour": "megawatt hours", "milliampere hour": "milliampere hours",
     ]
+
+    /// Words after a unit that show it measures a noun ("a 2 kg bag", "5 µm particles") are
+    /// nouns; these are not.
+    static let notNouns: Set<String> = ["of", "on", "in", "at", "to", "and", "or", "per", "for", "from", "by", "long", "wide", "tall",
+                                        "high", "deep", "thick", "away", "each", "a", "an", "the", "is", "was", "are", "were", "be",
+                                        "with", "than", "into", "over", "under", "across", "of", "off", "up", "down", "behind",
+                                        "ahead", "apart", "old", "later", "ago", "before", "after", "more", "less", "too", "that",
+                                        "which", "but", "so", "as", "when", "while", "if", "then", "it", "this", "every", "daily",
+                                        "weekly", "total", "overall", "north", "south", "east", "west", "above", "below", "left",
+                                        "has", "had", "have", "will", "would", "can", "could", "should", "may", "might", "must"]
+    static let lengths: Set<String> = ["ft", "feet", "foot", "yd", "m", "'"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let number = s[i], number.isNumber else { return nil }
+        // "6 ft 2 in": inches only after feet.
+        if let unit = s[i + 1], unit.is("in"), let before = s[i - 1], lengths.contains(before.text), s[i - 2]?.isNumber == true {
+            let end = s[i + 2]?.is(".") == true && s.glued(i + 2) && s[i + 3] == nil ? i + 2 : i + 2
+            return RuleMatch(end: end, say: number.text + (number.text == "1" ? " inch" : " inches"))
+        }
+        // A range of a unit: "0–100 km/h", "5-10 kg".
+        if let dash = s[i + 1], ["–", "-", "—"].contains(dash.text), s.glued(i + 1), let upper = s[i + 2], upper.isNumber, s.glued(i + 2),
+           let unit = match(s, i + 2) {
+            return RuleMatch(end: unit.end, say: number.text + " to " + unit.say.replacingOccurrences(of: " inch", with: " inches"))
+        }
         var j = i + 1
         var hyphen = false
         if s[j]?.is("-") == true, s.glued(j), s.glued(j + 1) { hyphen = true; j += 1 }
@@ -48,7 +70,8 @@ enum EnglishUnits {
         if let after = s[unit.end], s.glued(unit.end), after.isWord || after.isNumber { return nil }
         let value = number.text.replacingOccurrences(of: ",", with: "")
         let article = s.lower(i - 1).map { ["a", "an", "one", "per", "each", "every"].contains($0) } ?? false
-        let singular = value == "1" || hyphen || article
+        let beforeNoun = s[unit.end].map { $0.isWord && $0.isLowercase && $0.spaceBefore && !notNouns.contains($0.text) && !$0.text.hasSuffix("ly") } ?? false
+        let singular = value == "1" || hyphen || article || beforeNoun
         let name = singular ? unit.name : plural(unit.name)
         return RuleMatch(end: unit.end, say: number.text + " " + name)
     }

@@ -1,7 +1,7 @@
 /// Web addresses read as their domain ("example dot org"), e-mail addresses in full, hashtags
 /// and handles.
 enum EnglishWeb {
-    static let spokenTLDs: Set<String> = ["com", "org", "net", "edu", "gov", "info", "biz", "app", "dev", "tech", "shop", "blog",
+    static let spokenTLDs: Set<String> = ["com", "org", "net", "gov", "info", "biz", "app", "dev", "tech", "shop", "blog",
                                           "news", "online", "site", "store", "page", "wiki", "club", "mil", "int", "museum", "travel", "name", "pro"]
     static let tlds: Set<String> = spokenTLDs.union(["io", "ai", "co", "uk", "us", "de", "fr", "es", "it", "nl", "be", "ch", "at", "se", "no", "dk",
                                                      "fi", "pl", "cz", "ru", "cn", "jp", "kr", "in", "au", "nz", "ca", "br", "mx", "ar", "za", "eu",
@@ -44,6 +44,10 @@ enum EnglishWeb {
         return RuleMatch(end: end, say: sayHost(host, dropWWW: true))
     }
 
+    /// Labels said their own way.
+    static let labels: [String: String] = ["arxiv": "archive", "github": "git hub", "gitlab": "git lab", "youtube": "you tube",
+                                           "linkedin": "linked in", "wikipedia": "wikipedia", "nytimes": "N Y times"]
+
     static func isHost(_ host: String) -> Bool {
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }),
@@ -55,7 +59,8 @@ enum EnglishWeb {
         var labels = host.lowercased().split(separator: ".").map(String.init)
         if dropWWW, labels.first == "www", labels.count > 2 { labels.removeFirst() }
         return labels.enumerated().map { k, label in
-            k == labels.count - 1 && !spokenTLDs.contains(label) ? spell(label) : sayLabel(label)
+            if spokenTLDs.contains(label) || label == "co" { return label }
+            return k == labels.count - 1 ? spell(label) : sayLabel(label)
         }.joined(separator: " dot ")
     }
 
@@ -65,8 +70,11 @@ enum EnglishWeb {
         let parts = label.split(separator: "-").map(String.init)
         return parts.map { part -> String in
             if part.allSatisfy(\.isNumber) { return part }
+            if let said = labels[part] { return said }
             let vowels = part.filter { "aeiouy".contains($0) }.count
             if vowels == 0 { return spell(part) }
+            // Three letters or fewer that are no word are initials: irs, bbc, mit.
+            if part.count <= 3, WordList.contains(part) == false { return spell(part) }
             if WordList.contains(part) == true || part.count > 12 { return part }
             // A prefix of one to three letters that is no word, before a word: an initialism.
             for k in 1...3 where part.count - k >= 4 {

@@ -1,6 +1,14 @@
 /// Words that are not said as written: acronyms (spelled, or said as a word where people do),
 /// words broken at a line end, code identifiers, foreign names.
 enum EnglishWords {
+    /// Acronyms said as words that eSpeak needs respelled.
+    static let respelled: [String: String] = ["FEMA": "Feema", "UNESCO": "Yoo nesko", "COVID": "Koh vid", "MoMA": "Moma",
+                                              "NAFTA": "Naffta", "ASCII": "Askee", "GIF": "Jif", "JPEG": "Jay peg", "NOAA": "Noah",
+                                              "SCOTUS": "Scotus", "POTUS": "Potus", "WYSIWYG": "Wizzy wig", "CAPTCHA": "Captcha",
+                                              "OSHA": "Osha", "TESOL": "Teesol", "HUD": "Hud", "CAT": "cat", "SWAT": "swot",
+                                              "PIN": "pin", "RAM": "ram", "ROM": "rom", "SIM": "sim", "LAN": "lan", "DOS": "doss",
+                                              "LaTeX": "Lah tek", "TeX": "Tek", "SQLite": "S Q lite", "PyPI": "Pie P I",
+                                              "arXiv": "archive", "iOS": "eye O S", "macOS": "mac O S", "IEEE": "I triple E"]
     /// Acronyms people say as words.
     static let sayAsWord: Set<String> = [
         "NASA", "NATO", "UNESCO", "UNICEF", "PIN", "RAM", "ROM", "LASER", "RADAR", "SCUBA", "SONAR", "AIDS", "COVID", "OPEC",
@@ -11,18 +19,19 @@ enum EnglishWords {
     ]
     /// Words English readers say with the letters they are written with only after a respelling.
     static let names: [String: String] = [
-        "Goethe": "Gurta", "Wagner": "Vahgner", "Nietzsche": "Neecha", "Dvořák": "Dvorzhahk", "Dvorak": "Dvorzhahk",
-        "Schrödinger": "Shrerdinger", "Euler": "Oiler", "Gauss": "Gowss", "Leibniz": "Lybnits", "Freud": "Froid", "Jung": "Yoong",
-        "Camus": "Kamoo", "Descartes": "Day cart", "Proust": "Proost", "Nguyen": "Win", "Xi": "Shee", "Qatar": "Kutter",
+        "Goethe": "Gurta", "Wagner": "Vahgner", "Nietzsche": "Neecha", "Dvořák": "Duh vor zhahk", "Dvorak": "Duh vor zhahk",
+        "Schrödinger": "Shrodinger", "Schrodinger": "Shrodinger", "Euler": "Oiler", "Gauss": "Gowss", "Leibniz": "Libe nits", "Joaquín": "Wah keen", "Joaquin": "Wah keen", "jalapeño": "holla payn yo",
+        "jalapeños": "holla payn yose", "piñata": "pin yah ta", "señor": "sen yor", "Señor": "Sen yor", "Freud": "Froid", "Jung": "Yoong",
+        "Camus": "Kah moo", "Descartes": "Day cart", "Proust": "Proost", "Nguyen": "Win", "Xi": "Shee", "Qatar": "Kutter",
         "Beijing": "Bay jing", "Porsche": "Porsha", "Huawei": "Wah way", "Xiaomi": "Shao mee", "Van Gogh": "Van Go",
-        "Chopin": "Show pan", "Debussy": "Deb yoo see", "Tchaikovsky": "Chai coff ski", "Dostoevsky": "Dostoyefski",
+        "Chopin": "Show pan", "Debussy": "Deb yoo see", "Tchaikovsky": "Chy koff skee", "Dostoevsky": "Dostoyefski",
         "Bach": "Bahk", "Händel": "Handel", "Mahler": "Mahler", "Kierkegaard": "Keer ke gard", "Hegel": "Hay gel",
         "Goebbels": "Gerbels", "Rilke": "Rilka", "Brecht": "Brekt", "Kafka": "Kafka", "Sartre": "Sartra", "Rousseau": "Roo so",
         "Voltaire": "Vol tair", "Moët": "Mo et", "Hermès": "Air mez", "Nestlé": "Nes lay", "Saint-Saëns": "San sahns",
         "Jacques": "Zhahk", "Jean": "Zhahn", "François": "Frahn swah", "José": "Ho zay", "Juan": "Hwahn", "Jesús": "Hay soos",
         "Xavier": "Zay vee er", "Siobhan": "Shivawn", "Niamh": "Neev", "Saoirse": "Seer sha", "Aoife": "Eefa", "Sean": "Shawn",
         "Zhang": "Jahng", "Zhou": "Joe", "Qing": "Ching", "Qin": "Chin", "Xu": "Shoo", "Ljubljana": "Loob lyahna",
-        "Reykjavík": "Rake ya vik", "Reykjavik": "Rake ya vik", "Worcester": "Wooster", "Leicester": "Lester", "Edinburgh": "Edin burra",
+        "Reykjavík": "Rake yah vik", "Reykjavik": "Rake yah vik", "Worcester": "Wooster", "Leicester": "Lester", "Edinburgh": "Edin burra",
         "Yosemite": "Yo semitee", "Versailles": "Vair sigh", "Seoul": "Sole", "Phuket": "Poo ket", "Bhutan": "Boo tahn",
     ]
     /// C and Unix names said by their parts.
@@ -36,11 +45,13 @@ enum EnglishWords {
         "sudo": "sue doo", "mkdir": "make dir", "rmdir": "remove dir", "pwd": "P W D", "grep": "grep", "regex": "rej ex",
         "nullptr": "null pointer", "bool": "bool", "enum": "ee num", "const": "const", "varchar": "var char", "uint": "U int",
         "iostream": "I O stream", "cout": "see out", "cin": "see in", "endl": "end L", "kwargs": "keyword args", "len": "len",
+        "println": "print line", "readln": "read line", "std": "S T D", "sprintln": "S print line", "strtok": "stir tok",
+        "memcpy": "mem copy", "memset": "mem set", "fflush": "F flush", "putchar": "put char", "getchar": "get char",
     ]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.isWord else { return nil }
-        if let say = names[tok.text] { return RuleMatch(end: i + 1, say: say) }
+        if let say = names[tok.text] ?? respelled[tok.text] { return RuleMatch(end: i + 1, say: say) }
         if let say = identifiers[tok.text], !(s[i + 1].map { $0.is("-") && s.glued(i + 1) } ?? false) { return RuleMatch(end: i + 1, say: say) }
         if let m = lineBreak(s, i) { return m }
         if let m = acronym(s, i) { return m }
@@ -49,10 +60,10 @@ enum EnglishWords {
         return nil
     }
 
-    /// Letters said one by one ("W.H.O."): eSpeak spells dotted letters and says the names of
-    /// the letters right, which it does not for a spaced "A".
+    /// Letters said one by one ("W H O").
     static func spell(_ letters: String) -> String {
-        letters.uppercased().map { String($0) + "." }.joined()
+        // A lone "A" between letters is read as the article; "A-" keeps the letter's name.
+        letters.uppercased().map { $0 == "A" ? "A-" : String($0) }.joined(separator: " ")
     }
 
     /// All capitals in a sentence that is not: spelled unless said as a word; "IDs" → I.D.'s,
@@ -64,6 +75,8 @@ enum EnglishWords {
         let rest = text.dropFirst(capitals.count)
         if capitals.count == text.count, text.count >= 2, text.count <= 6 {
             if sayAsWord.contains(text) { return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased()) }
+            // Tripled letters: AAA is "triple A", WWW "triple W".
+            if let run = tripled(text) { return RuleMatch(end: i + 1, say: run) }
             // Only those eSpeak would say as a word: it spells the rest itself.
             guard spokenAsWord(text) else { return nil }
             return RuleMatch(end: i + 1, say: spell(text))
@@ -76,12 +89,30 @@ enum EnglishWords {
         return nil
     }
 
+    /// "AAA" → triple A, "IEEE" → I triple E; nil without a run of three.
+    static func tripled(_ text: String) -> String? {
+        let chars: [Character] = Array(text)
+        guard chars.count >= 3 else { return nil }
+        var hasRun = false
+        for k in 0..<(chars.count - 2) where chars[k] == chars[k + 1] && chars[k] == chars[k + 2] { hasRun = true }
+        guard hasRun else { return nil }
+        var parts: [String] = []
+        var k = 0
+        while k < chars.count {
+            var n = 1
+            while k + n < chars.count, chars[k + n] == chars[k], n < 3 { n += 1 }
+            if n == 3 { parts.append("triple " + spell(String(chars[k]))) } else { parts += Array(repeating: spell(String(chars[k])), count: n) }
+            k += n
+        }
+        return parts.joined(separator: " ")
+    }
+
     /// Acronyms eSpeak reads as English words ("WHO", "OR", "IT", "AM"): a vowel-bearing
     /// capital word that is also a lowercase English word.
     static func spokenAsWord(_ text: String) -> Bool {
         let common: Set<String> = ["WHO", "OR", "IT", "AM", "AS", "AT", "BE", "DO", "GO", "HE", "IF", "IN", "IS", "ME", "MY", "NO",
                                    "OF", "ON", "SO", "TO", "UP", "WE", "AN", "BY", "OH", "OK", "US", "ID", "PC", "AD", "AI",
-                                   "CAT", "DOT", "FAQ", "ACE", "ART", "BAR", "BIT", "CAN", "CAP", "CIA", "COP", "DAB", "ERA",
+                                   "DOT", "FAQ", "ACE", "ART", "BAR", "BIT", "CAN", "CAP", "CIA", "COP", "DAB", "ERA",
                                    "ETA", "GOP", "HIV", "MAD", "MAP", "MET", "NET", "NOR", "PAD", "PAN", "PET", "POP", "SIT",
                                    "SUM", "TAX", "TOP", "USE", "VAT", "WAR", "WHOM", "CAMP", "SAD", "SUN", "TIP", "AIM",
                                    "APP", "ASK", "BAT", "BIO", "CON", "DAD", "DIG", "ELF", "GAP", "HUB", "ITS", "LAB", "MIS",

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// What the listener hears: ../shared/eval/ear's sentences through `speak text - --phonemes`,
+/// scored against what a careful reader says. The floors only go up (eSpeak reading the
+/// sentences as written passes 22 of 100).
+@Suite struct CLIEarTests {
+    static let evaluation = CLIRealDocsTests.root.deletingLastPathComponent().appendingPathComponent("shared/eval/ear")
+    static let overallFloor = 1.0, categoryFloor = 1.0
+
+    static var available: Bool {
+        FileManager.default.fileExists(atPath: evaluation.appendingPathComponent("score.py").path)
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng")
+    }
+
+    @Test(.enabled(if: available))
+    func sentencesAreSaidTheWayACarefulReaderSaysThem() throws {
+        let report = try CLIRealDocsTests.score([CLIRealDocsTests.root.appendingPathComponent("scripts/tools/score-ear").path,
+                                                 "--speak", CLI.binary, "--fails", Self.evaluation.appendingPathComponent("cases.tsv").path],
+                                                interpreter: "/bin/bash")
+        // "numbers            9/9   100.0%" per category, then "all 100/100 100.0%".
+        var overall = 0.0
+        for line in report.split(separator: "\n") where !line.hasPrefix(" ") && !line.hasPrefix("FAIL") {
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, let rate = Double(fields[2].dropLast()).map({ $0 / 100 }) else { continue }
+            if fields[0] == "all" { overall = rate } else { #expect(rate >= Self.categoryFloor, "\(fields[0]): \(report)") }
+        }
+        #expect(overall >= Self.overallFloor, "\(report)")
+    }
+}
