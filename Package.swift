@@ -72,7 +72,9 @@ let package = Package(
         // Synthesis: engine-agnostic scheduling and timelines; the eSpeak-NG engine; sinks.
         // The spoken-text layer: what the engine is given for a block (normalization rules per
         // language, skip rules, the user's lexicon), mapped back to the document's words.
-        .target(name: "SpeakSpeech", dependencies: ["SpeakModel"]),
+        // CLD2 (language identification) is opened on first use by a small C++ loader.
+        .target(name: "CCLD2"),
+        .target(name: "SpeakSpeech", dependencies: ["SpeakModel", "CCLD2"]),
         .target(name: "SpeakSynthesis", dependencies: ["SpeakModel", "SpeakSpeech"]),
         .target(name: "SpeakESpeak", dependencies: ["SpeakModel", "SpeakSynthesis", "CEspeakNG"]),
         .target(name: "SpeakAudio", dependencies: ["SpeakModel", "SpeakSynthesis", "CPCAudio", "COpusEnc", "CLame"]),

@@ -5,6 +5,7 @@ import SpeakImportOCR
 import SpeakImportPDF
 import SpeakImportText
 import SpeakModel
+import SpeakSpeech
 
 /// What the user asked for when importing.
 public struct ImportRequest: Sendable {
@@ -85,7 +86,14 @@ enum DocumentImport {
             : InputReference(argument: name).isURL ? name : URL(fileURLWithPath: name).standardizedFileURL.path
         document.metadata.imported = Date()
         if document.metadata.title.isEmpty { document.metadata.title = fallbackTitle(stem, document) }
+        // Hints win (<html lang>, PDF metadata, --lang, the OCR language); else the text says.
+        if document.metadata.language == nil { document.metadata.language = detectedLanguage(document) }
         return document
+    }
+
+    /// The language most of the first paragraphs read aloud are in, when CLD2 is sure of it.
+    static func detectedLanguage(_ document: Document) -> String? {
+        LanguageGuess.document(paragraphs: document.blocks.lazy.filter(\.isSpoken).prefix(60).map(\.text))
     }
 
     static func importer(for source: ImportSource, format: DocumentFormat? = nil, password: String? = nil,

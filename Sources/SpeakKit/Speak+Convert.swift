@@ -65,6 +65,8 @@ public struct ConversionSummary: Sendable, Codable {
     public var silencedSentences = 0
     /// The voice used: as asked for, or chosen for the document's language, or the configured one.
     public var voice = ""
+    /// Voices of paragraphs in other languages: "fr (fr, 2 paragraphs)".
+    public var otherVoices: [String] = []
     /// Audio files written (one per chapter with --split chapters).
     public var files = 1
     public var chapters = 0
@@ -103,10 +105,17 @@ extension Speak {
             settings = try voiceSettings(voice: voice, speed: request.speed, wordsPerMinute: request.wordsPerMinute)
             voiceName = voice
         }
-        settings.speech = try speechOptions(for: document, request: request.speech)
+        var speechRequest = request.speech
+        // A voice the user chose reads every paragraph, whatever its language.
+        if request.voice != nil { speechRequest.followLanguage = false }
+        settings.speech = try speechOptions(for: document, request: speechRequest)
+        let otherVoices = voicesUsed(document, voice: settings.voice, options: settings.speech).dropFirst()
+            .map { "\($0.voice) (\($0.language), \($0.paragraphs) paragraph\($0.paragraphs == 1 ? "" : "s"))" }
         if format != .wav || request.splitChapters {
-            return try convertAudiobook(document, input: input, request: request, format: format, settings: settings,
-                                        voiceName: voiceName, started: started, progress: progress)
+            var summary = try convertAudiobook(document, input: input, request: request, format: format, settings: settings,
+                                               voiceName: voiceName, started: started, progress: progress)
+            summary.otherVoices = otherVoices
+            return summary
         }
         let output = request.outputIsDirectory ? Self.outputPath(in: request.output, for: document) : request.output
         if output != "-", FileManager.default.fileExists(atPath: output), !request.overwrite {
@@ -159,10 +168,12 @@ extension Speak {
             timingWriter?.discard()
             throw error
         }
-        return ConversionSummary(output: output, timings: timings, words: words,
-                                 audioSeconds: Double(totalSamples) / Double(engine.sampleRate),
-                                 wallSeconds: Date().timeIntervalSince(started),
-                                 silencedSentences: silenced + engine.silencedSentences, voice: voiceName)
+        var summary = ConversionSummary(output: output, timings: timings, words: words,
+                                        audioSeconds: Double(totalSamples) / Double(engine.sampleRate),
+                                        wallSeconds: Date().timeIntervalSince(started),
+                                        silencedSentences: silenced + engine.silencedSentences, voice: voiceName)
+        summary.otherVoices = otherVoices
+        return summary
     }
 
     /// Documents with fewer spoken words than this are not worth starting worker processes.

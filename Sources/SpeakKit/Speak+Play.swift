@@ -49,6 +49,8 @@ public final class PlaybackSession: @unchecked Sendable {
     private let store: LibraryStore
     private let wordsPerMinute: Double
     var file: FileSink?
+    /// The voices reading the document: its own, then those of paragraphs in other languages.
+    public internal(set) var voices: [String] = []
 
     init(player: Player, positions: PositionSaver, scan: ScanImport?, title: String, startWord: Int, store: LibraryStore,
          wordsPerMinute: Double) {
@@ -163,7 +165,9 @@ extension Speak {
         let speed = request.speed ?? savedSpeed ?? config.speed
         var voice = request.voice
         if voice == nil { voice = try defaultVoice(for: document.metadata.language) }
-        let speech = try speechOptions(for: document, request: request.speech)
+        var speechRequest = request.speech
+        if request.voice != nil { speechRequest.followLanguage = false }
+        let speech = try speechOptions(for: document, request: speechRequest)
         let settingsForSpeed: (Double) throws -> VoiceSettings = { [self] speed in
             var settings = try voiceSettings(voice: voice, speed: speed, wordsPerMinute: nil)
             settings.speech = speech
@@ -199,6 +203,9 @@ extension Speak {
                                       store: store, wordsPerMinute: config.wordsPerMinute)
         session.file = file
         session.isListening = listening
+        session.voices = voicesUsed(document, voice: settings.voice, options: speech).map {
+            $0.paragraphs > 0 && $0.voice != settings.voice ? "\($0.voice) (\($0.language), \($0.paragraphs) paragraph\($0.paragraphs == 1 ? "" : "s"))" : $0.voice
+        }
         return session
     }
 

@@ -8,6 +8,9 @@ import SpeakSynthesis
 public struct SpeechRequest: Sendable, Equatable {
     public var skip: Set<SkipRule>
     public var read: Set<SkipRule>
+    /// Paragraphs in another language are read by that language's voice (off when the user
+    /// chose a voice).
+    public var followLanguage = true
 
     public init(skip: Set<SkipRule> = [], read: Set<SkipRule> = []) {
         self.skip = skip
@@ -47,22 +50,66 @@ extension Speak {
         }
         skip.formUnion(request.skip)
         skip.subtract(request.read)
-        return SpeechOptions(language: document.metadata.language, skip: skip, lexicon: lexicon)
+        let language = document.metadata.language ?? DocumentImport.detectedLanguage(document)
+        return SpeechOptions(language: language, skip: skip, lexicon: lexicon, voices: request.followLanguage ? languageVoices() : [:])
+    }
+
+    /// eSpeak's voice for every language it speaks (two-letter code → voice), read once.
+    func languageVoices() -> [String: String] {
+        if let loadedLanguageVoices { return loadedLanguageVoices }
+        var voices: [String: String] = [:]
+        for voice in ESpeakVoices.all() {
+            for language in voice.languages {
+                let code = Languages.iso1(language)
+                guard !code.isEmpty else { continue }
+                // The language's own voice ("fr" → fr-fr, not fr-be) when there is one.
+                let own = voice.identifier == code || voice.identifier == code + "-" + code
+                if voices[code] == nil || own { voices[code] = voice.identifier }
+            }
+        }
+        // The configured voice speaks its own language.
+        let configured = Languages.iso1(config.voice)
+        if voices[configured] != nil { voices[configured] = config.voice }
+        loadedLanguageVoices = voices
+        return voices
+    }
+
+    /// The voices a document is read with: its own, then those of paragraphs in other
+    /// languages, with how many paragraphs each reads.
+    public func voicesUsed(_ document: Document, voice: String, options: SpeechOptions) -> [(voice: String, language: String, paragraphs: Int)] {
+        let reader = SpeechReader(options: options)
+        var counts: [String: (String, Int)] = [:]
+        var order: [String] = []
+        for block in document.blocks where block.isSpoken {
+            guard let foreign = reader.foreign(block.text) else { continue }
+            if counts[foreign.voice] == nil { order.append(foreign.voice) }
+            counts[foreign.voice, default: (foreign.reader.options.language ?? "", 0)].1 += 1
+        }
+        let own = document.blocks.filter(\.isSpoken).count - counts.values.reduce(0) { $0 + $1.1 }
+        return [(voice, options.language ?? "en", own)] + order.compactMap { v in counts[v].map { (v, $0.0, $0.1) } }
     }
 
     /// The text exactly as the engine is given it, one string per block read (every block
     /// when `includeSkipped`).
     public func spokenParagraphs(of document: Document, includeSkipped: Bool, options: SpeechOptions) -> [String] {
-        var paragraphs: [String] = []
+        spokenBlocks(of: document, includeSkipped: includeSkipped, options: options).map(\.text)
+    }
+
+    /// The same, with the voice of each block when it is not the document's (a paragraph in
+    /// another language).
+    public func spokenBlocks(of document: Document, includeSkipped: Bool, options: SpeechOptions) -> [(text: String, voice: String?)] {
+        var paragraphs: [(String, String?)] = []
         var current = ""
+        var voice: String?
         for chunk in ChunkPlanner.sequence(of: document, includeSkipped: includeSkipped, speech: options) {
             current += chunk.text
+            voice = chunk.voice
             if chunk.endsBlock || chunk.endsDocument {
-                paragraphs.append(Self.tidy(current))
+                paragraphs.append((Self.tidy(current), voice))
                 current = ""
             }
         }
-        if !current.isEmpty { paragraphs.append(Self.tidy(current)) }
+        if !current.isEmpty { paragraphs.append((Self.tidy(current), voice)) }
         return paragraphs
     }
 

@@ -9,6 +9,7 @@ public final class Speak: @unchecked Sendable {
     public let config: SpeakConfig
     private var openedLibrary: LibraryStore?
     var loadedPresets: [VoicePreset]?
+    var loadedLanguageVoices: [String: String]?
 
     /// `environment` decides where the library and config live (`SPEAK_HOME`, XDG variables).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigError) {

@@ -67,6 +67,8 @@ public enum SentenceSegmenter {
             // "Smith et al. (2020) showed", "Lee et al. [4] found": the citation follows the names.
             if terminator == ".", w > 0, Abbreviations.lowercased(word) == "al", Abbreviations.lowercased(scalars[words[w - 1].range]) == "et",
                gap.contains("(") || gap.contains("[") || nextIsDigit { return false }
+            // "5! = 120": a factorial in a formula.
+            if terminator == "!", gap.contains("=") || firstOfNext == "=" { return false }
             // "et al., 2020", "etc., and": a clause mark after the dot, the sentence goes on.
             if terminator == ".", gap.first == ".", gap.dropFirst().first.map({ $0 == "," || $0 == ";" || $0 == ":" }) == true { return false }
             return true
@@ -85,6 +87,7 @@ public enum SentenceSegmenter {
     }
 
     private static func isNumberWord(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
-        ["no", "nos", "p", "pp", "vol", "fig", "nr", "art", "sec", "ch"].contains(Abbreviations.lowercased(word))
+        ["no", "nos", "p", "pp", "vol", "vols", "fig", "figs", "nr", "art", "sec", "ch", "chap", "ca", "c", "approx", "eq", "eqs",
+         "op", "apt", "ste", "tel", "ext", "ref", "refs", "thm", "tab", "suppl", "ed", "est", "cf"].contains(Abbreviations.lowercased(word))
     }
 }

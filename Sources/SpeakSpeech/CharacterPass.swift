@@ -1,3 +1,5 @@
+import Foundation
+
 /// Clean-up before any rule reads the text: ligatures spelled out, soft hyphens dropped,
 /// emoji, bullets, emphasis asterisks and footnote daggers made pauses.
 enum CharacterPass {
@@ -16,6 +18,18 @@ enum CharacterPass {
             let u = s[i]
             if let lig = ligatures[u] {
                 edits.append(Edit(range: i..<(i + 1), replacement: lig, final: false))
+            } else if let plain = styled(u) {
+                // Fullwidth, mathematical bold or italic, circled and small-capital letters and digits.
+                var j = i + 1
+                var text = plain
+                while j < s.count, let next = styled(s[j]) { text += next; j += 1 }
+                edits.append(Edit(range: i..<j, replacement: text, final: false))
+                i = j
+                continue
+            } else if let keycap = keycap(s, i) {
+                edits.append(Edit(range: i..<keycap.end, replacement: keycap.text, final: false))
+                i = keycap.end
+                continue
             } else if u == "\u{00AD}" || u == "\u{200B}" || u == "\u{2060}" {
                 edits.append(Edit(range: i..<(i + 1), replacement: "", final: false))
             } else if isEmoji(s, i) {
@@ -45,6 +59,31 @@ enum CharacterPass {
             i += 1
         }
         return edits
+    }
+
+    static let smallCapitals: [Unicode.Scalar: String] = [
+        "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ꜰ": "f", "ɢ": "g", "ʜ": "h", "ɪ": "i", "ᴊ": "j", "ᴋ": "k", "ʟ": "l",
+        "ᴍ": "m", "ɴ": "n", "ᴏ": "o", "ᴘ": "p", "ʀ": "r", "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ʏ": "y", "ᴢ": "z",
+    ]
+
+    /// The plain letter or digit a styled one stands for: fullwidth forms, mathematical
+    /// alphanumerics (𝐁𝐨𝐥𝐝, 𝘪𝘵𝘢𝘭𝘪𝘤), circled and parenthesised numbers, small capitals.
+    static func styled(_ u: Unicode.Scalar) -> String? {
+        if let small = smallCapitals[u] { return small }
+        let v = u.value
+        guard (0xFF01...0xFF5E).contains(v) || (0x1D400...0x1D7FF).contains(v) || (0x2460...0x24FF).contains(v) else { return nil }
+        let plain = String(u).precomposedStringWithCompatibilityMapping
+        return plain == String(u) ? nil : plain
+    }
+
+    /// A keycap emoji said as its digit: "1️⃣" → 1, "🔟" → 10.
+    static func keycap(_ s: [Unicode.Scalar], _ i: Int) -> (end: Int, text: String)? {
+        if s[i] == "\u{1F51F}" { return (i + 1, "10") }
+        guard ("0"..."9").contains(s[i]) || s[i] == "#" || s[i] == "*" else { return nil }
+        var j = i + 1
+        if j < s.count, s[j] == "\u{FE0F}" { j += 1 }
+        guard j < s.count, s[j] == "\u{20E3}" else { return nil }
+        return (j + 1, String(s[i]))
     }
 
     /// A decorative pictograph: emoji presentation, or a symbol followed by U+FE0F.

@@ -57,11 +57,17 @@ public struct SpeechOptions: Sendable, Hashable, Codable {
     public var language: String?
     public var skip: Set<SkipRule>
     public var lexicon: [LexiconEntry]
+    /// The voice for each language a paragraph may be in (ISO 639-1 code → engine voice):
+    /// a paragraph reliably in another language than the document's is read by its voice and
+    /// its language's rules. Empty: every paragraph is read in the document's language.
+    public var voices: [String: String]
 
-    public init(language: String? = nil, skip: Set<SkipRule> = SkipRule.defaults, lexicon: [LexiconEntry] = []) {
+    public init(language: String? = nil, skip: Set<SkipRule> = SkipRule.defaults, lexicon: [LexiconEntry] = [],
+                voices: [String: String] = [:]) {
         self.language = language
         self.skip = skip
         self.lexicon = lexicon
+        self.voices = voices
     }
 
     /// The text exactly as written: no rules, nothing skipped.
@@ -99,6 +105,17 @@ public struct SpeechReader: Sendable {
     /// True when the reader changes nothing (text as written).
     public var isIdentity: Bool { rules == nil && options.lexicon.isEmpty && options.language == "none" }
 
+    /// The voice and reader for a paragraph in another language than the document's; nil when
+    /// it is in the document's language (or too short to tell, or no voice speaks it).
+    public func foreign(_ paragraph: String) -> (voice: String, reader: SpeechReader)? {
+        guard !options.voices.isEmpty, let language = LanguageGuess.paragraph(paragraph, documentLanguage: options.language),
+              let voice = options.voices[language] else { return nil }
+        var other = options
+        other.language = language
+        other.voices = [:]
+        return (voice, SpeechReader(options: other))
+    }
+
     /// What is said for `text` (a chunk or block of kind `kind`) whose words are `words`.
     public func spoken(_ text: String, words: [WordSpan], kind: BlockKind = .paragraph) -> SpokenText {
         let scalars = Array(text.unicodeScalars)
@@ -130,14 +147,25 @@ protocol LanguageRules: Sendable {
     func edits(tokens: [Token], text: [Unicode.Scalar], context: RuleContext) -> [Edit]
 }
 
-enum Languages {
+public enum Languages {
+    /// The two-letter code for a three-letter one (Tesseract's "deu" → "de"); others unchanged.
+    public static func iso1(_ code: String) -> String {
+        let table = ["eng": "en", "deu": "de", "ger": "de", "fra": "fr", "fre": "fr", "spa": "es", "ita": "it", "nld": "nl", "dut": "nl",
+                     "por": "pt", "pol": "pl", "rus": "ru", "swe": "sv", "dan": "da", "nor": "no", "fin": "fi", "ces": "cs", "cze": "cs",
+                     "tur": "tr", "ell": "el", "gre": "el", "hun": "hu", "ron": "ro", "rum": "ro", "ukr": "uk", "cat": "ca", "jpn": "ja",
+                     "zho": "zh", "chi": "zh", "chi_sim": "zh", "kor": "ko", "ara": "ar", "heb": "he", "hin": "hi"]
+        let lower = code.lowercased()
+        let primary = lower.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "+" }).first.map(String.init) ?? lower
+        return table[primary] ?? table[lower] ?? primary
+    }
+
     /// The rule set for a language code; nil when the text is read as written.
     static func rules(for language: String?) -> (any LanguageRules)? {
-        let primary = (language ?? "en").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? "en"
-        switch primary {
-        case "en", "eng": return EnglishRules()
-        case "de", "deu", "ger": return GermanRules()
-        default: return nil
+        switch iso1(language ?? "en") {
+        case "en": return EnglishRules()
+        case "de": return GermanRules()
+        case "none": return nil
+        default: return CommonRules()
         }
     }
 }

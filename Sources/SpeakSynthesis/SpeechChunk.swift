@@ -15,6 +15,8 @@ public struct SpeechChunk: Sendable, Equatable {
     public var endsDocument: Bool
     /// Positions in `wordSpans` of the words a skip rule leaves out (citations, footnote marks).
     public var skippedWords: [Int] = []
+    /// The voice for a paragraph in another language than the document's; nil: the run's voice.
+    public var voice: String? = nil
 }
 
 /// Cuts the spoken blocks of a document into sentence chunks, starting exactly at a word.
@@ -47,6 +49,9 @@ public enum ChunkPlanner {
     private static func chunks(in block: Block, fromWord: Int, toWord: Int, isLastBlock: Bool, reader: SpeechReader) -> [SpeechChunk] {
         let scalars = Array(block.text.unicodeScalars)
         let spans = block.wordSpans
+        // A paragraph in another language is read by that language's voice and rules.
+        let foreign = reader.foreign(block.text)
+        let reader = foreign?.reader ?? reader
         // Only the sentences from `fromWord` to `toWord`: a worker speaking a few hundred words
         // of a paragraph of 100,000 segments those, not the whole paragraph.
         let from = max(0, fromWord - block.firstWord)
@@ -84,7 +89,8 @@ public enum ChunkPlanner {
                 }
             }
             result.append(SpeechChunk(text: text, wordSpans: spans, firstWord: block.firstWord + first,
-                                      endsBlock: endsBlock, endsDocument: endsBlock && isLastBlock, skippedWords: skipped))
+                                      endsBlock: endsBlock, endsDocument: endsBlock && isLastBlock, skippedWords: skipped,
+                                      voice: foreign?.voice))
         }
         return result
     }

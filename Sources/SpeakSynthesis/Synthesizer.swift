@@ -62,6 +62,8 @@ public final class Synthesizer {
                shouldStop: () -> Bool = { false }) throws -> SpeechPiece {
         var samples: [Int16] = []
         var delivered = 0
+        var settings = self.settings
+        if let voice = chunk.voice { settings.voice = voice }
         let events = try engine.synthesize(chunk.text, settings: settings) { buffer in
             if shouldStop() { throw SynthesisCancelled() }
             delivered += buffer.count

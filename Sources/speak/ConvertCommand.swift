@@ -211,6 +211,7 @@ struct ConvertCommand: ParsableCommand {
             timingNote += "; \(one.files > 1 ? "\(one.files) files, " : "")\(one.chapters) chapter\(one.chapters == 1 ? "" : "s")"
             if one.reusedSegments > 0 { timingNote += "; \(one.reusedSegments) of \(one.segments) segments from the cache" }
         }
+        if summaries.count == 1 { timingNote += "; read by " + ([summaries[0].voice] + summaries[0].otherVoices).joined(separator: ", ") }
         Terminal.note("\(what): \(DisplayFormat.duration(audio)) of audio, \(DisplayFormat.count(words)) words, "
             + "in \(String(format: "%.2f", wall)) s (\(Int((audio / max(wall, 0.001)).rounded()))× real time)\(timingNote)")
     }

@@ -132,6 +132,8 @@ struct PlayOptions: ParsableArguments {
             wordsOut.write(Data(String(format: "%.2f\t%d\t%@\n", time, word.index, text).utf8))
         }
         playing = session.player
+        // Paragraphs in other languages are read by their own voices: say which.
+        if session.voices.count > 1 { Terminal.note("read by " + session.voices.joined(separator: ", ")) }
         started = ProcessInfo.processInfo.systemUptime
         let player = session.player
         let signals = SignalWatcher { player.stop() }

@@ -62,9 +62,10 @@ struct TextCommand: ParsableCommand {
             if spoken || phonemes {
                 let options = try speak.speechOptions(for: document, request: try speech.request())
                 var out = ""
-                for (k, paragraph) in speak.spokenParagraphs(of: document, includeSkipped: all, options: options).enumerated() {
+                let voice = phonemes ? try speak.voiceFor(document) : ""
+                for (k, paragraph) in speak.spokenBlocks(of: document, includeSkipped: all, options: options).enumerated() {
                     if k > 0 { out += "\n" }
-                    out += (phonemes ? try speak.phonemes(paragraph, voice: try speak.voiceFor(document)) : paragraph) + "\n"
+                    out += (phonemes ? try speak.phonemes(paragraph.text, voice: paragraph.voice ?? voice) : paragraph.text) + "\n"
                 }
                 FileHandle.standardOutput.write(Data(out.utf8))
                 return

@@ -139,3 +139,51 @@ import Testing
         #expect((money?["endMs"] as? Int ?? 0) - (money?["startMs"] as? Int ?? 0) > 600)
     }
 }
+
+/// Languages: a document's language found from its text, a paragraph in another language read
+/// by that language's voice and rules, unless the user chose a voice.
+@Suite struct CLILanguageTests {
+    static let mixed = """
+        The committee met in Paris last week to discuss the new agreement on climate policy and its consequences for the member states.
+
+        Le comité s'est réuni à Paris la semaine dernière pour discuter du nouvel accord sur la politique climatique et de ses conséquences pour les États membres.
+
+        After the meeting, the chair said that the talks had gone well and that a final text would be ready before the end of the year.
+
+        """
+
+    @Test func aQuoteInAnotherLanguageGetsItsVoice() throws {
+        let cli = CLI()
+        #expect(try cli.run(["import", cli.file("mixed.txt", Self.mixed)]).status == 0)
+        #expect(try cli.run(["show", "1"]).stdout.contains("language   en"))
+        let out = cli.work.appendingPathComponent("m.wav").path
+        let converted = try cli.run(["convert", "1", "-o", out])
+        #expect(converted.status == 0 && converted.stderr.contains("read by en-us, fr-fr (fr, 1 paragraph)"), "\(converted.stderr)")
+        // The French paragraph is said with French phonemes, the English ones with English.
+        let phonemes = try cli.run(["text", "1", "--phonemes"]).stdout.components(separatedBy: "\n\n")
+        #expect(phonemes.count == 3 && phonemes[1].contains("komit'e") && phonemes[0].contains("k@m'It"))
+        // A voice the user chose reads everything.
+        let chosen = try cli.run(["convert", "1", "-o", out, "--force", "--voice", "en-gb"])
+        #expect(chosen.stderr.contains("read by en-gb") && !chosen.stderr.contains("fr-fr"))
+    }
+
+    @Test func aGermanDocumentIsReadWithGermanRulesAndVoice() throws {
+        let cli = CLI()
+        let german = """
+            Die Sitzung fand am 24.11.2026 in Berlin statt, z.B. mit Vertretern aus allen Bundesländern und vielen Gästen aus dem Ausland.
+
+            Der Eintritt kostet 3,50 € pro Person, und die Veranstaltung dauert ungefähr zwei Stunden, wie in Abb. 3 gezeigt wird.
+
+            """
+        #expect(try cli.run(["import", cli.file("de.txt", german)]).status == 0)
+        #expect(try cli.run(["show", "1"]).stdout.contains("language   de"))
+        let spoken = try cli.run(["text", "1", "--spoken"]).stdout
+        #expect(spoken.contains("am 24. November 2026") && spoken.contains("zum Beispiel") && spoken.contains("3 Euro 50") && spoken.contains("Abbildung 3"))
+        let converted = try cli.run(["convert", "1", "-o", cli.work.appendingPathComponent("d.wav").path])
+        // The German preset (or eSpeak's German voice when there is no preset).
+        #expect(converted.status == 0 && converted.stderr.contains("read by hanna"), "\(converted.stderr)")
+        // A hint wins over the text: --lang.
+        #expect(try cli.run(["import", cli.file("de2.txt", german + "\n"), "--lang", "en"]).status == 0)
+        #expect(try cli.run(["show", "2"]).stdout.contains("language   en"))
+    }
+}

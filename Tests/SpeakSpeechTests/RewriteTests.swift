@@ -81,3 +81,97 @@ func say(_ text: String, _ options: SpeechOptions = SpeechOptions(), kind: Block
         #expect(try SkipRule.parseList("citation, URLs") == [.citations, .urls])
     }
 }
+
+@Suite struct RuleTableTests {
+    /// A dictionary or set literal with a key twice traps when it is first used: touch them all.
+    @Test func everyTableLoads() {
+        var sizes: [Int] = []
+        sizes.append(EnglishWords.names.count)
+        sizes.append(EnglishWords.respelled.count)
+        sizes.append(EnglishWords.sayAsWord.count)
+        sizes.append(EnglishWords.identifiers.count)
+        sizes.append(EnglishWords.keys.count)
+        sizes.append(EnglishWords.greek.count)
+        sizes.append(EnglishUnits.units.count)
+        sizes.append(EnglishUnits.plurals.count)
+        sizes.append(EnglishUnits.notNouns.count)
+        sizes.append(EnglishUnits.lengths.count)
+        sizes.append(EnglishCurrency.symbols.count)
+        sizes.append(EnglishCurrency.codes.count)
+        sizes.append(EnglishCurrency.multipliers.count)
+        sizes.append(EnglishCurrency.dollarPrefixes.count)
+        sizes.append(EnglishAbbreviations.plain.count)
+        sizes.append(EnglishRoman.counting.count)
+        sizes.append(EnglishRoman.regnalNames.count)
+        sizes.append(EnglishRoman.titles.count)
+        sizes.append(EnglishWeb.spokenTLDs.count)
+        sizes.append(EnglishWeb.tlds.count)
+        sizes.append(EnglishWeb.labels.count)
+        sizes.append(EnglishWeb.onsets.count)
+        sizes.append(EnglishSymbols.words.count)
+        sizes.append(EnglishSymbols.superscripts.count)
+        sizes.append(EnglishCitations.superscripts.count)
+        sizes.append(EnglishCitations.dashes.count)
+        sizes.append(EnglishNumberRules.yearWords.count)
+        sizes.append(EnglishNumberRules.afterYear.count)
+        sizes.append(EnglishDates.abbreviations.count)
+        sizes.append(EnglishDates.days.count)
+        sizes.append(CharacterPass.ligatures.count)
+        sizes.append(CharacterPass.bullets.count)
+        sizes.append(CharacterPass.daggers.count)
+        sizes.append(CharacterPass.smallCapitals.count)
+        sizes.append(GermanRules.abbreviations.count)
+        sizes.append(GermanRules.dotted.count)
+        sizes.append(GermanRules.units.count)
+        sizes.append(GermanRules.currencies.count)
+        #expect(sizes.allSatisfy { $0 > 0 })
+    }
+}
+
+@Suite struct LanguageRuleTests {
+    @Test func germanHasItsOwnRules() {
+        let german = SpeechOptions(language: "de")
+        #expect(say("Das kostet 3,50 € z.B. am 24.11.2026 und fährt 120 km/h.", german)
+                == "Das kostet 3 Euro 50 zum Beispiel am 24. November 2026 und fährt 120 Kilometer pro Stunde.")
+        #expect(say("Siehe S. 12 bzw. Abb. 3 [4].", german) == "Siehe Seite 12 beziehungsweise Abbildung 3 .")
+        #expect(say("Mehr auf www.beispiel.de heute.", german) == "Mehr auf beispiel Punkt D E heute.")
+        // The same text under English rules reads differently: the rules are per language.
+        #expect(say("Siehe S. 12 bzw. Abb. 3 [4].") != say("Siehe S. 12 bzw. Abb. 3 [4].", german))
+    }
+
+    @Test func aLanguageWithoutRulesIsReadAsWrittenButStillSkips() {
+        let french = SpeechOptions(language: "fr")
+        #expect(say("Voir la fig. 3 [12].", french) == "Voir la fig. 3 .")
+    }
+
+    /// A fake detector: the paragraph rule needs enough words, reliability and another language.
+    struct Fake: LanguageDetector {
+        var answer: DetectedLanguage?
+        func detect(_ text: String) -> DetectedLanguage? { answer }
+    }
+
+    @Test func paragraphsInAnotherLanguageAreFoundOnlyWhenSure() {
+        let long = String(repeating: "mot ", count: 30)
+        let french = Fake(answer: DetectedLanguage(code: "fr", percent: 97, reliable: true))
+        #expect(LanguageGuess.paragraph(long, documentLanguage: "en", detector: french) == "fr")
+        #expect(LanguageGuess.paragraph(long, documentLanguage: "fr-CA", detector: french) == nil)
+        #expect(LanguageGuess.paragraph("Un petit mot.", documentLanguage: "en", detector: french) == nil)
+        let unsure = Fake(answer: DetectedLanguage(code: "fr", percent: 97, reliable: false))
+        #expect(LanguageGuess.paragraph(long, documentLanguage: "en", detector: unsure) == nil)
+        #expect(LanguageGuess.document(long, detector: french) == "fr")
+        #expect(LanguageGuess.document("Trop court.", detector: french) == nil)
+    }
+
+    @Test func cld2FindsTheLanguageOfRealParagraphs() {
+        let detector = CLD2Detector()
+        let samples = [
+            ("fr", "La traduction française de cette page de manuel a été créée par plusieurs personnes qui ont travaillé ensemble pendant des années."),
+            ("de", "Die deutsche Übersetzung dieser Handbuchseite wurde von vielen Menschen erstellt, die seit Jahren gemeinsam daran arbeiten."),
+            ("es", "La traducción al español de esta página del manual fue creada por varias personas que trabajaron juntas durante años."),
+            ("en", "The English version of this manual page was written by many people who have worked on it together for years."),
+        ]
+        for (code, text) in samples {
+            #expect(detector.detect(text)?.code == code, "\(text)")
+        }
+    }
+}

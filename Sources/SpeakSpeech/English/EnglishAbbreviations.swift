@@ -21,7 +21,11 @@ enum EnglishAbbreviations {
         "nos": "numbers", "Op": "opus", "op": "opus", "Sec": "section", "sec": "section", "Secs": "sections", "Art": "article",
         "para": "paragraph", "paras": "paragraphs", "Thm": "theorem", "Lem": "lemma", "Def": "definition", "Prop": "proposition",
         "Cor": "corollary", "Tab": "table", "Ref": "reference", "Refs": "references", "ref": "reference", "refs": "references",
-        "Suppl": "supplementary", "App": "appendix", "Appx": "appendix",
+        "Suppl": "supplementary", "App": "appendix", "Appx": "appendix", "Apt": "apartment", "apt": "apartment", "Ste": "suite",
+        "Bldg": "building", "Rm": "room", "Pl": "Place", "Ct": "Court", "Sq": "Square", "Pkwy": "Parkway", "Hts": "Heights",
+        "Natl": "National", "Intl": "International", "Assn": "Association", "Mgr": "manager", "Atty": "Attorney", "Dir": "Director",
+        "Msgr": "Monsignor", "Fr": "Father", "Sr.": "Sister", "Br": "Brother", "Jan": "January", "Feb": "February", "Aug": "August",
+        "Sept": "September", "Oct": "October", "Nov": "November", "Dec": "December",
     ]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
@@ -41,7 +45,7 @@ enum EnglishAbbreviations {
         if tok.text == "N", dot, s[i + 2]?.text == "B", s[i + 3]?.is(".") == true { return RuleMatch(end: i + 4, say: "note") }
         guard dot else { return nil }
         let next = s[i + 2]
-        let nextIsNumber = next?.isNumber == true || (next.map { EnglishRoman.value($0.text) != nil } ?? false)
+        let nextIsNumber = next?.isNumber == true || (next.map { EnglishRoman.value($0.text.uppercased()) != nil } ?? false)
         let prev = s.t[safe: i - 1]
         let prevIsName = prev.map { $0.isWord && $0.isCapitalized && $0.spaceBefore == true || $0.isWord && $0.isCapitalized && i - 1 == 0 } ?? false
         let nextIsName = next.map { $0.isWord && $0.isCapitalized } ?? false

@@ -2,7 +2,8 @@
 /// `[citation needed]`, superscript numbers after a word.
 enum EnglishCitations {
     static let dashes: Set<String> = ["-", "–", "—", ",", ";", "−"]
-    static let superscripts: [Unicode.Scalar: Int] = ["⁰": 0, "¹": 1, "²": 2, "³": 3, "⁴": 4, "⁵": 5, "⁶": 6, "⁷": 7, "⁸": 8, "⁹": 9]
+    static let superscripts: [Unicode.Scalar: Int] = ["⁰": 0, "¹": 1, "²": 2, "³": 3, "⁴": 4, "⁵": 5, "⁶": 6, "⁷": 7, "⁸": 8, "⁹": 9,
+                                                      "⁻": -1, "˒": -1, "⁺": -1]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
@@ -36,7 +37,7 @@ enum EnglishCitations {
         }
         // Superscript numbers after a word or closing punctuation: footnote markers.
         if let first = tok.text.unicodeScalars.first, superscripts[first] != nil, s.glued(i),
-           let before = s.t[safe: i - 1], before.isWord && before.text.count > 1 || [".", ",", ")", "\"", "”", ";"].contains(before.text) {
+           let before = s.t[safe: i - 1], before.isWord && before.text.count > 2 || [".", ",", ")", "\"", "”", ";"].contains(before.text) {
             var j = i + 1
             while let n = s[j], !n.spaceBefore, let u = n.text.unicodeScalars.first, superscripts[u] != nil || n.is(",") { j += 1 }
             return s.context.skip.contains(.footnotes) ? RuleMatch(end: j, say: "", skip: .footnotes) : nil

@@ -52,7 +52,7 @@ enum EnglishCurrency {
         if tok.isWord, let c = dollarPrefixes[tok.text], s[i + 1]?.is("$") == true, s.glued(i + 1) { currency = c; amountAt = i + 2 }
         if tok.isWord, tok.text.count == 3, let c = codes[tok.text], s[i + 1]?.isNumber == true, s[i + 1]?.spaceBefore == true { currency = c }
         if let currency, let amount = s[amountAt], amount.isNumber, s.glued(amountAt) || amount.spaceBefore && amountAt == i + 1 {
-            return say(s, currency: currency, amountAt: amountAt)
+            return say(s, currency: currency, amountAt: amountAt, start: i)
         }
         // Amount first: 5 USD, 50¢, 100 EUR, 20 €.
         if tok.isNumber, let next = s[i + 1] {
@@ -71,7 +71,7 @@ enum EnglishCurrency {
         return nil
     }
 
-    static func say(_ s: Scan, currency: Currency, amountAt: Int) -> RuleMatch? {
+    static func say(_ s: Scan, currency: Currency, amountAt: Int, start: Int) -> RuleMatch? {
         guard let amount = s[amountAt] else { return nil }
         var end = amountAt + 1
         var multiplier: String?
@@ -105,7 +105,9 @@ enum EnglishCurrency {
                 if minor > 0 { words += " and " + EnglishNumbers.cardinal(minor) + " " + (minor == 1 ? minorOne : minorMany) }
             }
         } else {
-            let one = text == "1"
+            // "a $10 bill": the amount describes a noun, the currency stays singular.
+            let article = s.lower(start - 1).map { ["a", "an"].contains($0) } ?? false
+            let one = text == "1" || article
             words = EnglishNumbers.number(amount.text) + " " + (one ? currency.one : currency.many)
         }
         return RuleMatch(end: end, say: words)

@@ -62,6 +62,10 @@ enum EnglishDates {
                 else if let y = year(s, after2) { say += ", " + EnglishNumbers.year(y); end = after2 + 1 }
                 return RuleMatch(end: end, say: say)
             }
+            // "Dec 24–Jan 2": to another month's day.
+            if let dash = s[after], ["–", "-", "—"].contains(dash.text), let (m2, next2) = month(s, after + 1), let (d2, after2) = day(s, next2) {
+                return RuleMatch(end: after2, say: date(month: m, day: d, year: nil) + " to " + date(month: m2, day: d2, year: nil))
+            }
             if s[after]?.is(",") == true, let y = year(s, after + 1) { return RuleMatch(end: after + 2, say: date(month: m, day: d, year: y)) }
             if let y = year(s, after) { return RuleMatch(end: after + 1, say: date(month: m, day: d, year: y)) }
             return RuleMatch(end: after, say: date(month: m, day: d, year: nil))
@@ -80,6 +84,13 @@ enum EnglishDates {
         guard let (m, after) = month(s, at) else { return nil }
         // "3 May" is a date; "3 March" too, but "the 5 of May" needs an ordinal: keep it plain.
         if of, next == i + 1 { return nil }
+        // "the 1st of May" is said as written: the first of May.
+        if of {
+            var say = EnglishNumbers.ordinal(d) + " of " + months[m - 1]
+            var end = after
+            if let y = year(s, after) { say += ", " + EnglishNumbers.year(y); end = after + 1 }
+            return RuleMatch(end: end, say: say)
+        }
         var end = after
         var y: Int?
         if let year = year(s, after) { y = year; end = after + 1 }
@@ -154,6 +165,10 @@ enum EnglishDates {
         guard parts.count == 2, parts[1].count == 2, let h = Int(parts[0]), let m = Int(parts[1]), h < 25, m < 60 else { return nil }
         var end = i + 1
         var suffix = ""
+        // "9:30–11:00 a.m.": a range of times, the second one carries the suffix for both.
+        if let dash = s[i + 1], ["–", "-", "—"].contains(dash.text), s[i + 2]?.text.contains(":") == true, let second = time(s, i + 2) {
+            return RuleMatch(end: second.end, say: clock(h, m, suffix: "", alone: false) + " to " + second.say)
+        }
         if let mer = meridiem(s, i + 1) {
             suffix = " " + mer.say
             end = mer.end
@@ -161,11 +176,15 @@ enum EnglishDates {
             suffix = " " + w.text.uppercased()
             end = i + 2
         }
+        return RuleMatch(end: end, say: clock(h, m, suffix: suffix))
+    }
+
+    static func clock(_ h: Int, _ m: Int, suffix: String, alone: Bool = true) -> String {
         let hour = EnglishNumbers.cardinal(h)
         let minutes: String
-        if m == 0 { minutes = suffix.isEmpty ? (h > 12 || h == 0 ? " hundred" : " o'clock") : "" }
+        if m == 0 { minutes = suffix.isEmpty ? (h > 12 || h == 0 ? " hundred" : alone ? " o'clock" : "") : "" }
         else if m < 10 { minutes = " oh " + EnglishNumbers.cardinal(m) }
         else { minutes = " " + EnglishNumbers.cardinal(m) }
-        return RuleMatch(end: end, say: hour + minutes + suffix)
+        return hour + minutes + suffix
     }
 }

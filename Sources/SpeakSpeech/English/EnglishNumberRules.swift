@@ -21,8 +21,71 @@ enum EnglishNumberRules {
         if tok.is("+") || tok.is("("), let phone = phone(s, i) { return phone }
         if tok.is("−"), let n = s[i + 1], n.isNumber, s.glued(i + 1) { return RuleMatch(end: i + 1, say: "minus") }
         guard tok.isNumber else { return nil }
+        if let code = codes(s, i) { return code }
         if let phone = phone(s, i) { return phone }
-        return decade(s, i) ?? range(s, i) ?? fraction(s, i) ?? multiplier(s, i) ?? version(s, i) ?? year(s, i)
+        let rules: [(Scan, Int) -> RuleMatch?] = [codes, decade, ordinal, military, range, fraction, power, multiplier, unitLetter, version, year]
+        for rule in rules {
+            if let m = rule(s, i) { return m }
+        }
+        return nil
+    }
+
+    /// "100th" → one hundredth (eSpeak says "one hundred th").
+    static func ordinal(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.isInteger, let suffix = s[i + 1], s.glued(i + 1), ["st", "nd", "rd", "th"].contains(suffix.text),
+              let value = Int(n.text), value >= 100 else { return nil }
+        if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
+        return RuleMatch(end: i + 2, say: EnglishNumbers.ordinal(value))
+    }
+
+    /// Numbers read digit by digit: emergency numbers after "call" or "dial" (911, 999, 112),
+    /// ISBNs and other long runs of hyphenated digit groups (978-0-306-40615-7).
+    static func codes(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.isInteger else { return nil }
+        if n.text.count == 3, let before = s.lower(i - 1), ["call", "dial", "dialed", "dialled", "calling", "dialing", "phone"].contains(before) {
+            return RuleMatch(end: i + 1, say: EnglishNumbers.digits(n.text))
+        }
+        var groups = [n.text]
+        var j = i + 1
+        while let dash = s[j], dash.is("-"), s.glued(j), let g = s[j + 1], g.isInteger, s.glued(j + 1) {
+            groups.append(g.text)
+            j += 2
+        }
+        let isbn = [s.text(i - 1), s.text(i - 2), s.text(i - 3)].contains { $0.map { ["ISBN", "ISSN"].contains($0) } == true }
+        guard groups.count >= 4 || (isbn && groups.count >= 2) else { return nil }
+        if let after = s[j], s.glued(j), after.isWord || after.isNumber { return nil }
+        return RuleMatch(end: j, say: groups.map { EnglishNumbers.digits($0) }.joined(separator: ", "))
+    }
+
+    /// "0800 hours" → oh eight hundred hours; "1430 hrs" → fourteen thirty hours.
+    static func military(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.isInteger, n.text.count == 4, let value = Int(n.text), value < 2400, value % 100 < 60,
+              let next = s.lower(i + 1), ["hours", "hrs", "h"].contains(next) else { return nil }
+        let hour = value / 100, minutes = value % 100
+        var say = hour < 10 ? "oh " + EnglishNumbers.cardinal(hour) : EnglishNumbers.cardinal(hour)
+        say += minutes == 0 ? " hundred" : minutes < 10 ? " oh " + EnglishNumbers.cardinal(minutes) : " " + EnglishNumbers.cardinal(minutes)
+        return RuleMatch(end: i + 2, say: say + " hours")
+    }
+
+    /// "2^10" → two to the power of ten; "5!" before an operator → five factorial.
+    static func power(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], let op = s[i + 1], s.glued(i + 1) else { return nil }
+        if op.is("^"), let e = s[i + 2], e.isNumber, s.glued(i + 2) {
+            return RuleMatch(end: i + 3, say: n.text + " to the power of " + e.text)
+        }
+        if op.is("!"), n.isInteger, let after = s[i + 2], after.spaceBefore, ["=", "×", "+", "/", "÷", "<", ">", "≈", "≠"].contains(after.text) {
+            return RuleMatch(end: i + 2, say: n.text + " factorial")
+        }
+        return nil
+    }
+
+    /// "Apt. 4B", "Gate 12C": a number and a letter, not four billion.
+    static func unitLetter(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.isInteger, let letter = s[i + 1], s.glued(i + 1), letter.isWord, letter.text.count == 1, letter.isCapitalized else { return nil }
+        if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
+        // "5M users", "$4B": a multiplier before a plural noun or after money is left to those rules.
+        if ["K", "M", "B", "T"].contains(letter.text), s[i + 2]?.isLowercase == true { return nil }
+        return RuleMatch(end: i + 2, say: n.text + " " + EnglishWords.spell(letter.text))
     }
 
     /// "1990s" → nineteen nineties, "90s" → nineties, "1900s" → nineteen hundreds.
@@ -63,6 +126,11 @@ enum EnglishNumberRules {
               let x = Int(a.text), let y = Int(b.text) else { return nil }
         if s[i + 3]?.is("/") == true { return nil }
         if let after = s[i + 4 - 1], s.glued(i + 3), after.isWord || after.isNumber { return nil }
+        // "120/80 mmHg": blood pressure, "over".
+        if s[i + 3]?.is("mmHg") == true || s.lower(i - 1) == "pressure" || s.lower(i - 2) == "pressure" || s.lower(i - 1) == "bp" {
+            if s[i + 3]?.is("mmHg") == true { return RuleMatch(end: i + 4, say: a.text + " over " + b.text + " millimeters of mercury") }
+            return RuleMatch(end: i + 3, say: a.text + " over " + b.text)
+        }
         if x < y, let words = EnglishNumbers.fraction(x, y) { return RuleMatch(end: i + 3, say: words) }
         return RuleMatch(end: i + 3, say: a.text + " " + b.text)
     }
@@ -72,6 +140,8 @@ enum EnglishNumberRules {
         guard let n = s[i], let m = s[i + 1], s.glued(i + 1), let word = ["k": "thousand", "K": "thousand", "M": "million", "bn": "billion",
                                                                            "B": "billion", "tn": "trillion", "mn": "million"][m.text] else { return nil }
         if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
+        // "5M users", "10k steps"; a lone "4B" is a flat or a seat, not four billion.
+        guard ["k", "bn", "mn", "tn"].contains(m.text) || (s[i + 2].map { $0.isWord && $0.isLowercase && $0.spaceBefore } ?? false) else { return nil }
         return RuleMatch(end: i + 2, say: n.text + " " + word)
     }
 

@@ -4,7 +4,7 @@ enum EnglishRoman {
     static let counting: Set<String> = ["type", "act", "scene", "part", "chapter", "volume", "vol", "book", "phase", "stage", "class",
                                         "category", "level", "grade", "war", "appendix", "article", "section", "title", "annex",
                                         "series", "mark", "mk", "tier", "schedule", "figure", "table", "plate", "canto", "psalm",
-                                        "unit", "division", "league", "bowl", "vatican", "division", "step", "lecture", "lesson",
+                                        "unit", "division", "league", "bowl", "vatican", "step", "lecture", "lesson",
                                         "round", "cycle", "form", "group", "stratum", "amendment", "clause", "item", "no", "number",
                                         "op", "opus", "symphony", "movement", "experiment", "study", "trial", "case", "model",
                                         "problem", "exercise", "theorem", "lemma", "proposition", "corollary", "vols", "chapters",
@@ -46,7 +46,20 @@ enum EnglishRoman {
     }
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        // Front-matter pages in lower case: "p. xii", "pp. iv–vi".
+        if let tok = s[i], tok.isWord, tok.isLowercase, let v = value(tok.text.uppercased()),
+           let before = s.lower(i - 1) == "." ? s.lower(i - 2) : s.lower(i - 1), ["p", "pp", "page", "pages"].contains(before) {
+            return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
+        }
+        // "(ii) Stir the sauce", "iv) Add salt": a list marker at the start.
+        if i <= 1, let n = s[i], n.isWord, let v = value(n.text.uppercased()), v < 40, s[i + 1]?.is(")") == true, i == 0 || s.t[0].is("(") {
+            return RuleMatch(end: i + 2, say: EnglishNumbers.cardinal(v) + ",")
+        }
         guard let tok = s[i], tok.isWord, let v = value(tok.text), !s.shouting else { return nil }
+        // "the XIX century", "the XVIII dynasty": an ordinal.
+        if let next = s.lower(i + 1), ["century", "centuries", "dynasty", "millennium", "congress", "olympiad"].contains(next) {
+            return RuleMatch(end: i + 1, say: EnglishNumbers.ordinal(v))
+        }
         if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber { return nil }
         let prev = s[i - 1]
         // Numbered things: Type II, Act III, World War II, Chapter IV.
@@ -61,12 +74,15 @@ enum EnglishRoman {
         if let prev, prev.isWord, prev.isCapitalized, !prev.isAllCaps, v < 90, !tok.text.contains(where: { "CDM".contains($0) }),
            !["XL", "XXL", "XXX", "LI"].contains(tok.text) {
             let titled = [s.text(i - 2), s.text(i - 3)].contains { $0.map(titles.contains) == true }
+            // A lone X after a name is a letter (Malcolm X) unless a title says it is a number (Pope Pius X).
+            if tok.text == "X", !titled { return nil }
             if regnalNames.contains(prev.text) || titled, v <= 40 { return RuleMatch(end: i + 1, say: "the " + EnglishNumbers.ordinal(v)) }
             if (2...4).contains(v), let first = s[i - 2], first.isWord, first.isCapitalized, !first.isAllCaps, s.glued(i - 1) == false,
                WordList.contains(prev.text) != true {
                 return RuleMatch(end: i + 1, say: "the " + EnglishNumbers.ordinal(v))
             }
-            if tok.text.count > 1 { return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v)) }
+            // "Grand Theft Auto V", "Rocky II": a number; a lone I or X after a name is a letter (Malcolm X).
+            if tok.text.count > 1 || tok.text == "V" { return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v)) }
             return nil
         }
         // The first word of a heading: "IV. Results", "II Methods".

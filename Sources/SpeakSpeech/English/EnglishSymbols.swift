@@ -19,7 +19,7 @@ enum EnglishSymbols {
         let operandBefore = prev.map { $0.isNumber || ($0.isWord && $0.text.count <= 2) || $0.is(")") || $0.is("²") || $0.is("³") } ?? false
         let operandAfter = next.map { $0.isNumber || ($0.isWord && $0.text.count <= 2) || $0.is("(") || $0.is("−") || $0.is("-") } ?? false
         // Powers after a variable, a number or a bracket.
-        if let first = tok.text.unicodeScalars.first, superscripts[first] != nil, s.glued(i), prev.map({ $0.isNumber || $0.isWord && $0.text.count == 1 || $0.is(")") }) == true {
+        if let first = tok.text.unicodeScalars.first, superscripts[first] != nil, s.glued(i), prev.map({ $0.isNumber || $0.isWord && $0.text.count <= 2 || $0.is(")") }) == true {
             var digits = ""
             var j = i
             while let t = s[j], let u = t.text.unicodeScalars.first, let d = superscripts[u], j == i || s.glued(j) { digits.append(d); j += 1 }
@@ -27,6 +27,30 @@ enum EnglishSymbols {
             return RuleMatch(end: j, say: say)
         }
         switch tok.text {
+        case "→", "⟶", "➔", "⇒":
+            // A bullet at the start, "goes to" between terms.
+            guard let prev, prev.isWord || prev.isNumber || prev.is(")") else { return RuleMatch(end: i + 1, say: " ") }
+            if tok.is("⇒") { return RuleMatch(end: i + 1, say: "implies") }
+            // Between variables a limit ("n → ∞": goes to), between places or things a route ("Vienna → Prague": to).
+            return RuleMatch(end: i + 1, say: operandBefore ? "goes to" : "to")
+        case "*":
+            // "* * *" or a lone star between words: a break, not a word; between numbers, times.
+            if operandBefore, operandAfter, prev?.isNumber == true || next?.isNumber == true { return RuleMatch(end: i + 1, say: "times") }
+            return RuleMatch(end: i + 1, say: " ")
+        case "-":
+            // Command-line options: "--verbose" → dash dash verbose, "-m" → dash M.
+            if tok.spaceBefore || prev == nil {
+                if next?.is("-") == true, s.glued(i + 1), let word = s[i + 2], word.isWord, s.glued(i + 2) {
+                    return RuleMatch(end: i + 2, say: "dash dash")
+                }
+                if let word = next, word.isWord, s.glued(i + 1), word.text.count == 1 {
+                    return RuleMatch(end: i + 2, say: "dash " + EnglishWords.spell(word.text))
+                }
+            }
+            if next?.is(">") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "arrow") }
+        case "¶", "§" where s[i + 1] == nil && s.glued(i):
+            // A mark after the last word: a footnote or a section sign left at the end.
+            return RuleMatch(end: i + 1, say: "", skip: s.context.skip.contains(.footnotes) ? .footnotes : nil)
         case "~", "∼":
             if let n = next, n.isNumber, s.glued(i + 1) { return RuleMatch(end: i + 1, say: "about") }
         case "×", "✕":
@@ -49,6 +73,11 @@ enum EnglishSymbols {
             }
             if operandBefore && operandAfter, tok.spaceBefore == (next?.spaceBefore ?? true) { return RuleMatch(end: i + 1, say: words[tok.text] ?? "") }
         case "+":
+            // Key combinations: Ctrl+C, Cmd+Shift+P.
+            if let a = prev, let b = next, s.glued(i), s.glued(i + 1), a.isWord, b.isWord || b.isNumber,
+               EnglishWords.keys[a.text] != nil || EnglishWords.keys[b.text] != nil {
+                return RuleMatch(end: i + 1, say: " ")
+            }
             if operandBefore && operandAfter { return RuleMatch(end: i + 1, say: "plus") }
         case "—", "―":
             return RuleMatch(end: i + 1, say: ",")

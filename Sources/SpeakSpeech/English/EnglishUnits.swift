@@ -33,7 +33,7 @@ enum EnglishUnits {
     /// nouns; these are not.
     static let notNouns: Set<String> = ["of", "on", "in", "at", "to", "and", "or", "per", "for", "from", "by", "long", "wide", "tall",
                                         "high", "deep", "thick", "away", "each", "a", "an", "the", "is", "was", "are", "were", "be",
-                                        "with", "than", "into", "over", "under", "across", "of", "off", "up", "down", "behind",
+                                        "with", "than", "into", "over", "under", "across", "off", "up", "down", "behind",
                                         "ahead", "apart", "old", "later", "ago", "before", "after", "more", "less", "too", "that",
                                         "which", "but", "so", "as", "when", "while", "if", "then", "it", "this", "every", "daily",
                                         "weekly", "total", "overall", "north", "south", "east", "west", "above", "below", "left",
@@ -65,7 +65,14 @@ enum EnglishUnits {
             if let name = units[symbol] { best = (k + 1, name) }
             k += 1
         }
-        guard let unit = best else { return nil }
+        guard var unit = best else { return nil }
+        // Any unit per any unit: "2 L/min", "5 mg/kg/day" read as "per".
+        while let slash = s[unit.end], slash.is("/"), s.glued(unit.end), let per = s[unit.end + 1], s.glued(unit.end + 1),
+              let name = units[per.text] ?? ["day": "day", "d": "day", "wk": "week", "week": "week", "yr": "year", "year": "year",
+                                            "mo": "month", "month": "month", "person": "person", "capita": "capita", "dose": "dose"][per.text] {
+            if let after = s[unit.end + 2], s.glued(unit.end + 2), after.isWord || after.isNumber { break }
+            unit = (unit.end + 2, unit.name + " per " + name)
+        }
         // A unit is a whole word: "5 min" but not "5 minutes" or "5 mine", "1 m long" but not "1 mile".
         if let after = s[unit.end], s.glued(unit.end), after.isWord || after.isNumber { return nil }
         let value = number.text.replacingOccurrences(of: ",", with: "")
@@ -79,6 +86,9 @@ enum EnglishUnits {
     static func plural(_ name: String) -> String {
         if let p = plurals[name] { return p }
         // "mile per hour" → "miles per hour": the first word takes the plural.
+        if let per = name.range(of: " per ") {
+            return plural(String(name[..<per.lowerBound])) + name[per.lowerBound...]
+        }
         if let space = name.firstIndex(of: " ") {
             let head = String(name[..<space])
             if ["square", "cubic"].contains(head) {

@@ -44,6 +44,12 @@ enum EnglishWeb {
         return RuleMatch(end: end, say: sayHost(host, dropWWW: true))
     }
 
+    /// Consonant pairs English words start with.
+    static let onsets: Set<String> = ["bl", "br", "ch", "cl", "cr", "cz", "dr", "dw", "fl", "fr", "gh", "gl", "gn", "gr", "kh", "kl", "kn", "kr",
+                                      "ph", "pl", "pn", "pr", "ps", "pt", "rh", "sc", "sh", "sk", "sl", "sm", "sn", "sp", "sq", "st", "sv",
+                                      "sw", "th", "tr", "ts", "tw", "vl", "wh", "wr", "zh", "qu", "dj", "sch", "ny", "my", "ly", "by", "cy",
+                                      "dy", "fy", "gy", "hy", "ky", "py", "ry", "sy", "ty", "vy", "wy", "zy", "xy"]
+
     /// Labels said their own way.
     static let labels: [String: String] = ["arxiv": "archive", "github": "git hub", "gitlab": "git lab", "youtube": "you tube",
                                            "linkedin": "linked in", "wikipedia": "wikipedia", "nytimes": "N Y times"]
@@ -75,16 +81,33 @@ enum EnglishWeb {
             if vowels == 0 { return spell(part) }
             // Three letters or fewer that are no word are initials: irs, bbc, mit.
             if part.count <= 3, WordList.contains(part) == false { return spell(part) }
-            if WordList.contains(part) == true || part.count > 12 { return part }
-            // A prefix of one to three letters that is no word, before a word: an initialism.
-            for k in 1...3 where part.count - k >= 4 {
-                let head = String(part.prefix(k)), tail = String(part.dropFirst(k))
-                if WordList.contains(tail) == true, WordList.contains(head) != true, !head.contains(where: { "aeiou".contains($0) }) {
-                    return spell(head) + " " + tail
-                }
-            }
-            return part
+            if WordList.contains(part) == true || part.count > 16 { return part }
+            return split(part)
         }.joined(separator: " dash ")
+    }
+
+    /// A run of letters said as the words it is made of: "noreply" → no reply, "ycombinator" →
+    /// Y combinator (a prefix of one to three letters that is no word is spelled), else as it is.
+    static func split(_ part: String) -> String {
+        guard part.count >= 5, part.allSatisfy({ $0.isLetter }), WordList.english != nil else { return part }
+        for k in 1...3 where part.count - k >= (k == 1 ? 7 : 5) {
+            let head = String(part.prefix(k)), tail = String(part.dropFirst(k))
+            if WordList.contains(tail) == true, k == 1 || WordList.contains(head) != true, !head.contains(where: { "aeiou".contains($0) }) {
+                return spell(head) + " " + tail
+            }
+        }
+        // A first letter no English word starts with before the next: "ycombinator" → Y combinator.
+        let chars = Array(part)
+        if chars.count >= 6, !"aeiou".contains(chars[0]), !"aeiouy".contains(chars[1]), !onsets.contains(String(chars[0...1])) {
+            return spell(String(chars[0])) + " " + String(chars[1...])
+        }
+        // Two words: "noreply" → no reply, "dropbox" → drop box.
+        for k in stride(from: part.count - 3, through: 2, by: -1) {
+            let head = String(part.prefix(k)), tail = String(part.dropFirst(k))
+            let vowel: (String) -> Bool = { $0.contains { "aeiouy".contains($0) } }
+            if vowel(head), vowel(tail), WordList.contains(head) == true, WordList.contains(tail) == true { return head + " " + tail }
+        }
+        return part
     }
 
     static func sayLocal(_ local: String) -> String {
@@ -92,7 +115,8 @@ enum EnglishWeb {
         var current = ""
         func flush() {
             guard !current.isEmpty else { return }
-            words.append(current.count == 1 && current.first?.isLetter == true ? current.uppercased() : current)
+            words.append(current.count == 1 && current.first?.isLetter == true ? current.uppercased()
+                         : WordList.contains(current) == true ? current : split(current))
             current = ""
         }
         for c in local {

@@ -5,17 +5,25 @@ enum EnglishWords {
     static let respelled: [String: String] = ["FEMA": "Feema", "UNESCO": "Yoo nesko", "COVID": "Koh vid", "MoMA": "Moma",
                                               "NAFTA": "Naffta", "ASCII": "Askee", "GIF": "Jif", "JPEG": "Jay peg", "NOAA": "Noah",
                                               "SCOTUS": "Scotus", "POTUS": "Potus", "WYSIWYG": "Wizzy wig", "CAPTCHA": "Captcha",
-                                              "OSHA": "Osha", "TESOL": "Teesol", "HUD": "Hud", "CAT": "cat", "SWAT": "swot",
+                                              "OSHA": "Osha", "TESOL": "Teesol", "HUD": "Hud", "SWAT": "swot",
                                               "PIN": "pin", "RAM": "ram", "ROM": "rom", "SIM": "sim", "LAN": "lan", "DOS": "doss",
                                               "LaTeX": "Lah tek", "TeX": "Tek", "SQLite": "S Q lite", "PyPI": "Pie P I",
-                                              "arXiv": "archive", "iOS": "eye O S", "macOS": "mac O S", "IEEE": "I triple E"]
+                                              "arXiv": "archive", "iOS": "eye O S", "macOS": "mac O S", "IEEE": "I triple E",
+                                              "NASDAQ": "Naz dack", "LASIK": "Lay sik", "UEFA": "Yoo eighfa", "SaaS": "sass",
+                                              "PaaS": "pass", "IaaS": "eye as", "JSON": "Jason", "Json": "Jason", "YAML": "yammel",
+                                              "HIPAA": "hippa", "GUI": "gooey", "AWOL": "ay wall", "IMAX": "eye max", "ISO": "eye so",
+                                              "ANSI": "an see", "NIST": "nist", "WiFi": "why fye", "Wi": "why", "FICO": "fye ko",
+                                              "NORAD": "nor ad", "DEFCON": "def con", "SNAFU": "snafoo", "TOML": "tomel",
+                                              "AJAX": "ay jax", "CRUD": "crud", "NAND": "nand", "OPEC": "Oh peck", "CAT": "cat",
+                                              "STEM": "stem", "MADD": "mad", "NATO": "Nato", "NASA": "Nasa", "PETA": "Peeta"]
     /// Acronyms people say as words.
     static let sayAsWord: Set<String> = [
         "NASA", "NATO", "UNESCO", "UNICEF", "PIN", "RAM", "ROM", "LASER", "RADAR", "SCUBA", "SONAR", "AIDS", "COVID", "OPEC",
         "FIFA", "NAFTA", "GIF", "SIM", "LAN", "NIMBY", "POTUS", "SCOTUS", "FEMA", "OSHA", "CERN", "ESA", "NOAA", "IKEA", "LEGO",
         "SWAT", "YOLO", "MIDI", "ZIP", "DOS", "WASP", "ASCII", "CAPTCHA", "JPEG", "TOEFL", "GMAT", "MENSA", "INTERPOL", "FOMO",
         "SARS", "MERS", "ISIS", "UEFA", "ASEAN", "DARPA", "WYSIWYG", "PAC", "SPAM", "TASER", "CAD", "BASIC", "COBOL", "FORTRAN",
-        "UNIX", "LINUX", "WIFI", "POSIX", "ANSI", "NASDAQ", "FICA", "OPSEC", "EPA", "ICE", "MOMA", "PETA", "PEN", "SAT", "SALT",
+        "UNIX", "LINUX", "WIFI", "POSIX", "FICA", "OPSEC", "ICE", "MOMA", "PEN", "SALT", "GERD", "SIDS", "REST",
+        "CALTECH", "ESPN",
     ]
     /// Words English readers say with the letters they are written with only after a respelling.
     static let names: [String: String] = [
@@ -49,8 +57,24 @@ enum EnglishWords {
         "memcpy": "mem copy", "memset": "mem set", "fflush": "F flush", "putchar": "put char", "getchar": "get char",
     ]
 
+    /// Keys as they are said in a key combination.
+    static let keys: [String: String] = ["Ctrl": "control", "Cmd": "command", "Alt": "alt", "Shift": "shift", "Esc": "escape",
+                                         "Del": "delete", "Opt": "option", "Fn": "function", "Win": "windows", "Super": "super",
+                                         "PgUp": "page up", "PgDn": "page down", "Ins": "insert", "Bksp": "backspace", "Meta": "meta"]
+    static let greek: [Character: String] = ["α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
+                                             "η": "eta", "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
+                                             "ξ": "xi", "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "υ": "upsilon", "φ": "phi",
+                                             "χ": "chi", "ψ": "psi", "ω": "omega", "Γ": "gamma", "Δ": "delta", "Θ": "theta",
+                                             "Λ": "lambda", "Ξ": "xi", "Π": "pi", "Σ": "sigma", "Φ": "phi", "Ψ": "psi", "Ω": "omega"]
+
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.isWord else { return nil }
+        if let key = keys[tok.text], s[i + 1]?.is("+") == true || s.t[safe: i - 1]?.is("+") == true { return RuleMatch(end: i + 1, say: key) }
+        // Greek letters in a formula: "πr" → pi r, "Δt" → delta T; a Greek word is left alone.
+        if tok.text.contains(where: { greek[$0] != nil }), tok.text.count <= 4, !tok.text.allSatisfy({ greek[$0] != nil || !$0.isASCII }) || tok.text.count == 1 {
+            let said = tok.text.map { greek[$0] ?? spell(String($0)) }.joined(separator: " ")
+            return RuleMatch(end: i + 1, say: said)
+        }
         if let say = names[tok.text] ?? respelled[tok.text] { return RuleMatch(end: i + 1, say: say) }
         if let say = identifiers[tok.text], !(s[i + 1].map { $0.is("-") && s.glued(i + 1) } ?? false) { return RuleMatch(end: i + 1, say: say) }
         if let m = lineBreak(s, i) { return m }
@@ -77,8 +101,10 @@ enum EnglishWords {
             if sayAsWord.contains(text) { return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased()) }
             // Tripled letters: AAA is "triple A", WWW "triple W".
             if let run = tripled(text) { return RuleMatch(end: i + 1, say: run) }
-            // Only those eSpeak would say as a word: it spells the rest itself.
-            guard spokenAsWord(text) else { return nil }
+            // Doubled letters: NCAA → N C double A.
+            if text.count >= 3, let doubled = doubled(text) { return RuleMatch(end: i + 1, say: doubled) }
+            // eSpeak says some capitals as a word ("WHO", "OR", "ACLU"): spell those it would not spell itself.
+            guard spokenAsWord(text) || (text.count >= 3 && looksPronounceable(text)) else { return nil }
             return RuleMatch(end: i + 1, say: spell(text))
         }
         if capitals.count >= 2, rest == "s" { return RuleMatch(end: i + 1, say: spell(String(capitals)) + "'s") }
@@ -105,6 +131,32 @@ enum EnglishWords {
             k += n
         }
         return parts.joined(separator: " ")
+    }
+
+    /// "NCAA" → N C double A, "NAACP" → N double A C P (not "WW": people say each).
+    static func doubled(_ text: String) -> String? {
+        let chars = Array(text)
+        var parts: [String] = []
+        var found = false
+        var k = 0
+        while k < chars.count {
+            if k + 1 < chars.count, chars[k] == chars[k + 1], chars[k] != "W" {
+                parts.append("double " + spell(String(chars[k])))
+                found = true
+                k += 2
+            } else {
+                parts.append(spell(String(chars[k])))
+                k += 1
+            }
+        }
+        return found ? parts.joined(separator: " ") : nil
+    }
+
+    /// Capitals with a vowel that eSpeak would try to pronounce as a word ("ACLU", "USDA"):
+    /// acronyms not known to be said as words are spelled, as people say them.
+    static func looksPronounceable(_ text: String) -> Bool {
+        let vowels = text.filter { "AEIOUY".contains($0) }.count
+        return vowels > 0 && vowels < text.count
     }
 
     /// Acronyms eSpeak reads as English words ("WHO", "OR", "IT", "AM"): a vowel-bearing
@@ -151,10 +203,17 @@ enum EnglishWords {
             }
             return RuleMatch(end: end, say: words.joined(separator: " "))
         }
-        let plain = stripMarks(tok.text)
-        guard plain != tok.text else { return nil }
         // Marks that English keeps (café, naïve, résumé) are left to eSpeak.
         if let known = WordList.contains(tok.text), known { return nil }
+        // A French final é is said "ay": Fermé → Fermay, Beyoncé → Beyonsay, brûlée → broolay.
+        var word = tok.text
+        for (ending, said) in [("ées", "ays"), ("ée", "ay"), ("és", "ays"), ("é", "ay")] where word.hasSuffix(ending) {
+            word = String(word.dropLast(ending.count)) + said
+            if word.count > 2, word.dropLast(2).last == "c" { word = String(word.dropLast(3)) + "say" }
+            break
+        }
+        let plain = stripMarks(word)
+        guard plain != tok.text else { return nil }
         return RuleMatch(end: i + 1, say: plain)
     }
 
@@ -196,8 +255,9 @@ enum EnglishWords {
     /// iPhone → i Phone. Acronym parts are spelled by eSpeak.
     static func camel(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.text.count > 3 else { return nil }
-        let parts = splitCamel(tok.text)
+        var parts = splitCamel(tok.text)
         guard parts.contains(" ") else { return nil }
+        parts = parts.split(separator: " ").map { respelled[String($0)] ?? String($0) }.joined(separator: " ")
         // Names like McDonald and MacBook are read well as they are.
         if tok.text.hasPrefix("Mc") || tok.text.hasPrefix("Mac") || tok.text.hasPrefix("O'") { return nil }
         return RuleMatch(end: i + 1, say: parts)

@@ -72,12 +72,18 @@ struct GermanRules: LanguageRules {
 
     func unit(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let n = s[i], n.isNumber, let u = s[i + 1] else { return nil }
-        var symbol = u.text
-        var end = i + 2
-        while let t = s[end], s.glued(end), end - i < 5, Self.units[symbol + t.text] != nil { symbol += t.text; end += 1 }
-        guard let name = Self.units[symbol] else { return nil }
+        // The longest unit written from here: "km" "/" "h".
+        var best: (end: Int, name: String)?
+        var symbol = ""
+        var k = i + 1
+        while let t = s[k], k - i <= 4, k == i + 1 || s.glued(k) {
+            symbol += t.text
+            if let name = Self.units[symbol] { best = (k + 1, name) }
+            k += 1
+        }
+        guard let (end, name) = best else { return nil }
         if let after = s[end], s.glued(end), after.isWord { return nil }
-        let said = n.text == "1" && name.hasSuffix("n") && symbol != "%" ? String(name.dropLast()) : name
+        let said = n.text == "1" && name.hasSuffix("n") ? String(name.dropLast()) : name
         return RuleMatch(end: end, say: n.text + " " + said)
     }
 
@@ -96,5 +102,24 @@ struct GermanRules: LanguageRules {
         return RuleMatch(end: m.end, say: m.say.replacingOccurrences(of: " dot ", with: " Punkt ")
             .replacingOccurrences(of: " at ", with: " ät ").replacingOccurrences(of: "underscore", with: "Unterstrich")
             .replacingOccurrences(of: "hashtag", with: "Hashtag").replacingOccurrences(of: "number ", with: "Nummer "), skip: m.skip)
+    }
+}
+
+/// For a language without rules of its own: only what is the same in every language — the
+/// skip rules (citations, footnote marks, parentheses, brackets).
+struct CommonRules: LanguageRules {
+    func edits(tokens: [Token], text: [Unicode.Scalar], context: RuleContext) -> [Edit] {
+        let s = Scan(tokens, text: text, context: context)
+        var edits: [Edit] = []
+        var i = 0
+        while i < tokens.count {
+            if !tokens[i].frozen, let m = EnglishCitations.match(s, i), m.end > i {
+                edits.append(Edit(range: tokens[i].range.lowerBound..<tokens[m.end - 1].range.upperBound, replacement: m.say, skipped: m.skip))
+                i = m.end
+            } else {
+                i += 1
+            }
+        }
+        return edits
     }
 }
