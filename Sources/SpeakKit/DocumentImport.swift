@@ -4,6 +4,7 @@ import SpeakImportHTML
 import SpeakImportOCR
 import SpeakImportPDF
 import SpeakImportText
+import SpeakESpeak
 import SpeakModel
 import SpeakSpeech
 
@@ -48,6 +49,11 @@ enum DocumentImport {
     static func run(_ source: consuming ImportSource, request: ImportRequest, hash: String? = nil,
                     progress: ProgressHandler) throws -> Document {
         let importer = try importer(for: source, format: request.format, password: request.password, ocr: request.ocr)
+        // Text and web pages are read in the language named: one no voice speaks is a mistake
+        // (images and PDFs take OCR language codes, checked by the OCR helper).
+        if let language = request.language, importer is PlainTextImporter || importer is HTMLImporter {
+            try checkLanguage(language)
+        }
         let name = source.name
         let stem = source.stem
         let document = try importer.importDocument(consume source, options: options(request), progress: progress)
@@ -89,6 +95,13 @@ enum DocumentImport {
         // Hints win (<html lang>, PDF metadata, --lang, the OCR language); else the text says.
         if document.metadata.language == nil { document.metadata.language = detectedLanguage(document) }
         return document
+    }
+
+    /// Throws when no eSpeak-NG voice speaks `language` ("en", "de-AT", "fra").
+    static func checkLanguage(_ language: String) throws(SpeechOptionError) {
+        let code = Languages.iso1(language)
+        let known = ESpeakVoices.all().contains { voice in voice.languages.contains { Languages.iso1($0) == code } }
+        if !known { throw .unknownLanguage(language) }
     }
 
     /// The language most of the first paragraphs read aloud are in, when CLD2 is sure of it.

@@ -109,12 +109,15 @@ extension Speak {
         // A voice the user chose reads every paragraph, whatever its language.
         if request.voice != nil { speechRequest.followLanguage = false }
         settings.speech = try speechOptions(for: document, request: speechRequest)
-        let otherVoices = voicesUsed(document, voice: settings.voice, options: settings.speech).dropFirst()
-            .map { "\($0.voice) (\($0.language), \($0.paragraphs) paragraph\($0.paragraphs == 1 ? "" : "s"))" }
+        // Worked out after the audio (a long book's paragraphs are each asked their language).
+        let otherVoices = { [self] in
+            voicesUsed(document, voice: settings.voice, options: settings.speech).dropFirst()
+                .map { "\($0.voice) (\($0.language), \($0.paragraphs) paragraph\($0.paragraphs == 1 ? "" : "s"))" }
+        }
         if format != .wav || request.splitChapters {
             var summary = try convertAudiobook(document, input: input, request: request, format: format, settings: settings,
                                                voiceName: voiceName, started: started, progress: progress)
-            summary.otherVoices = otherVoices
+            summary.otherVoices = otherVoices()
             return summary
         }
         let output = request.outputIsDirectory ? Self.outputPath(in: request.output, for: document) : request.output
@@ -172,7 +175,7 @@ extension Speak {
                                         audioSeconds: Double(totalSamples) / Double(engine.sampleRate),
                                         wallSeconds: Date().timeIntervalSince(started),
                                         silencedSentences: silenced + engine.silencedSentences, voice: voiceName)
-        summary.otherVoices = otherVoices
+        summary.otherVoices = otherVoices()
         return summary
     }
 

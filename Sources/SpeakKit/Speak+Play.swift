@@ -203,7 +203,9 @@ extension Speak {
                                       store: store, wordsPerMinute: config.wordsPerMinute)
         session.file = file
         session.isListening = listening
-        session.voices = voicesUsed(document, voice: settings.voice, options: speech).map {
+        // The voices of the next hundred paragraphs (asking a whole book would delay the first sound).
+        let ahead = document.blocks.firstIndex { $0.wordIndices.upperBound > start } ?? 0
+        session.voices = voicesUsed(document, voice: settings.voice, options: speech, blocks: ahead..<min(document.blocks.count, ahead + 100)).map {
             $0.paragraphs > 0 && $0.voice != settings.voice ? "\($0.voice) (\($0.language), \($0.paragraphs) paragraph\($0.paragraphs == 1 ? "" : "s"))" : $0.voice
         }
         return session

@@ -11,6 +11,8 @@ public struct SpeechRequest: Sendable, Equatable {
     /// Paragraphs in another language are read by that language's voice (off when the user
     /// chose a voice).
     public var followLanguage = true
+    /// The text exactly as written: no rules, no lexicon, nothing skipped (proofreading).
+    public var asWritten = false
 
     public init(skip: Set<SkipRule> = [], read: Set<SkipRule> = []) {
         self.skip = skip
@@ -40,6 +42,7 @@ extension Speak {
     /// How `document` is said: its language's rules, the skip rules (config, then the
     /// document's own setting, then this run's), and the lexicon entries that apply to it.
     public func speechOptions(for document: Document, request: SpeechRequest = SpeechRequest()) throws -> SpeechOptions {
+        if request.asWritten { return .asWritten }
         var skip = config.skip
         var lexicon: [LexiconEntry] = []
         if let id = document.metadata.id {
@@ -76,16 +79,17 @@ extension Speak {
 
     /// The voices a document is read with: its own, then those of paragraphs in other
     /// languages, with how many paragraphs each reads.
-    public func voicesUsed(_ document: Document, voice: String, options: SpeechOptions) -> [(voice: String, language: String, paragraphs: Int)] {
+    public func voicesUsed(_ document: Document, voice: String, options: SpeechOptions,
+                           blocks: Range<Int>? = nil) -> [(voice: String, language: String, paragraphs: Int)] {
         let reader = SpeechReader(options: options)
         var counts: [String: (String, Int)] = [:]
         var order: [String] = []
-        for block in document.blocks where block.isSpoken {
+        for block in document.blocks[blocks ?? document.blocks.indices] where block.isSpoken {
             guard let foreign = reader.foreign(block.text) else { continue }
             if counts[foreign.voice] == nil { order.append(foreign.voice) }
             counts[foreign.voice, default: (foreign.reader.options.language ?? "", 0)].1 += 1
         }
-        let own = document.blocks.filter(\.isSpoken).count - counts.values.reduce(0) { $0 + $1.1 }
+        let own = document.blocks[blocks ?? document.blocks.indices].filter(\.isSpoken).count - counts.values.reduce(0) { $0 + $1.1 }
         return [(voice, options.language ?? "en", own)] + order.compactMap { v in counts[v].map { (v, $0.0, $0.1) } }
     }
 

@@ -58,6 +58,7 @@ struct BatchConversion {
         if let wpm = c.wpm { arguments += ["--wpm", String(wpm)] }
         for rules in c.speech.skip { arguments += ["--skip", rules] }
         for rules in c.speech.read { arguments += ["--read", rules] }
+        if c.speech.asWritten { arguments.append("--as-written") }
         for (flag, value) in [("--format", c.format), ("--bitrate", c.bitrate.map(String.init)), ("--split", c.split), ("--cover", c.cover),
                               ("--title", c.title), ("--author", c.author)] {
             if let value { arguments += [flag, value] }

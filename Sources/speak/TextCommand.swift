@@ -97,7 +97,12 @@ struct SpeechSkipOptions: ParsableArguments {
                                valueName: "rules"))
     var read: [String] = []
 
+    @Flag(name: .customLong("as-written"), help: "Read the text exactly as written: no abbreviations, numbers or symbols said in full, nothing skipped, no lexicon.")
+    var asWritten = false
+
     func request() throws -> SpeechRequest {
-        try SpeechRequest(skip: skip, read: read)
+        var request = try SpeechRequest(skip: skip, read: read)
+        request.asWritten = asWritten
+        return request
     }
 }

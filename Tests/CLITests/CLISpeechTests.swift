@@ -56,6 +56,10 @@ import Testing
             let bad = try cli.run(arguments)
             #expect(bad.status == 64 && bad.stderr.contains("unknown skip rule 'nonsense'") && bad.stderr.split(separator: "\n").count == 1)
         }
+        let language = try cli.run(["text", "-", "--spoken", "--lang", "xx-nonsense"], stdin: Data("Hello there.\n".utf8))
+        #expect(language.status == 64 && language.stderr.contains("unknown language 'xx-nonsense'") && language.stdout.isEmpty)
+        let written = try cli.run(["text", "1", "--spoken", "--as-written"])
+        #expect(written.stdout == "Read https://example.org/a now [3] (really).\n")
         cli.file("config/speak/config.toml", "skip = \"sometimes\"\n")
         #expect(try cli.run(["text", "1", "--spoken"]).status == 64)
     }
