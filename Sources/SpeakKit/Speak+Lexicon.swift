@@ -46,9 +46,10 @@ extension Speak {
     private func validate(_ entry: LexiconEntry) throws {
         try entry.validate()
         if entry.isPhonemes {
-            // eSpeak reads what it does not know in [[ ]] as nothing at all: an entry it cannot say is refused.
+            // eSpeak drops what it does not know inside [[ ]]: the phonemes it says must be the ones given.
             let said = try phonemes("[[" + entry.replacement + "]]", voice: "en-us")
-            if said.trimmingCharacters(in: .whitespaces).isEmpty { throw SpeechOptionError.badPhonemes(entry.replacement) }
+            let bare: (String) -> String = { $0.filter { !"',%=_:| \n\t".contains($0) } }
+            if bare(said).isEmpty || bare(said) != bare(entry.replacement) { throw SpeechOptionError.badPhonemes(entry.replacement) }
         }
     }
 
@@ -99,12 +100,7 @@ extension Speak {
         var out = "# speak lexicon: scope<TAB>pattern<TAB>replacement<TAB>flags (regex, phonemes, partial, anycase)\n"
         for stored in try lexiconEntries() {
             let e = stored.entry
-            var flags: [String] = []
-            if e.isRegex { flags.append("regex") }
-            if e.isPhonemes { flags.append("phonemes") }
-            if !e.wholeWord { flags.append("partial") }
-            if !e.caseSensitive { flags.append("anycase") }
-            out += [stored.scope, Self.escape(e.pattern), Self.escape(e.replacement), flags.joined(separator: ",")].joined(separator: "\t") + "\n"
+            out += [stored.scope, Self.escape(e.pattern), Self.escape(e.replacement), e.flags.joined(separator: ",")].joined(separator: "\t") + "\n"
         }
         return out
     }

@@ -45,6 +45,17 @@ public struct LexiconEntry: Sendable, Hashable, Codable {
         self.scope = scope
     }
 
+    /// The entry's options as exported and listed: regex, phonemes, partial (not whole words),
+    /// anycase.
+    public var flags: [String] {
+        var flags: [String] = []
+        if isRegex { flags.append("regex") }
+        if isPhonemes { flags.append("phonemes") }
+        if !wholeWord { flags.append("partial") }
+        if !caseSensitive { flags.append("anycase") }
+        return flags
+    }
+
     /// Checks that the pattern compiles; the error names it and says why not.
     public func validate() throws(SpeechOptionError) {
         do {

@@ -88,11 +88,7 @@ struct LexiconCommand: ParsableCommand {
                 if entries.isEmpty { print("the lexicon is empty; 'speak lexicon add WORD SAYING' adds to it"); return }
                 for stored in entries {
                     let e = stored.entry
-                    var flags: [String] = []
-                    if e.isRegex { flags.append("regex") }
-                    if e.isPhonemes { flags.append("phonemes") }
-                    if !e.wholeWord { flags.append("partial") }
-                    if !e.caseSensitive { flags.append("any case") }
+                    let flags = e.flags.map { $0 == "anycase" ? "any case" : $0 }
                     let shown = e.isPhonemes ? "[[\(e.replacement)]]" : e.replacement
                     print("\(stored.id)\t\(stored.scope)\t\(e.pattern) → \(shown)" + (flags.isEmpty ? "" : "\t(" + flags.joined(separator: ", ") + ")"))
                 }

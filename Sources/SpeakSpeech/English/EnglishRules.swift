@@ -54,16 +54,24 @@ struct EnglishRules: LanguageRules {
     ]
 
     func edits(tokens: [Token], text: [Unicode.Scalar], context: RuleContext) -> [Edit] {
-        let scan = Scan(tokens, text: text, context: context)
+        Scan(tokens, text: text, context: context).edits { scan, i in
+            for rule in Self.rules {
+                if let m = rule(scan, i) { return m }
+            }
+            return nil
+        }
+    }
+}
+
+extension Scan {
+    /// Runs `match` at every token not written by an earlier pass, left to right; a match's
+    /// tokens are said as its words (kept apart from the words they touch).
+    func edits(_ match: (Scan, Int) -> RuleMatch?) -> [Edit] {
+        let tokens = t
         var edits: [Edit] = []
         var i = 0
         while i < tokens.count {
-            guard !tokens[i].frozen else { i += 1; continue }
-            var matched: RuleMatch?
-            for rule in Self.rules {
-                if let m = rule(scan, i), m.end > i { matched = m; break }
-            }
-            guard let m = matched else { i += 1; continue }
+            guard !tokens[i].frozen, let m = match(self, i), m.end > i else { i += 1; continue }
             var say = m.say
             // Keep words apart from what touches them.
             if !say.isEmpty {

@@ -26,21 +26,9 @@ struct GermanRules: LanguageRules {
     static let months = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"]
 
     func edits(tokens: [Token], text: [Unicode.Scalar], context: RuleContext) -> [Edit] {
-        let s = Scan(tokens, text: text, context: context)
-        var edits: [Edit] = []
-        var i = 0
-        while i < tokens.count {
-            guard !tokens[i].frozen else { i += 1; continue }
-            if let m = EnglishCitations.match(s, i) ?? web(s, i) ?? date(s, i) ?? money(s, i) ?? unit(s, i) ?? abbreviation(s, i), m.end > i {
-                var say = m.say
-                if !say.isEmpty, m.end < tokens.count, !tokens[m.end].spaceBefore, tokens[m.end].kind != .other { say += " " }
-                edits.append(Edit(range: tokens[i].range.lowerBound..<tokens[m.end - 1].range.upperBound, replacement: say, skipped: m.skip))
-                i = m.end
-            } else {
-                i += 1
-            }
+        Scan(tokens, text: text, context: context).edits { s, i in
+            EnglishCitations.match(s, i) ?? web(s, i) ?? date(s, i) ?? money(s, i) ?? unit(s, i) ?? abbreviation(s, i)
         }
-        return edits
     }
 
     func abbreviation(_ s: Scan, _ i: Int) -> RuleMatch? {
@@ -102,24 +90,5 @@ struct GermanRules: LanguageRules {
         return RuleMatch(end: m.end, say: m.say.replacingOccurrences(of: " dot ", with: " Punkt ")
             .replacingOccurrences(of: " at ", with: " ät ").replacingOccurrences(of: "underscore", with: "Unterstrich")
             .replacingOccurrences(of: "hashtag", with: "Hashtag").replacingOccurrences(of: "number ", with: "Nummer "), skip: m.skip)
-    }
-}
-
-/// For a language without rules of its own: only what is the same in every language — the
-/// skip rules (citations, footnote marks, parentheses, brackets).
-struct CommonRules: LanguageRules {
-    func edits(tokens: [Token], text: [Unicode.Scalar], context: RuleContext) -> [Edit] {
-        let s = Scan(tokens, text: text, context: context)
-        var edits: [Edit] = []
-        var i = 0
-        while i < tokens.count {
-            if !tokens[i].frozen, let m = EnglishCitations.match(s, i), m.end > i {
-                edits.append(Edit(range: tokens[i].range.lowerBound..<tokens[m.end - 1].range.upperBound, replacement: m.say, skipped: m.skip))
-                i = m.end
-            } else {
-                i += 1
-            }
-        }
-        return edits
     }
 }
