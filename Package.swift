@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "NativeLibraryTests", dependencies: [
             "SpeakESpeak", "SpeakImportHTML", "SpeakPoppler", "SpeakTesseract",
         ]),
-        .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
+        .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSpeech", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .testTarget(name: "SpeakKitTests", dependencies: ["SpeakKit", "SpeakConversion", "SpeakPlayer", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
         .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf", "speak-fetch"], exclude: ["Fixtures"]),
     ],

@@ -105,6 +105,27 @@ public struct SpeechReader: Sendable {
     /// True when the reader changes nothing (text as written).
     public var isIdentity: Bool { rules == nil && options.lexicon.isEmpty && options.language == "none" }
 
+    /// "2019, 4.2 million" under "Year, Revenue" → "Year: 2019, Revenue: 4.2 million": the label
+    /// goes with the cell's first word (cells are set apart by ", " or two spaces).
+    static func labelled(_ scalars: [Unicode.Scalar], header: [String]) -> [Edit] {
+        var starts: [Int] = []
+        var i = 0
+        var atStart = true
+        while i < scalars.count {
+            let separator = (scalars[i] == "," && i + 1 < scalars.count && scalars[i + 1] == " ") || (scalars[i] == " " && i + 1 < scalars.count && scalars[i + 1] == " ")
+            if separator { atStart = true; i += 2; continue }
+            if atStart, !scalars[i].properties.isWhitespace { starts.append(i); atStart = false }
+            i += 1
+        }
+        guard starts.count == header.count else { return [] }
+        return zip(starts, header).map { start, label in
+            var end = start
+            while end < scalars.count, !scalars[end].properties.isWhitespace, scalars[end] != "," { end += 1 }
+            let word = String(String.UnicodeScalarView(scalars[start..<end]))
+            return Edit(range: start..<end, replacement: label + ": " + word, final: false)
+        }
+    }
+
     /// The voice and reader for a paragraph in another language than the document's; nil when
     /// it is in the document's language (or too short to tell, or no voice speaks it).
     public func foreign(_ paragraph: String) -> (voice: String, reader: SpeechReader)? {
@@ -116,12 +137,14 @@ public struct SpeechReader: Sendable {
         return (voice, SpeechReader(options: other))
     }
 
-    /// What is said for `text` (a chunk or block of kind `kind`) whose words are `words`.
-    public func spoken(_ text: String, words: [WordSpan], kind: BlockKind = .paragraph) -> SpokenText {
+    /// What is said for `text` (a chunk or block of kind `kind`) whose words are `words`; a
+    /// table row with `tableHeader` has each cell said after its column's label.
+    public func spoken(_ text: String, words: [WordSpan], kind: BlockKind = .paragraph, tableHeader: [String]? = nil) -> SpokenText {
         let scalars = Array(text.unicodeScalars)
         if isIdentity { return SpokenText(text: text, wordSpans: words, skipped: []) }
         var rewrite = Rewrite(scalars)
-        rewrite.apply(CharacterPass.edits(scalars, skip: options.skip))
+        if let tableHeader { rewrite.apply(Self.labelled(scalars, header: tableHeader)) }
+        rewrite.apply(CharacterPass.edits(rewrite.scalars, skip: options.skip))
         if !lexicon.isEmpty {
             rewrite.apply(lexicon.edits(rewrite.scalars))
         }

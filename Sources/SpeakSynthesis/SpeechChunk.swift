@@ -38,15 +38,22 @@ public enum ChunkPlanner {
     public static func sequence(of document: Document, fromWord: Int = 0, toWord: Int = .max,
                                 includeSkipped: Bool = false, speech: SpeechOptions = .asWritten) -> some Sequence<SpeechChunk> {
         let reader = SpeechReader(options: speech)
-        let blocks = document.blocks.lazy.filter { (includeSkipped || $0.isSpoken) && $0.wordIndices.upperBound > fromWord && $0.firstWord < toWord }
+        let blocks = document.blocks.indices.lazy.filter { i in
+            let block = document.blocks[i]
+            return (includeSkipped || block.isSpoken) && block.wordIndices.upperBound > fromWord && block.firstWord < toWord
+        }
         let lastSpoken = document.blocks.lastIndex { includeSkipped || $0.isSpoken }
         let lastFirstWord = lastSpoken.map { document.blocks[$0].firstWord } ?? -1
-        return blocks.flatMap { block in
-            chunks(in: block, fromWord: fromWord, toWord: toWord, isLastBlock: block.firstWord == lastFirstWord, reader: reader)
+        return blocks.flatMap { i in
+            let block = document.blocks[i]
+            let header = reader.isIdentity ? nil : TableHeader.labels(for: i, in: document.blocks)
+            return chunks(in: block, fromWord: fromWord, toWord: toWord, isLastBlock: block.firstWord == lastFirstWord, reader: reader,
+                          header: header)
         }
     }
 
-    private static func chunks(in block: Block, fromWord: Int, toWord: Int, isLastBlock: Bool, reader: SpeechReader) -> [SpeechChunk] {
+    private static func chunks(in block: Block, fromWord: Int, toWord: Int, isLastBlock: Bool, reader: SpeechReader,
+                               header: [String]?) -> [SpeechChunk] {
         let scalars = Array(block.text.unicodeScalars)
         let spans = block.wordSpans
         // A paragraph in another language is read by that language's voice and rules.
@@ -79,7 +86,7 @@ public enum ChunkPlanner {
             var spans = local
             var skipped: [Int] = []
             if !reader.isIdentity {
-                let spoken = reader.spoken(text, words: local, kind: block.kind)
+                let spoken = reader.spoken(text, words: local, kind: block.kind, tableHeader: first == 0 ? header : nil)
                 text = spoken.text
                 spans = spoken.wordSpans
                 if !spoken.skipped.isEmpty {

@@ -2,6 +2,7 @@ import Foundation
 import SpeakAudio
 import SpeakESpeak
 import SpeakModel
+import SpeakSpeech
 @testable import SpeakSynthesis
 import Synchronization
 import Testing
@@ -255,5 +256,36 @@ final class FakeEngine: SpeechEngine {
         #expect(samples == first + second)
         #expect(data[40..<44] == Data([0xF4, 0x93, 0x04, 0x00]))  // 300,020 bytes of data
         #expect(throws: AudioOutputError.self) { try SharedPCMFile(path: output + ".missing") }
+    }
+}
+
+@Suite struct TableHeaderTests {
+    func table(_ rows: [String]) -> Document {
+        var builder = DocumentBuilder()
+        builder.append(.paragraph, text: "Sales by year.")
+        for row in rows { builder.append(.tableCell, text: row) }
+        return builder.build(metadata: DocumentMetadata(title: "t", source: "-", format: .text, contentHash: ""))
+    }
+
+    @Test func dataRowsAreReadWithTheirColumnLabels() {
+        let doc = table(["Year  Revenue  Staff", "2019  $4.2M  120", "2020  $5.1M  135"])
+        let chunks = ChunkPlanner.chunks(of: doc, speech: SpeechOptions())
+        #expect(chunks.map(\.text) == ["Sales by year.", "Year, Revenue, Staff",
+                                       "Year: twenty nineteen, Revenue: four point two million dollars, Staff: 120",
+                                       "Year: twenty twenty, Revenue: five point one million dollars, Staff: 135"])
+        // Every word of a row still has its place: the label goes with the cell's first word.
+        let row = chunks[2]
+        let scalars = Array(row.text.unicodeScalars)
+        #expect(row.wordSpans.map { String(String.UnicodeScalarView(scalars[$0.range])) }
+                == ["Year: twenty nineteen", "Revenue: four point two million dollars", "Staff: 120"])
+        // As written, the rows are read as they are.
+        #expect(ChunkPlanner.chunks(of: doc).map(\.text)[2] == "2019, $4.2M, 120")
+    }
+
+    @Test func rowsWithoutANamingFirstRowAreReadAsTheyAre() {
+        // The first row has figures: no header. A row of another width: no labels.
+        #expect(ChunkPlanner.chunks(of: table(["2018  3  4", "2019  5  6"]), speech: SpeechOptions()).map(\.text).last == "twenty nineteen, 5, 6")
+        #expect(ChunkPlanner.chunks(of: table(["Year  Revenue", "2019  4  extra"]), speech: SpeechOptions()).map(\.text).last
+                == "twenty nineteen, 4, extra")
     }
 }
