@@ -78,6 +78,10 @@ let package = Package(
         .target(name: "SpeakSynthesis", dependencies: ["SpeakModel", "SpeakSpeech"]),
         .target(name: "SpeakESpeak", dependencies: ["SpeakModel", "SpeakSynthesis", "CEspeakNG"]),
         .target(name: "SpeakAudio", dependencies: ["SpeakModel", "SpeakSynthesis", "CPCAudio", "COpusEnc", "CLame"]),
+        // Neural voices: Piper models on ONNX Runtime (its C API, opened at run time), fed by
+        // eSpeak-NG's IPA phonemes.
+        .target(name: "CONNXRuntime"),
+        .target(name: "SpeakNeural", dependencies: ["SpeakSynthesis", "SpeakESpeak", "CONNXRuntime"]),
 
         // Facade and command line.
         // Linking poppler and tesseract costs every command ~30 ms of process start (about 120
@@ -89,7 +93,7 @@ let package = Package(
         .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
             "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
-            "SpeakESpeak", "SpeakAudio", "SpeakSpeech",
+            "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural",
         ]),
         .executableTarget(name: "speak", dependencies: [
             "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -92,6 +92,31 @@ public final class ESpeakEngine: SpeechEngine, @unchecked Sendable {
         return buffer.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
 
+    /// eSpeak's IPA for `text` in `voice`, one string per clause, each with the punctuation
+    /// that ended it ("," "." "?" "!" ";" ":"), as neural voices trained on eSpeak's phonemes
+    /// expect them.
+    public func ipaClauses(_ text: String, voice: String) throws(SynthesisError) -> [String] {
+        try apply(VoiceSettings(voice: voice))
+        var clauses: [String] = []
+        let utf8 = Array(text.utf8) + [0]
+        utf8.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var pointer: UnsafeRawPointer? = UnsafeRawPointer(base)
+            while let current = pointer, current.load(as: UInt8.self) != 0 {
+                var next: UnsafeRawPointer? = current
+                let result = withUnsafeMutablePointer(to: &next) { espeak_TextToPhonemes($0, Int32(espeakCHARS_UTF8), 0x02) }
+                let consumedEnd = next.map { $0 - UnsafeRawPointer(base) } ?? (utf8.count - 1)
+                let consumed = String(decoding: utf8[(current - UnsafeRawPointer(base))..<consumedEnd], as: UTF8.self)
+                var clause = result.map { String(cString: $0) } ?? ""
+                if let mark = consumed.trimmingCharacters(in: .whitespacesAndNewlines).last, ",.;:!?".contains(mark) { clause.append(mark) }
+                if !clause.isEmpty { clauses.append(clause) }
+                guard let n = next, n != current else { break }
+                pointer = n
+            }
+        }
+        return clauses
+    }
+
     /// Selects the voice and rate now, so an unknown voice is reported before any work starts.
     public func prepare(_ settings: VoiceSettings) throws(SynthesisError) {
         try apply(settings)

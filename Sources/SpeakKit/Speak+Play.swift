@@ -174,9 +174,7 @@ extension Speak {
             return settings
         }
         let settings = try settingsForSpeed(speed)
-        let inProcess = try EngineThread.shared.sync { try ESpeakEngine.shared() }
-        try prepare(inProcess, settings, requested: request.voice)
-        let engine = GuardedEngine(inProcess)
+        let (engine, _) = try self.engine(for: settings, requested: request.voice)
         let sink: any AudioSink
         var file: FileSink?
         if let output = request.output {

@@ -2,12 +2,24 @@ import Foundation
 import SpeakAudio
 import SpeakESpeak
 import SpeakModel
+import SpeakNeural
 import SpeakSynthesis
 
 /// The voices `speak voices` lists: the presets, then every language eSpeak ships.
 public struct VoiceList: Sendable, Codable {
     public var presets: [VoicePreset]
     public var languages: [Voice]
+    /// Installed neural voices (Piper models).
+    public var neural: [NeuralVoiceInfo] = []
+}
+
+/// A neural voice as `speak voices` lists it.
+public struct NeuralVoiceInfo: Sendable, Codable, Equatable {
+    public var name: String
+    public var language: String
+    public var quality: String
+    public var sampleRate: Int
+    public var model: String
 }
 
 /// No preset or engine voice speaks the language asked for.
@@ -39,11 +51,15 @@ extension Speak {
     /// language no voice speaks is a `NoVoiceError`: an empty list would read as "no voices".
     public func voiceList(language: String? = nil) throws -> VoiceList {
         let all = ESpeakVoices.all()
-        guard let requested = language else { return VoiceList(presets: try presets(), languages: all) }
+        let neural = PiperVoice.installed(environment: environment).map {
+            NeuralVoiceInfo(name: $0.name, language: $0.language, quality: $0.quality, sampleRate: $0.sampleRate, model: $0.model)
+        }
+        guard let requested = language else { return VoiceList(presets: try presets(), languages: all, neural: neural) }
         let language = requested.lowercased()
         let list = VoiceList(presets: try presets().filter { $0.language.lowercased().hasPrefix(language) || $0.voice.lowercased().hasPrefix(language) },
-                             languages: all.filter { voice in voice.languages.contains { $0.lowercased().hasPrefix(language) } })
-        if list.presets.isEmpty, list.languages.isEmpty { throw NoVoiceError(language: requested) }
+                             languages: all.filter { voice in voice.languages.contains { $0.lowercased().hasPrefix(language) } },
+                             neural: neural.filter { $0.language.lowercased().hasPrefix(language) })
+        if list.presets.isEmpty, list.languages.isEmpty, list.neural.isEmpty { throw NoVoiceError(language: requested) }
         return list
     }
 
@@ -105,8 +121,7 @@ extension Speak {
         var builder = DocumentBuilder()
         builder.append(.paragraph, text: preset?.sample ?? Self.previewSentence)
         let document = builder.build(metadata: DocumentMetadata(title: "Preview", source: name, format: .text, contentHash: ""))
-        let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
-        try prepare(engine, settings, requested: name)
+        let (engine, _) = try self.engine(for: settings, requested: name)
         let stream = try SpeechStream(document: document, engine: engine, settings: settings)
         // Fail on an unknown voice before touching the output.
         let first = try stream.next()

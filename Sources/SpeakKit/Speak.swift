@@ -1,6 +1,7 @@
 import Foundation
 import SpeakLibrary
 import SpeakModel
+import SpeakSynthesis
 
 /// The facade of the reading engine: the one entry point the command line uses for
 /// importing, reading and managing the library.
@@ -10,6 +11,7 @@ public final class Speak: @unchecked Sendable {
     private var openedLibrary: LibraryStore?
     var loadedPresets: [VoicePreset]?
     var loadedLanguageVoices: [String: String]?
+    var loadedNeuralEngines: [String: any SpeechEngine] = [:]
 
     /// `environment` decides where the library and config live (`SPEAK_HOME`, XDG variables).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigError) {

@@ -41,6 +41,12 @@ struct ListVoices: ParsableCommand {
         try reportingErrors {
             let list = try openSpeak().voiceList(language: lang)
             if json { try printJSON(list); return }
+            if !list.neural.isEmpty {
+                var neural = TextTable(headers: ["NEURAL VOICE", "LANGUAGE", "QUALITY", "RATE", "MODEL"], flexibleColumn: 4)
+                neural.rows = list.neural.map { [$0.name, $0.language, $0.quality, "\($0.sampleRate) Hz", $0.model] }
+                print(neural.render(maxWidth: Terminal.width))
+                print("")
+            }
             if !list.presets.isEmpty {
                 var presets = TextTable(headers: ["PRESET", "NAME", "LANGUAGE", "ESPEAK VOICE", "PITCH", "SPEED"], flexibleColumn: 1)
                 presets.rows = list.presets.map { preset in

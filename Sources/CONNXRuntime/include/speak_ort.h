@@ -1,0 +1,27 @@
+#ifndef SPEAK_ORT_H
+#define SPEAK_ORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A Piper (VITS) model in ONNX Runtime, the library opened at run time from `library` (the
+   onnxruntime wheel's libonnxruntime.so). Only the part of the C API these calls need is
+   declared, by position in OrtApi (append-only), in the .c file. */
+typedef struct SpeakOrtModel SpeakOrtModel;
+
+/* Loads `model` with `threads` intra-op threads. NULL on failure, with the reason in `error`. */
+SpeakOrtModel *speak_ort_open(const char *library, const char *model, int threads, char *error, size_t error_length);
+
+/* Number of outputs of the model (2 when it reports phoneme durations). */
+size_t speak_ort_output_count(const SpeakOrtModel *model);
+
+/* Runs the model on `count` phoneme ids with scales (noise, length, noise_w). On success
+   returns 0 and malloc'd `audio`; `duration_output` names the output with the durations; (float samples) and `durations` (frames per id, NULL when the
+   model has one output); the caller frees both. On failure returns -1 with `error` set. */
+int speak_ort_run(SpeakOrtModel *model, const int64_t *ids, size_t count, const float scales[3], const char *duration_output,
+                  float **audio, size_t *audio_count, float **durations, size_t *duration_count,
+                  char *error, size_t error_length);
+
+void speak_ort_close(SpeakOrtModel *model);
+
+#endif

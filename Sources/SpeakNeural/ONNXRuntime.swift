@@ -1,0 +1,60 @@
+import CONNXRuntime
+import Foundation
+
+/// A model loaded in ONNX Runtime (its C API, the library opened at run time).
+final class ONNXModel: @unchecked Sendable {
+    private let handle: OpaquePointer
+    let outputCount: Int
+
+    /// Where the runtime library is looked for: `$SPEAK_ONNXRUNTIME`, the copy `scripts/bootstrap`
+    /// installs, then the `onnxruntime` Python wheel's.
+    static func library(environment: [String: String]) -> String? {
+        var candidates: [String] = []
+        if let own = environment["SPEAK_ONNXRUNTIME"], !own.isEmpty { candidates.append(own) }
+        candidates += ["/usr/local/lib/speak/libonnxruntime.so", "/usr/lib/speak/libonnxruntime.so"]
+        let fm = FileManager.default
+        for base in ["/usr/local/lib", "/usr/lib", (environment["HOME"] ?? NSHomeDirectory()) + "/.local/lib"] {
+            for python in ((try? fm.contentsOfDirectory(atPath: base)) ?? []).filter({ $0.hasPrefix("python3") }).sorted() {
+                for packages in ["site-packages", "dist-packages"] {
+                    let capi = "\(base)/\(python)/\(packages)/onnxruntime/capi"
+                    if let lib = ((try? fm.contentsOfDirectory(atPath: capi)) ?? []).first(where: { $0.hasPrefix("libonnxruntime.so") }) {
+                        candidates.append(capi + "/" + lib)
+                    }
+                }
+            }
+        }
+        return candidates.first { fm.fileExists(atPath: $0) }
+    }
+
+    init(library: String, model: String, threads: Int) throws(PiperVoice.Problem) {
+        var error = [CChar](repeating: 0, count: 512)
+        guard let handle = speak_ort_open(library, model, Int32(threads), &error, error.count) else {
+            throw PiperVoice.Problem(message: "ONNX Runtime cannot load '\(model)': \(String(cString: error))")
+        }
+        self.handle = handle
+        outputCount = speak_ort_output_count(handle)
+    }
+
+    deinit { speak_ort_close(handle) }
+
+    /// Audio samples (floats) and, when the model reports them, frames per phoneme id.
+    func run(ids: [Int64], scales: [Float], durationOutput: String?) throws(PiperVoice.Problem) -> (audio: [Float], durations: [Float]) {
+        var audio: UnsafeMutablePointer<Float>?
+        var durations: UnsafeMutablePointer<Float>?
+        var audioCount = 0, durationCount = 0
+        var error = [CChar](repeating: 0, count: 512)
+        let status = ids.withUnsafeBufferPointer { idBuffer in
+            scales.withUnsafeBufferPointer { scaleBuffer in
+                speak_ort_run(handle, idBuffer.baseAddress, ids.count, scaleBuffer.baseAddress, durationOutput, &audio, &audioCount,
+                              &durations, &durationCount, &error, error.count)
+            }
+        }
+        defer {
+            free(audio)
+            free(durations)
+        }
+        guard status == 0, let audio else { throw PiperVoice.Problem(message: "the voice model failed: \(String(cString: error))") }
+        return (Array(UnsafeBufferPointer(start: audio, count: audioCount)),
+                durations.map { Array(UnsafeBufferPointer(start: $0, count: durationCount)) } ?? [])
+    }
+}

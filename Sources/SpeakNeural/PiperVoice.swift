@@ -1,0 +1,93 @@
+import Foundation
+
+/// A Piper voice: `NAME.onnx` with its `NAME.onnx.json`, found in the voice directories.
+public struct PiperVoice: Sendable, Equatable {
+    /// The name to ask for it by: the directory's name for a voice in its own directory
+    /// ("joe"), else the model's file name without `.onnx` ("en_US-joe-medium").
+    public var name: String
+    public var model: String
+    public var config: String
+    public var sampleRate: Int
+    /// eSpeak's voice for the phonemes ("en-us").
+    public var espeakVoice: String
+    /// Language code from the config ("en_US" → "en-US").
+    public var language: String
+    public var quality: String
+    public var phonemeIDs: [String: [Int64]]
+    public var noiseScale: Float
+    public var lengthScale: Float
+    public var noiseW: Float
+
+    /// Why a voice cannot be used, said in one line naming the file.
+    public struct Problem: Error, Equatable, Sendable {
+        public var message: String
+    }
+
+    /// Reads a voice's config; the model must sit next to it.
+    public init(model: String, name: String? = nil) throws(Problem) {
+        let config = model + ".json"
+        guard FileManager.default.fileExists(atPath: model) else { throw Problem(message: "the voice model '\(model)' is missing") }
+        guard let data = FileManager.default.contents(atPath: config),
+              let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw Problem(message: "cannot read the voice config '\(config)'; a Piper voice is NAME.onnx with NAME.onnx.json")
+        }
+        guard (json["phoneme_type"] as? String ?? "espeak") == "espeak" else {
+            throw Problem(message: "'\(config)' is not a voice on eSpeak's phonemes (phoneme_type '\(json["phoneme_type"] ?? "")'); only those are supported")
+        }
+        guard let map = json["phoneme_id_map"] as? [String: [Int]], !map.isEmpty,
+              let audio = json["audio"] as? [String: Any], let rate = audio["sample_rate"] as? Int else {
+            throw Problem(message: "'\(config)' has no phoneme_id_map or sample rate; is it a Piper voice config?")
+        }
+        self.model = model
+        self.config = config
+        self.name = name ?? URL(fileURLWithPath: model).deletingPathExtension().lastPathComponent
+        sampleRate = rate
+        quality = audio["quality"] as? String ?? ""
+        espeakVoice = (json["espeak"] as? [String: Any])?["voice"] as? String ?? "en-us"
+        let code = ((json["language"] as? [String: Any])?["code"] as? String) ?? espeakVoice
+        language = code.replacingOccurrences(of: "_", with: "-")
+        phonemeIDs = map.mapValues { $0.map(Int64.init) }
+        let inference = json["inference"] as? [String: Any] ?? [:]
+        noiseScale = Float(inference["noise_scale"] as? Double ?? 0.667)
+        lengthScale = Float(inference["length_scale"] as? Double ?? 1)
+        noiseW = Float(inference["noise_w"] as? Double ?? 0.8)
+    }
+
+    /// Directories searched for voices, in order: `$SPEAK_VOICES`, the user's
+    /// (`$XDG_DATA_HOME/speak/voices`), then the system's (`/usr/local/share/speak/voices`,
+    /// `/usr/share/speak/voices`).
+    public static func directories(environment: [String: String]) -> [String] {
+        var out: [String] = []
+        if let own = environment["SPEAK_VOICES"], !own.isEmpty { out += own.split(separator: ":").map(String.init) }
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        out.append(data + "/speak/voices")
+        out += ["/usr/local/share/speak/voices", "/usr/share/speak/voices"]
+        return out
+    }
+
+    /// Every voice in the voice directories (one level of subdirectories), first found wins.
+    public static func installed(environment: [String: String]) -> [PiperVoice] {
+        var found: [PiperVoice] = []
+        let fm = FileManager.default
+        for directory in directories(environment: environment) {
+            guard let entries = try? fm.contentsOfDirectory(atPath: directory) else { continue }
+            for entry in entries.sorted() {
+                let path = directory + "/" + entry
+                var isDirectory: ObjCBool = false
+                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                var models: [(String, String?)] = []
+                if isDirectory.boolValue {
+                    let inside = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".onnx") && !$0.hasSuffix(".timed.onnx") }
+                    models += inside.sorted().map { (path + "/" + $0, inside.count == 1 ? entry : nil) }
+                } else if entry.hasSuffix(".onnx"), !entry.hasSuffix(".timed.onnx") {
+                    models.append((path, nil))
+                }
+                for (model, name) in models {
+                    guard let voice = try? PiperVoice(model: model, name: name), !found.contains(where: { $0.name == voice.name }) else { continue }
+                    found.append(voice)
+                }
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The neural voice (Piper "joe" on ONNX Runtime, installed by scripts/bootstrap): its word
+/// timings match the sound, and bad voices are refused in one line.
+@Suite struct CLINeuralTests {
+    static var installed: Bool {
+        FileManager.default.fileExists(atPath: "/usr/local/lib/speak/libonnxruntime.so")
+            && FileManager.default.fileExists(atPath: "/usr/local/share/speak/voices/joe/en_US-joe-medium.onnx")
+    }
+
+    /// Silences of at least 80 ms: 10 ms windows with RMS under 0.5 % of the loudest window's
+    /// (-46 dB; a stop consonant's closure is louder than that), in ms.
+    static func silences(_ wav: Data) -> [(start: Int, end: Int)] {
+        let samples = wav.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let window = 220  // 10 ms at 22,050 Hz
+        var rms: [Double] = []
+        var i = 0
+        while i + window <= samples.count {
+            rms.append((samples[i..<(i + window)].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window)).squareRoot())
+            i += window
+        }
+        let floor = 0.005 * (rms.max() ?? 0)
+        var out: [(Int, Int)] = []
+        var start: Int?
+        for (k, value) in rms.enumerated() {
+            if value < floor, start == nil { start = k }
+            if value >= floor || k == rms.count - 1, let s = start {
+                if (k - s) * 10 >= 80 { out.append((s * 10, k * 10)) }
+                start = nil
+            }
+        }
+        return out
+    }
+
+    @Test(.enabled(if: installed))
+    func timingsMatchTheSound() throws {
+        let cli = CLI()
+        let text = "The river was cold, and the light was fading. We walked home along the road, slowly, without a word. "
+            + "Nobody spoke until the lamps came on in the village. Then the old man laughed, and the children ran ahead."
+        let path = cli.file("walk.txt", text + "\n")
+        let out = cli.work.appendingPathComponent("walk.wav").path
+        let result = try cli.run(["convert", path, "-o", out, "--voice", "joe", "--timings", "json"])
+        #expect(result.status == 0 && result.stderr.contains("read by joe"), "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cli.work.appendingPathComponent("walk.json").path)))
+        let words = (json as? [String: Any])?["words"] as? [[String: Any]] ?? []
+        #expect(words.count == text.split(separator: " ").count)
+        let starts = words.map { $0["startMs"] as? Int ?? -1 }, ends = words.map { $0["endMs"] as? Int ?? -1 }
+        #expect(zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 } && zip(starts, ends).allSatisfy { $0 <= $1 })
+        let wav = try Data(contentsOf: URL(fileURLWithPath: out))
+        let duration = (wav.count - 44) / 2 * 1000 / 22050
+        let gaps = Self.silences(wav).filter { $0.start > 0 && $0.end < duration - 20 }
+        #expect(gaps.count >= 3, "the full stops are heard as pauses")
+        for gap in gaps {
+            // Each pause ends within 30 ms of where the next timed word starts.
+            let nearest = starts.map { abs($0 - gap.end) }.min() ?? .max
+            #expect(nearest <= 30, "pause \(gap) is \(nearest) ms from a word start; starts \(starts)")
+        }
+        // --from-word starts with that word.
+        let from = try cli.run(["convert", path, "-o", out, "--force", "--voice", "joe", "--timings", "json", "--from-word", "7"])
+        #expect(from.status == 0)
+        let again = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cli.work.appendingPathComponent("walk.json").path)))
+        #expect(((again as? [String: Any])?["words"] as? [[String: Any]])?.first?["index"] as? Int == 7)
+    }
+
+    @Test func badVoicesAreRefusedInOneLine() throws {
+        let cli = CLI()
+        let voices = cli.work.appendingPathComponent("voices").path
+        let path = cli.file("a.txt", "Hello there, reader.\n")
+        let config = """
+            {"audio": {"sample_rate": 22050}, "espeak": {"voice": "en-us"}, "phoneme_type": "espeak", "phoneme_id_map": {"a": [5]}}
+            """
+        cli.file("voices/broken/broken.onnx", Data([0x08, 0x07, 0xFF]))
+        cli.file("voices/broken/broken.onnx.json", config)
+        cli.file("voices/text/text.onnx", Data([0x08, 0x07]))
+        cli.file("voices/text/text.onnx.json", config.replacingOccurrences(of: "\"espeak\"}", with: "\"text\"}").replacingOccurrences(of: "\"phoneme_type\": \"espeak\"", with: "\"phoneme_type\": \"text\""))
+        let out = cli.work.appendingPathComponent("a.wav").path
+        let broken = try cli.run(["convert", path, "-o", out, "--voice", "broken"], environment: ["SPEAK_VOICES": voices])
+        #expect(broken.status == 69 && broken.stderr.contains("broken.onnx") && broken.stderr.split(separator: "\n").count == 1, "\(broken.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // A config on other phonemes is not a voice speak can use: it is not offered at all.
+        let text = try cli.run(["convert", path, "-o", out, "--voice", "text"], environment: ["SPEAK_VOICES": voices])
+        #expect(text.status != 0 && !FileManager.default.fileExists(atPath: out))
+    }
+}
