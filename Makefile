@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook install clean
+.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural install clean
 
 all: build
 
@@ -48,6 +48,10 @@ measure-pdf: release
 
 measure-audiobook: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-audiobook
+
+# The neural voice against piper (PyPI piper-tts) on the same text and model, and an ASR round trip.
+measure-neural: release
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-neural
 
 measure-player: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-player

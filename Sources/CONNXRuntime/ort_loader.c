@@ -14,6 +14,7 @@ typedef struct { const void *(*GetApi)(uint32_t version); const char *(*GetVersi
 
 enum {
     GetErrorMessage = 2, CreateEnv = 3, CreateSession = 7, Run = 9, CreateSessionOptions = 10, SetSessionExecutionMode = 13,
+    DisableMemPattern = 17,
     SetSessionGraphOptimizationLevel = 23, SetIntraOpNumThreads = 24, SetInterOpNumThreads = 25, SessionGetOutputCount = 31,
     CreateTensorWithDataAsOrtValue = 49, GetTensorMutableData = 51, GetTensorShapeElementCount = 64, GetTensorTypeAndShape = 65,
     CreateCpuMemoryInfo = 69, ReleaseStatus = 93, ReleaseMemoryInfo = 94, ReleaseSession = 95, ReleaseValue = 96,
@@ -65,6 +66,10 @@ SpeakOrtModel *speak_ort_open(const char *library, const char *path, int threads
         && !failed(CALL(OrtStatus *(*)(void *, int), SetInterOpNumThreads)(options, 1), error, length)
         && !failed(CALL(OrtStatus *(*)(void *, int), SetSessionExecutionMode)(options, 0), error, length)
         && !failed(CALL(OrtStatus *(*)(void *, int), SetSessionGraphOptimizationLevel)(options, 99), error, length)
+        // Every run has another length: memory planned for one is not reused by the next. The
+        // arena stays: it reuses the few large blocks a run needs instead of leaving the heap
+        // fragmented (measured: 252 MB against 347-490 MB without it, and faster).
+        && !failed(CALL(OrtStatus *(*)(void *), DisableMemPattern)(options), error, length)
         && !failed(CALL(OrtStatus *(*)(const void *, const char *, const void *, void **), CreateSession)(env, path, options, &model->session), error, length)
         && !failed(CALL(OrtStatus *(*)(int, int, void **), CreateCpuMemoryInfo)(1, 0, &model->memory), error, length)
         && !failed(CALL(OrtStatus *(*)(const void *, size_t *), SessionGetOutputCount)(model->session, &model->outputs), error, length);

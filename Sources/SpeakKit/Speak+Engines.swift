@@ -24,7 +24,9 @@ extension Speak {
         if let voice = neuralVoice(named: settings.voice) {
             if let loaded = loadedNeuralEngines[voice.name] { return (loaded, nil) }
             do {
-                let engine = try EngineThread.shared.sync { try PiperEngine(voice: voice, environment: environment) }
+                // One process speaking: the model may use every core (workers use one each).
+                let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+                let engine = try EngineThread.shared.sync { try PiperEngine(voice: voice, environment: environment, threads: threads) }
                 loadedNeuralEngines[voice.name] = engine
                 return (engine, nil)
             } catch let problem as PiperVoice.Problem {

@@ -61,22 +61,35 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         !("ˈˌːˑ ,.;:!?-'\"".unicodeScalars.contains(scalar)) && !scalar.properties.isWhitespace
     }
 
+    /// Phoneme ids per model run: long sentences are said a few clauses at a time, which keeps
+    /// the decoder's memory small (its last layers hold 256 samples a frame per channel).
+    static let idsPerRun = 200
+
     public func synthesize(_ text: String, settings: VoiceSettings, audio: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> [WordEvent] {
         let words = Self.words(in: text)
         let clauses = try phonemizer.ipaClauses(text, voice: voice.espeakVoice)
-        // Ids: BOS, then each phoneme followed by a pad, EOS; where each counted phoneme sits.
+        // Runs of clauses; in each, BOS, every phoneme followed by a pad, EOS. The counted
+        // phonemes (those a word can start at) are numbered across the runs.
+        var runs: [[Int64]] = []
+        var counted: [(run: Int, id: Int)] = []
         var ids: [Int64] = [1, 0]
-        var counted: [Int] = []
         for (n, clause) in clauses.enumerated() {
-            let scalars = clause.unicodeScalars + (n + 1 < clauses.count ? [" "] : [])
-            for scalar in scalars {
+            var piece: [Int64] = []
+            var places: [Int] = []
+            for scalar in clause.unicodeScalars + (n + 1 < clauses.count ? [" "] : []) {
                 guard let id = voice.phonemeIDs[String(scalar)] else { continue }
-                if Self.counts(scalar) { counted.append(ids.count) }
-                ids += id + [0]
+                if Self.counts(scalar) { places.append(piece.count) }
+                piece += id + [0]
             }
+            if ids.count > 2, ids.count + piece.count > Self.idsPerRun {
+                runs.append(ids + [2])
+                ids = [1, 0]
+            }
+            counted += places.map { (runs.count, ids.count + $0) }
+            ids += piece
         }
-        ids.append(2)
-        guard ids.count > 3 else { return [] }
+        if ids.count > 2 { runs.append(ids + [2]) }
+        guard !runs.isEmpty else { return [] }
         // Where each word starts among the counted phonemes: the phonemes of the text up to it.
         var starts: [Int] = []
         for (k, word) in words.enumerated() {
@@ -89,22 +102,30 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
             starts.append(min(max(before, starts.last ?? 0), counted.count))
         }
         let speed = max(0.5, min(2.0, Double(settings.wordsPerMinute) / 175))
-        let (floats, durations) = try model.run(ids: ids, scales: [voice.noiseScale, voice.lengthScale / Float(speed), voice.noiseW],
-                                                durationOutput: durationOutput)
+        let scales = [voice.noiseScale, voice.lengthScale / Float(speed), voice.noiseW]
+        var floats: [Float] = []
+        // Sample where each run starts, and where each id of it starts (from the model's durations).
+        var idStarts: [[Int]] = []
+        for run in runs {
+            let (samples, durations) = try model.run(ids: run, scales: scales, durationOutput: durationOutput)
+            let frames = durations.reduce(0, +)
+            let perFrame = frames > 0 ? Double(samples.count) / Double(frames) : 0
+            var at: [Int] = []
+            var sum = 0.0
+            for i in run.indices {
+                at.append(floats.count + Int(sum * perFrame))
+                sum += i < durations.count ? Double(durations[i]) : 0
+            }
+            idStarts.append(at)
+            floats += samples
+        }
         let peak = max(0.01, floats.reduce(0) { max($0, abs($1)) })
         let samples = floats.map { Int16(max(-32767, min(32767, $0 * 32767 / peak))) }
         try samples.withUnsafeBufferPointer { try audio($0) }
-        // Samples per duration frame (256 for Piper's voices), from the model's own output.
-        let frames = durations.reduce(0, +)
-        guard frames > 0, durations.count == ids.count else {
-            return words.map { WordEvent(textPosition: $0.start + 1, length: $0.length, sample: 0) }
-        }
-        let perFrame = Double(samples.count) / Double(frames)
-        var before = [Double](repeating: 0, count: ids.count + 1)
-        for i in ids.indices { before[i + 1] = before[i] + Double(durations[i]) }
         return zip(words, starts).map { word, start in
-            let id = start < counted.count ? counted[start] : ids.count - 1
-            return WordEvent(textPosition: word.start + 1, length: word.length, sample: Int(before[id] * perFrame))
+            guard start < counted.count else { return WordEvent(textPosition: word.start + 1, length: word.length, sample: samples.count) }
+            let place = counted[start]
+            return WordEvent(textPosition: word.start + 1, length: word.length, sample: idStarts[place.run][place.id])
         }
     }
 
