@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "SpeakPlayer", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakAudio"]),
         // Conversion past one process: slices and segments spoken by worker processes, the
         // segment cache, and the engine helper that isolates eSpeak-NG's crashes.
-        .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
+        .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakNeural", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
             "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
             "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural",

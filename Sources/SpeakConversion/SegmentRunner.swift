@@ -32,7 +32,7 @@ public struct SegmentRunner: Sendable {
         let total = Double(segments.reduce(0) { $0 + $1.range.count(in: document) })
         let workers = min(jobs, segments.count)
         guard workers > 1, let input else {
-            let engine = GuardedEngine(try EngineThread.shared.sync { try ESpeakEngine.shared() })
+            let engine = try EngineChoice.engine(for: job.settings, threads: max(1, ProcessInfo.processInfo.activeProcessorCount))
             var done = 0.0
             for (n, segment) in segments.enumerated() {
                 let words = Double(segment.range.count(in: document))

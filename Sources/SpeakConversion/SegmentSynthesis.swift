@@ -21,7 +21,7 @@ public struct SegmentJob: Sendable {
     static let silenceThreshold = 64
 
     /// Speaks words `range`, encodes them and writes the segment file at `path`.
-    func synthesize(_ document: Document, range: Range<Int>, engine: GuardedEngine, path: String,
+    func synthesize(_ document: Document, range: Range<Int>, engine: any SpeechEngine, path: String,
                     progress: ProgressHandler? = nil) throws {
         let encoder = try SegmentEncoders.make(self.encoder, sampleRate: engine.sampleRate)
         var timeline: [TimelineRecord] = []
@@ -99,10 +99,10 @@ extension SegmentWorker {
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         let document: Document
-        let engine: GuardedEngine
+        let engine: any SpeechEngine
         do {
             document = try load()
-            engine = GuardedEngine(try EngineThread.shared.sync { try ESpeakEngine.shared() })
+            engine = try EngineChoice.engine(for: job.settings, threads: 1)
         } catch {
             let message = (error as? UserFacingError)?.message ?? "\(error)"
             while readLine() != nil { reply("error\t" + message) }

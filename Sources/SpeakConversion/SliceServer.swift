@@ -11,7 +11,7 @@ import SpeakSynthesis
 /// worker goes on with the next one; at most `maximumHeld` are kept.
 public final class SliceServer {
     private let document: Document
-    private let engine: GuardedEngine
+    private let engine: any SpeechEngine
     private let settings: VoiceSettings
     private let readAll: Bool
     private var file: SharedPCMFile?
@@ -23,7 +23,7 @@ public final class SliceServer {
     private var current = -1
     static let maximumHeld = 2
 
-    init(document: Document, engine: GuardedEngine, settings: VoiceSettings, readAll: Bool) {
+    init(document: Document, engine: any SpeechEngine, settings: VoiceSettings, readAll: Bool) {
         self.document = document
         self.engine = engine
         self.settings = settings
@@ -153,10 +153,8 @@ extension SliceServer {
         let server: SliceServer
         do {
             let document = try load()
-            let inner = try EngineThread.shared.sync { try ESpeakEngine.shared() }
             // The voice is loaded now, while the conversion is still getting ready.
-            try EngineThread.shared.sync { try inner.prepare(settings) }
-            let engine = GuardedEngine(inner)
+            let engine = try EngineChoice.engine(for: settings, threads: 1)
             server = SliceServer(document: document, engine: engine, settings: settings, readAll: readAll)
         } catch {
             let status = (error as? UserFacingError)?.exitStatus ?? .software

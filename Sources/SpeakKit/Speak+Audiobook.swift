@@ -42,8 +42,8 @@ extension Speak {
     func convertAudiobook(_ document: Document, input: InputReference, request: ConvertRequest, format: AudioFormat,
                           settings: VoiceSettings, voiceName: String, started: Date, progress: ProgressHandler?) throws -> ConversionSummary {
         PartialFiles.watchSignals()
-        let engine = try EngineThread.shared.sync { try ESpeakEngine.shared() }
-        try prepare(engine, settings, requested: request.voice)
+        // The voice is checked (and a neural one loaded) before any output is made.
+        let engine = try self.engine(for: settings, requested: request.voice)
         let cover = try coverImage(request.cover, input: input, document: document)
         let plan = AudiobookPlan(document: document, fromWord: request.fromWord, includeSkipped: request.readAll)
         guard !plan.chapters.isEmpty else { throw SynthesisError.nothingToSpeak }

@@ -114,10 +114,6 @@ extension Speak {
             voicesUsed(document, voice: settings.voice, options: settings.speech).dropFirst()
                 .map { "\($0.voice) (\($0.language), \($0.paragraphs) paragraph\($0.paragraphs == 1 ? "" : "s"))" }
         }
-        let neural = neuralVoice(named: settings.voice) != nil
-        if neural, format != .wav || request.splitChapters {
-            throw NeuralVoiceError(message: "neural voices write WAV files for now (-o FILE.wav); use an eSpeak voice for Opus and MP3 (--voice en-us)")
-        }
         if format != .wav || request.splitChapters {
             var summary = try convertAudiobook(document, input: input, request: request, format: format, settings: settings,
                                                voiceName: voiceName, started: started, progress: progress)
@@ -139,12 +135,12 @@ extension Speak {
         }
         let spoken = SliceCutter.spokenWords(in: document, from: request.fromWord, includeSkipped: request.readAll)
         let parallel = try argument.flatMap { argument in
-            request.jobs > 1 && spoken >= Self.minimumWordsForWorkers && !neural
+            request.jobs > 1 && spoken >= Self.minimumWordsForWorkers
                 ? try ParallelConversion(document: document, input: argument, inputName: input.displayName, settings: settings,
                                          readAll: request.readAll, fromWord: request.fromWord, jobs: request.jobs)
                 : nil
         }
-        let (engine, guarded) = try self.engine(for: settings, requested: request.voice)
+        let engine = try self.engine(for: settings, requested: request.voice)
         if output != "-" { PartialFiles.removeAbandoned(near: output) }
         let writer = try WAVWriter(path: output, sampleRate: engine.sampleRate)
         var timingWriter: TimingWriter?
@@ -176,7 +172,7 @@ extension Speak {
         var summary = ConversionSummary(output: output, timings: timings, words: words,
                                         audioSeconds: Double(totalSamples) / Double(engine.sampleRate),
                                         wallSeconds: Date().timeIntervalSince(started),
-                                        silencedSentences: silenced + (guarded?.silencedSentences ?? 0), voice: voiceName)
+                                        silencedSentences: silenced + engine.silencedSentences, voice: voiceName)
         summary.otherVoices = otherVoices()
         return summary
     }

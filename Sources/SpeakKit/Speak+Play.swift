@@ -174,7 +174,7 @@ extension Speak {
             return settings
         }
         let settings = try settingsForSpeed(speed)
-        let (engine, _) = try self.engine(for: settings, requested: request.voice)
+        let engine = try self.engine(for: settings, requested: request.voice)
         let sink: any AudioSink
         var file: FileSink?
         if let output = request.output {

@@ -121,7 +121,7 @@ extension Speak {
         var builder = DocumentBuilder()
         builder.append(.paragraph, text: preset?.sample ?? Self.previewSentence)
         let document = builder.build(metadata: DocumentMetadata(title: "Preview", source: name, format: .text, contentHash: ""))
-        let (engine, _) = try self.engine(for: settings, requested: name)
+        let engine = try self.engine(for: settings, requested: name)
         let stream = try SpeechStream(document: document, engine: engine, settings: settings)
         // Fail on an unknown voice before touching the output.
         let first = try stream.next()

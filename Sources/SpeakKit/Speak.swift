@@ -11,7 +11,6 @@ public final class Speak: @unchecked Sendable {
     private var openedLibrary: LibraryStore?
     var loadedPresets: [VoicePreset]?
     var loadedLanguageVoices: [String: String]?
-    var loadedNeuralEngines: [String: any SpeechEngine] = [:]
 
     /// `environment` decides where the library and config live (`SPEAK_HOME`, XDG variables).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigError) {

@@ -51,6 +51,13 @@ public protocol SpeechEngine: AnyObject {
     /// events with samples relative to the start of this chunk.
     func synthesize(_ text: String, settings: VoiceSettings,
                     audio: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> [WordEvent]
+
+    /// Sentences left silent because the engine could not say them (0 for most engines).
+    var silencedSentences: Int { get }
+}
+
+extension SpeechEngine {
+    public var silencedSentences: Int { 0 }
 }
 
 /// Why synthesis failed.

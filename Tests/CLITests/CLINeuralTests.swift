@@ -63,6 +63,23 @@ import Testing
         #expect(((again as? [String: Any])?["words"] as? [[String: Any]])?.first?["index"] as? Int == 7)
     }
 
+    @Test(.enabled(if: installed))
+    func audiobooksAndWorkersSpeakWithTheNeuralVoice() throws {
+        let cli = CLI()
+        let paragraph = "The keeper climbed the stairs at dusk, and the lamp was lit again, as every night before. "
+        let path = cli.file("book.txt", (0..<12).map { "Chapter \($0 + 1). " + String(repeating: paragraph, count: 3) }.joined(separator: "\n\n"))
+        let out = cli.work.appendingPathComponent("book.opus").path
+        let result = try cli.run(["convert", path, "-o", out, "--voice", "joe", "--jobs", "2", "--timings", "json"])
+        #expect(result.status == 0 && result.stderr.contains("read by joe"), "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cli.work.appendingPathComponent("book.json").path)))
+        let starts = ((json as? [String: Any])?["words"] as? [[String: Any]] ?? []).map { $0["startMs"] as? Int ?? -1 }
+        #expect(starts.count > 500 && zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 })
+        // The cache keys segments by voice: eSpeak's conversion of the same text reuses none of them.
+        let espeak = try cli.run(["convert", path, "-o", cli.work.appendingPathComponent("e.opus").path, "--json"])
+        let summary = try JSONSerialization.jsonObject(with: Data(espeak.stdout.utf8)) as? [[String: Any]]
+        #expect(summary?.first?["reusedSegments"] as? Int == 0)
+    }
+
     @Test func badVoicesAreRefusedInOneLine() throws {
         let cli = CLI()
         let voices = cli.work.appendingPathComponent("voices").path

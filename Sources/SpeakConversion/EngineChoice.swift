@@ -1,0 +1,44 @@
+import Foundation
+import SpeakESpeak
+import SpeakModel
+import SpeakNeural
+import SpeakSynthesis
+
+/// A neural voice that cannot be used: one line naming the file or what to install.
+public struct NeuralVoiceError: UserFacingError, Equatable {
+    public var message: String
+    public var exitStatus: ExitStatus { .unavailable }
+}
+
+/// The engine for a voice: a neural voice when an installed one has that name (loaded once
+/// per process), else eSpeak-NG guarded against its crashes.
+public enum EngineChoice {
+    nonisolated(unsafe) private static var neural: [String: PiperEngine] = [:]
+    private static let lock = NSLock()
+
+    /// The installed neural voice called `name`, if any.
+    public static func neuralVoice(named name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> PiperVoice? {
+        let wanted = name.lowercased()
+        return PiperVoice.installed(environment: environment).first { $0.name.lowercased() == wanted }
+    }
+
+    /// The engine speaking `settings.voice`, with `threads` threads for a neural model.
+    public static func engine(for settings: VoiceSettings, threads: Int,
+                              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any SpeechEngine {
+        if let voice = neuralVoice(named: settings.voice, environment: environment) {
+            lock.lock()
+            defer { lock.unlock() }
+            if let loaded = neural[voice.name] { return loaded }
+            do {
+                let engine = try EngineThread.shared.sync { try PiperEngine(voice: voice, environment: environment, threads: threads) }
+                neural[voice.name] = engine
+                return engine
+            } catch let problem as PiperVoice.Problem {
+                throw NeuralVoiceError(message: problem.message)
+            }
+        }
+        let inner = try EngineThread.shared.sync { try ESpeakEngine.shared() }
+        try EngineThread.shared.sync { try inner.prepare(settings) }
+        return GuardedEngine(inner)
+    }
+}
