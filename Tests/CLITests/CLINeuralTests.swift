@@ -95,6 +95,19 @@ import Testing
         let broken = try cli.run(["convert", path, "-o", out, "--voice", "broken"], environment: ["SPEAK_VOICES": voices])
         #expect(broken.status == 69 && broken.stderr.contains("broken.onnx") && broken.stderr.split(separator: "\n").count == 1, "\(broken.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
+        // ONNX Runtime missing: one line saying what to install.
+        if Self.installed {
+            let noRuntime = try cli.run(["convert", path, "-o", out, "--voice", "joe"], environment: ["SPEAK_ONNXRUNTIME": "/nonexistent/libonnxruntime.so"])
+            #expect(noRuntime.status == 69 && noRuntime.stderr.contains("ONNX Runtime is not installed") && noRuntime.stderr.split(separator: "\n").count == 1)
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        // A voice trained on phonemes this eSpeak does not have.
+        cli.file("voices/martian/martian.onnx", Data([0x08]))
+        cli.file("voices/martian/martian.onnx.json", config.replacingOccurrences(of: "\"voice\": \"en-us\"", with: "\"voice\": \"xx-mars\""))
+        if Self.installed {
+            let martian = try cli.run(["convert", path, "-o", out, "--voice", "martian"], environment: ["SPEAK_VOICES": voices])
+            #expect(martian.status == 69 && martian.stderr.contains("'xx-mars'"), "\(martian.stderr)")
+        }
         // A config on other phonemes is not a voice speak can use: it is not offered at all.
         let text = try cli.run(["convert", path, "-o", out, "--voice", "text"], environment: ["SPEAK_VOICES": voices])
         #expect(text.status != 0 && !FileManager.default.fileExists(atPath: out))
