@@ -26,19 +26,25 @@ public enum EngineChoice {
     public static func engine(for settings: VoiceSettings, threads: Int,
                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any SpeechEngine {
         if let voice = neuralVoice(named: settings.voice, environment: environment) {
-            lock.lock()
-            defer { lock.unlock() }
-            if let loaded = neural[voice.name] { return loaded }
-            do {
-                let engine = try EngineThread.shared.sync { try PiperEngine(voice: voice, environment: environment, threads: threads) }
-                neural[voice.name] = engine
-                return engine
-            } catch let problem as PiperVoice.Problem {
-                throw NeuralVoiceError(message: problem.message)
-            }
+            return try engine(for: voice, threads: threads, environment: environment)
         }
         let inner = try EngineThread.shared.sync { try ESpeakEngine.shared() }
         try EngineThread.shared.sync { try inner.prepare(settings) }
         return GuardedEngine(inner)
+    }
+
+    /// The engine of a neural voice already found, loaded once per process.
+    public static func engine(for voice: PiperVoice, threads: Int,
+                              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any SpeechEngine {
+        lock.lock()
+        defer { lock.unlock() }
+        if let loaded = neural[voice.name] { return loaded }
+        do {
+            let engine = try EngineThread.shared.sync { try PiperEngine(voice: voice, environment: environment, threads: threads) }
+            neural[voice.name] = engine
+            return engine
+        } catch let problem as PiperVoice.Problem {
+            throw NeuralVoiceError(message: problem.message)
+        }
     }
 }

@@ -14,8 +14,8 @@ extension Speak {
     /// once per process, on every core), else eSpeak-NG guarded against its crashes; an
     /// unknown eSpeak voice is reported with the close presets.
     func engine(for settings: VoiceSettings, requested: String?) throws -> any SpeechEngine {
-        if neuralVoice(named: settings.voice) != nil {
-            return try EngineChoice.engine(for: settings, threads: max(1, ProcessInfo.processInfo.activeProcessorCount), environment: environment)
+        if let voice = neuralVoice(named: settings.voice) {
+            return try EngineChoice.engine(for: voice, threads: max(1, ProcessInfo.processInfo.activeProcessorCount), environment: environment)
         }
         let inProcess = try EngineThread.shared.sync { try ESpeakEngine.shared() }
         try prepare(inProcess, settings, requested: requested)

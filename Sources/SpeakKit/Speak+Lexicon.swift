@@ -95,67 +95,37 @@ extension Speak {
         }
     }
 
-    /// The entries as TSV: scope, pattern, replacement, flags (regex, phonemes, partial, anycase).
+    /// The entries as TSV (`LexiconFile`).
     public func exportLexicon() throws -> String {
-        var out = "# speak lexicon: scope<TAB>pattern<TAB>replacement<TAB>flags (regex, phonemes, partial, anycase)\n"
-        for stored in try lexiconEntries() {
-            let e = stored.entry
-            out += [stored.scope, Self.escape(e.pattern), Self.escape(e.replacement), e.flags.joined(separator: ",")].joined(separator: "\t") + "\n"
-        }
-        return out
+        try lexiconEntries().reduce(LexiconFile.header) { $0 + LexiconFile.line(scope: $1.scope, entry: $1.entry) }
     }
 
     /// Reads entries from TSV (as `exportLexicon` writes it) and adds them all, or none when a
     /// line is wrong (the error names the line).
     @discardableResult
     public func importLexicon(_ text: String, source: String) throws -> Int {
+        func fail(_ line: Int, _ why: String) -> LexiconFileError {
+            LexiconFileError(message: "cannot read '\(source)' line \(line): \(why); lines are scope<TAB>pattern<TAB>replacement<TAB>flags",
+                             exitStatus: .dataError)
+        }
+        let lines: [(line: Int, scope: String, entry: LexiconEntry)]
+        do {
+            lines = try LexiconFile.parse(text)
+        } catch {
+            throw fail(error.line, error.reason)
+        }
         var records: [LexiconRecord] = []
-        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            func fail(_ why: String) -> LexiconFileError {
-                LexiconFileError(message: "cannot read '\(source)' line \(n + 1): \(why); lines are scope<TAB>pattern<TAB>replacement<TAB>flags",
-                                 exitStatus: .dataError)
-            }
-            guard fields.count >= 3, !fields[1].isEmpty else { throw fail("expected at least three tab-separated fields") }
-            let flags = Set(fields.count > 3 ? fields[3].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : [])
-            let known: Set<String> = ["regex", "phonemes", "partial", "anycase"]
-            if let unknown = flags.first(where: { !known.contains($0) }) { throw fail("unknown flag '\(unknown)'") }
-            let entry = LexiconEntry(pattern: Self.unescape(fields[1]), replacement: Self.unescape(fields[2]), isRegex: flags.contains("regex"),
-                                     isPhonemes: flags.contains("phonemes"), wholeWord: !flags.contains("partial"),
-                                     caseSensitive: !flags.contains("anycase"))
-            do { try validate(entry) } catch let error as SpeechOptionError { throw fail(error.message) }
+        for (n, scope, entry) in lines {
+            do { try validate(entry) } catch let error as SpeechOptionError { throw fail(n, error.message) }
             let target: LexiconTarget
-            let scope = fields[0]
             if scope == "global" { target = .global }
             else if scope.hasPrefix("folder:") { target = .folder(String(scope.dropFirst(7))) }
             else if scope.hasPrefix("document:"), let id = Int64(scope.dropFirst(9)) { target = .document(id) }
-            else { throw fail("unknown scope '\(scope)'; use global, folder:PATH or document:ID") }
+            else { throw fail(n, "unknown scope '\(scope)'; use global, folder:PATH or document:ID") }
             records.append(try record(entry, target: target))
         }
         try library().addLexicon(records)
         return records.count
-    }
-
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\n", with: "\\n")
-    }
-
-    static func unescape(_ s: String) -> String {
-        var out = ""
-        var escaped = false
-        for c in s {
-            if escaped {
-                out.append(c == "t" ? "\t" : c == "n" ? "\n" : c)
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else {
-                out.append(c)
-            }
-        }
-        return out
     }
 
     /// Sets the skip rules of a stored document ("citations,urls"; nil: back to the configured ones).

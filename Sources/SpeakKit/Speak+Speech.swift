@@ -78,65 +78,28 @@ extension Speak {
     }
 
     /// The voices a document is read with: its own, then those of paragraphs in other
-    /// languages, with how many paragraphs each reads.
+    /// languages, with how many paragraphs each reads (only `blocks` when given).
     public func voicesUsed(_ document: Document, voice: String, options: SpeechOptions,
                            blocks: Range<Int>? = nil) -> [(voice: String, language: String, paragraphs: Int)] {
-        let reader = SpeechReader(options: options)
-        var counts: [String: (String, Int)] = [:]
-        var order: [String] = []
-        for block in document.blocks[blocks ?? document.blocks.indices] where block.isSpoken {
-            guard let foreign = reader.foreign(block.text) else { continue }
-            if counts[foreign.voice] == nil { order.append(foreign.voice) }
-            counts[foreign.voice, default: (foreign.reader.options.language ?? "", 0)].1 += 1
-        }
-        let own = document.blocks[blocks ?? document.blocks.indices].filter(\.isSpoken).count - counts.values.reduce(0) { $0 + $1.1 }
-        return [(voice, options.language ?? "en", own)] + order.compactMap { v in counts[v].map { (v, $0.0, $0.1) } }
+        let paragraphs = document.blocks[blocks ?? document.blocks.indices].filter(\.isSpoken).map(\.text)
+        return SpeechReader(options: options).voices(of: paragraphs, voice: voice)
     }
 
     /// The text exactly as the engine is given it, one string per block read (every block
     /// when `includeSkipped`).
     public func spokenParagraphs(of document: Document, includeSkipped: Bool, options: SpeechOptions) -> [String] {
-        spokenBlocks(of: document, includeSkipped: includeSkipped, options: options).map(\.text)
+        SpokenView.blocks(of: document, includeSkipped: includeSkipped, speech: options).map(\.text)
     }
 
-    /// The same, with the voice of each block when it is not the document's (a paragraph in
-    /// another language).
+    /// The same, with the voice of each block when it is not the document's.
     public func spokenBlocks(of document: Document, includeSkipped: Bool, options: SpeechOptions) -> [(text: String, voice: String?)] {
-        var paragraphs: [(String, String?)] = []
-        var current = ""
-        var voice: String?
-        for chunk in ChunkPlanner.sequence(of: document, includeSkipped: includeSkipped, speech: options) {
-            current += chunk.text
-            voice = chunk.voice
-            if chunk.endsBlock || chunk.endsDocument {
-                paragraphs.append((Self.tidy(current), voice))
-                current = ""
-            }
-        }
-        if !current.isEmpty { paragraphs.append((Self.tidy(current), voice)) }
-        return paragraphs
+        SpokenView.blocks(of: document, includeSkipped: includeSkipped, speech: options)
     }
 
     /// eSpeak's phoneme mnemonics for `text` (as `espeak-ng -q -x` prints them) in `voice`.
     public func phonemes(_ text: String, voice: String) throws -> String {
         let engine = try ESpeakEngine.shared()
         return try EngineThread.shared.sync { try engine.phonemes(text, voice: voice) }
-    }
-
-    /// Runs of spaces left by removed text made single, for reading.
-    static func tidy(_ text: String) -> String {
-        var out = ""
-        var space = false
-        for c in text {
-            if c == " " {
-                space = true
-                continue
-            }
-            if space, !out.isEmpty, ![",", ".", ";", ":", "!", "?"].contains(c) { out.append(" ") }
-            space = false
-            out.append(c)
-        }
-        return out
     }
 }
 
@@ -159,22 +122,6 @@ extension Speak {
     /// What the skip rules leave out of the blocks that are read: counts per rule, in the
     /// order of `SkipRule.allCases`, with up to three distinct examples each.
     public func speechSkips(of document: Document, options: SpeechOptions) -> [SpeechSkipCount] {
-        let reader = SpeechReader(options: options)
-        var counts: [SkipRule: (Int, [String])] = [:]
-        for chunk in ChunkPlanner.sequence(of: document, speech: .asWritten) {
-            let spoken = reader.spoken(chunk.text, words: chunk.wordSpans)
-            let scalars = Array(chunk.text.unicodeScalars)
-            for skip in spoken.skipped {
-                var entry = counts[skip.rule] ?? (0, [])
-                entry.0 += 1
-                let text = String(String.UnicodeScalarView(scalars[skip.range.clamped(to: 0..<scalars.count)]))
-                    .trimmingCharacters(in: .whitespaces)
-                if entry.1.count < 3, !text.isEmpty, !entry.1.contains(text) { entry.1.append(text) }
-                counts[skip.rule] = entry
-            }
-        }
-        return SkipRule.allCases.compactMap { rule in
-            counts[rule].map { SpeechSkipCount(rule: rule.rawValue, count: $0.0, examples: $0.1) }
-        }
+        SpokenView.skips(of: document, speech: options).map { SpeechSkipCount(rule: $0.rule.rawValue, count: $0.count, examples: $0.examples) }
     }
 }

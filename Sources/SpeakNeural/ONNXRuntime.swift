@@ -14,14 +14,10 @@ final class ONNXModel: @unchecked Sendable {
         if let own = environment["SPEAK_ONNXRUNTIME"], !own.isEmpty { return FileManager.default.fileExists(atPath: own) ? own : nil }
         candidates += ["/usr/local/lib/speak/libonnxruntime.so", "/usr/lib/speak/libonnxruntime.so"]
         let fm = FileManager.default
-        for base in ["/usr/local/lib", "/usr/lib", (environment["HOME"] ?? NSHomeDirectory()) + "/.local/lib"] {
-            for python in ((try? fm.contentsOfDirectory(atPath: base)) ?? []).filter({ $0.hasPrefix("python3") }).sorted() {
-                for packages in ["site-packages", "dist-packages"] {
-                    let capi = "\(base)/\(python)/\(packages)/onnxruntime/capi"
-                    if let lib = ((try? fm.contentsOfDirectory(atPath: capi)) ?? []).first(where: { $0.hasPrefix("libonnxruntime.so") }) {
-                        candidates.append(capi + "/" + lib)
-                    }
-                }
+        for site in PiperVoice.sitePackages(environment: environment) {
+            let capi = site + "/onnxruntime/capi"
+            if let lib = ((try? fm.contentsOfDirectory(atPath: capi)) ?? []).first(where: { $0.hasPrefix("libonnxruntime.so") }) {
+                candidates.append(capi + "/" + lib)
             }
         }
         return candidates.first { fm.fileExists(atPath: $0) }

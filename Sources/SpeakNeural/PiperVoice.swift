@@ -70,17 +70,24 @@ public struct PiperVoice: Sendable, Equatable {
     static func wheels(environment: [String: String]) -> [(model: String, name: String)] {
         let fm = FileManager.default
         var out: [(String, String)] = []
+        for site in sitePackages(environment: environment) {
+            for package in ((try? fm.contentsOfDirectory(atPath: site)) ?? []).filter({ $0.hasSuffix("_piper_voice") }).sorted() {
+                let data = site + "/" + package + "/data"
+                for model in ((try? fm.contentsOfDirectory(atPath: data)) ?? []).filter({ $0.hasSuffix(".onnx") && !$0.hasSuffix(".timed.onnx") }) {
+                    out.append((data + "/" + model, String(package.split(separator: "_").first ?? Substring(package))))
+                }
+            }
+        }
+        return out
+    }
+
+    /// Python's package directories, system-wide and the user's, where wheels are installed.
+    static func sitePackages(environment: [String: String]) -> [String] {
+        let fm = FileManager.default
+        var out: [String] = []
         for base in ["/usr/local/lib", "/usr/lib", (environment["HOME"] ?? NSHomeDirectory()) + "/.local/lib"] {
             for python in ((try? fm.contentsOfDirectory(atPath: base)) ?? []).filter({ $0.hasPrefix("python3") }).sorted() {
-                for packages in ["site-packages", "dist-packages"] {
-                    let site = "\(base)/\(python)/\(packages)"
-                    for package in ((try? fm.contentsOfDirectory(atPath: site)) ?? []).filter({ $0.hasSuffix("_piper_voice") }).sorted() {
-                        let data = site + "/" + package + "/data"
-                        for model in ((try? fm.contentsOfDirectory(atPath: data)) ?? []).filter({ $0.hasSuffix(".onnx") && !$0.hasSuffix(".timed.onnx") }) {
-                            out.append((data + "/" + model, String(package.split(separator: "_").first ?? Substring(package))))
-                        }
-                    }
-                }
+                out += ["site-packages", "dist-packages"].map { "\(base)/\(python)/\($0)" }
             }
         }
         return out

@@ -1,30 +1,8 @@
 import Foundation
 
-/// A user's pronunciation: text (or a pattern) and what to say instead.
+/// A user's pronunciation: text (or a pattern) and what to say instead (where it applies is
+/// the library's business).
 public struct LexiconEntry: Sendable, Hashable, Codable {
-    /// Where an entry applies.
-    public enum Scope: Sendable, Hashable, Codable {
-        case global
-        case folder(String)
-        case document(Int64)
-
-        /// "global", "folder:NAME" or "document:ID", as stored and exported.
-        public var name: String {
-            switch self {
-            case .global: "global"
-            case .folder(let f): "folder:" + f
-            case .document(let id): "document:\(id)"
-            }
-        }
-
-        public init?(name: String) {
-            if name == "global" { self = .global; return }
-            if name.hasPrefix("folder:") { self = .folder(String(name.dropFirst(7))); return }
-            if name.hasPrefix("document:"), let id = Int64(name.dropFirst(9)) { self = .document(id); return }
-            return nil
-        }
-    }
-
     public var pattern: String
     /// The words to say, a regex template (`$1`) for a pattern, or eSpeak phoneme mnemonics.
     public var replacement: String
@@ -32,17 +10,15 @@ public struct LexiconEntry: Sendable, Hashable, Codable {
     public var isPhonemes: Bool
     public var wholeWord: Bool
     public var caseSensitive: Bool
-    public var scope: Scope
 
     public init(pattern: String, replacement: String, isRegex: Bool = false, isPhonemes: Bool = false,
-                wholeWord: Bool = true, caseSensitive: Bool = true, scope: Scope = .global) {
+                wholeWord: Bool = true, caseSensitive: Bool = true) {
         self.pattern = pattern
         self.replacement = replacement
         self.isRegex = isRegex
         self.isPhonemes = isPhonemes
         self.wholeWord = wholeWord
         self.caseSensitive = caseSensitive
-        self.scope = scope
     }
 
     /// The entry's options as exported and listed: regex, phonemes, partial (not whole words),

@@ -105,6 +105,21 @@ public struct SpeechReader: Sendable {
     /// True when the reader changes nothing (text as written).
     public var isIdentity: Bool { rules == nil && options.lexicon.isEmpty && options.language == "none" }
 
+    /// The voices `paragraphs` are read with besides `voice` (the document's): each other
+    /// language's voice with its language and how many paragraphs it reads, in order of first
+    /// use, after the document's own voice and its count.
+    public func voices(of paragraphs: [String], voice: String) -> [(voice: String, language: String, paragraphs: Int)] {
+        var counts: [String: (String, Int)] = [:]
+        var order: [String] = []
+        for paragraph in paragraphs {
+            guard let foreign = foreign(paragraph) else { continue }
+            if counts[foreign.voice] == nil { order.append(foreign.voice) }
+            counts[foreign.voice, default: (foreign.reader.options.language ?? "", 0)].1 += 1
+        }
+        let own = paragraphs.count - counts.values.reduce(0) { $0 + $1.1 }
+        return [(voice, options.language ?? "en", own)] + order.compactMap { v in counts[v].map { (v, $0.0, $0.1) } }
+    }
+
     /// "2019, 4.2 million" under "Year, Revenue" → "Year: 2019, Revenue: 4.2 million": the label
     /// goes with the cell's first word (cells are set apart by ", " or two spaces).
     static func labelled(_ scalars: [Unicode.Scalar], header: [String]) -> [Edit] {
