@@ -38,6 +38,8 @@ let package = Package(
         // Audiobook encoders: Ogg Opus (libopusenc over libopus) and MP3 (LAME).
         .systemLibrary(name: "COpusEnc", pkgConfig: "libopusenc", providers: [.apt(["libopusenc-dev"])]),
         .systemLibrary(name: "CLame", providers: [.apt(["libmp3lame-dev"])]),
+        // Time-stretching without a pitch change (neural speech faster than its model can say it).
+        .systemLibrary(name: "CSonic", providers: [.apt(["libsonic-dev"])]),
 
         // The document model: the only contract between importers, library and synthesis.
         .target(name: "SpeakModel"),
@@ -81,7 +83,7 @@ let package = Package(
         // Neural voices: Piper models on ONNX Runtime (its C API, opened at run time), fed by
         // eSpeak-NG's IPA phonemes.
         .target(name: "CONNXRuntime"),
-        .target(name: "SpeakNeural", dependencies: ["SpeakSynthesis", "SpeakESpeak", "CONNXRuntime"]),
+        .target(name: "SpeakNeural", dependencies: ["SpeakSynthesis", "SpeakESpeak", "CONNXRuntime", "CSonic"]),
 
         // Facade and command line.
         // Linking poppler and tesseract costs every command ~30 ms of process start (about 120

@@ -33,3 +33,13 @@ def peak_tree_rss(process, interval=0.05):
         peak = max(peak, tree_rss(process.pid))
         time.sleep(interval)
     return peak
+
+
+def espeak_env(env, work):
+    """`env` with a config that names eSpeak's en-us voice: an installed neural voice would
+    otherwise be the default, and these scripts measure eSpeak-NG."""
+    config = os.path.join(work, "espeak-config")
+    os.makedirs(os.path.join(config, "speak"), exist_ok=True)
+    with open(os.path.join(config, "speak", "config.toml"), "w") as f:
+        f.write('voice = "en-us"\n')
+    return dict(env, XDG_CONFIG_HOME=config)

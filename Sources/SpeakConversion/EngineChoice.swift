@@ -11,7 +11,8 @@ public struct NeuralVoiceError: UserFacingError, Equatable {
 }
 
 /// The engine for a voice: a neural voice when an installed one has that name (loaded once
-/// per process), else eSpeak-NG guarded against its crashes.
+/// per process; paragraphs in other languages go to eSpeak-NG), else eSpeak-NG guarded
+/// against its crashes.
 public enum EngineChoice {
     nonisolated(unsafe) private static var neural: [String: PiperEngine] = [:]
     private static let lock = NSLock()
@@ -38,11 +39,13 @@ public enum EngineChoice {
                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any SpeechEngine {
         lock.lock()
         defer { lock.unlock() }
-        if let loaded = neural[voice.name] { return loaded }
+        // Paragraphs in other languages are read by eSpeak-NG in the same stream.
+        let espeak = GuardedEngine(try EngineThread.shared.sync { try ESpeakEngine.shared() })
+        if let loaded = neural[voice.name] { return VoiceRouter(neural: loaded, name: voice.name, espeak: espeak) }
         do {
             let engine = try EngineThread.shared.sync { try PiperEngine(voice: voice, environment: environment, threads: threads) }
             neural[voice.name] = engine
-            return engine
+            return VoiceRouter(neural: engine, name: voice.name, espeak: espeak)
         } catch let problem as PiperVoice.Problem {
             throw NeuralVoiceError(message: problem.message)
         }

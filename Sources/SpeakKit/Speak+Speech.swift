@@ -107,6 +107,8 @@ extension Speak {
     /// The engine voice a document is read with when none is asked for.
     public func voiceFor(_ document: Document) throws -> String {
         let name = try defaultVoice(for: document.metadata.language) ?? config.voice
+        // A neural voice speaks eSpeak's phonemes of its own eSpeak voice.
+        if let neural = neuralVoice(named: name) { return neural.espeakVoice }
         return try voiceSettings(voice: name, speed: nil, wordsPerMinute: nil).voice
     }
 }

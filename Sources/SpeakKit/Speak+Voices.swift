@@ -19,6 +19,8 @@ public struct NeuralVoiceInfo: Sendable, Codable, Equatable {
     public var language: String
     public var quality: String
     public var sampleRate: Int
+    /// From the voice's model card; nil when it has none.
+    public var licence: String?
     public var model: String
 }
 
@@ -52,7 +54,7 @@ extension Speak {
     public func voiceList(language: String? = nil) throws -> VoiceList {
         let all = ESpeakVoices.all()
         let neural = PiperVoice.installed(environment: environment).map {
-            NeuralVoiceInfo(name: $0.name, language: $0.language, quality: $0.quality, sampleRate: $0.sampleRate, model: $0.model)
+            NeuralVoiceInfo(name: $0.name, language: $0.language, quality: $0.quality, sampleRate: $0.sampleRate, licence: $0.licence, model: $0.model)
         }
         guard let requested = language else { return VoiceList(presets: try presets(), languages: all, neural: neural) }
         let language = requested.lowercased()
@@ -84,10 +86,12 @@ extension Speak {
         try voiceSettings(voice: request.voice, speed: request.speed, wordsPerMinute: request.wordsPerMinute)
     }
 
-    /// The voice for a document when none was asked for: the configured voice if it speaks
-    /// the document's language (`<html lang>`, `--lang`), else a preset for that language,
-    /// else eSpeak's voice for it; unknown languages keep the configured voice.
+    /// The voice for a document when none was asked for: an installed neural voice for the
+    /// document's language (`<html lang>`, `--lang`; English when unknown) unless the config
+    /// names a voice; else the configured voice if it speaks that language, else a preset for
+    /// it, else eSpeak's voice for it; unknown languages keep the configured voice.
     func defaultVoice(for language: String?) throws -> String? {
+        if !config.voiceIsSet, let neural = neuralDefault(for: language ?? config.voice) { return neural }
         guard let primary = language?.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init),
               !primary.isEmpty else { return nil }
         let configured = config.voice.lowercased()
@@ -97,6 +101,16 @@ extension Speak {
             return preset.id
         }
         return ESpeakVoices.all().first { $0.languages.contains { $0.lowercased() == primary } }?.identifier
+    }
+
+    /// The installed neural voice for `language` ("en-US", "de"): one of its region first,
+    /// else one of its language; nil when none is installed.
+    func neuralDefault(for language: String) -> String? {
+        let wanted = language.lowercased().replacingOccurrences(of: "_", with: "-")
+        guard let primary = wanted.split(separator: "-").first.map(String.init), !primary.isEmpty else { return nil }
+        let voices = PiperVoice.installed(environment: environment)
+        return (voices.first { $0.language.lowercased() == wanted }
+            ?? voices.first { $0.language.lowercased().split(separator: "-").first.map(String.init) == primary })?.name
     }
 
     /// Selects the voice on the engine thread: an unknown voice fails here, before workers

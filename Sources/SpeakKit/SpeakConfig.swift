@@ -12,6 +12,8 @@ import SpeakSpeech
 /// a TOML list `["citations", "urls"]`).
 public struct SpeakConfig: Sendable, Equatable {
     public var voice: String = "en-us"
+    /// True when the config file names a voice: an installed neural voice is then not the default.
+    public var voiceIsSet = false
     public var speed: Double = 1.0
     public var wordsPerMinute: Double = 175
     public var skipStep: Double = 10
@@ -47,7 +49,9 @@ public struct SpeakConfig: Sendable, Equatable {
                 return v
             }
             switch key {
-            case "voice": config.voice = value
+            case "voice":
+                config.voice = value
+                config.voiceIsSet = true
             case "speed": config.speed = try numberValue(0.5...4.5)
             case "wpm": config.wordsPerMinute = try numberValue(80...450)
             case "skip_step": config.skipStep = try numberValue(1...600)

@@ -8,6 +8,8 @@ import SpeakSynthesis
 public final class PiperEngine: SpeechEngine, @unchecked Sendable {
     public let voice: PiperVoice
     public var sampleRate: Int { voice.sampleRate }
+    /// About 30× real time on a core, not eSpeak's 1,000×: a clause at a time is heard sooner.
+    public var speaksByClause: Bool { true }
     private let model: ONNXModel
     private let durationOutput: String?
     private let phonemizer: ESpeakEngine
@@ -69,6 +71,9 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
     /// the decoder's memory small (its last layers hold 256 samples a frame per channel).
     static let idsPerRun = 200
 
+    /// Speeds the model's length scale says without artefacts; outside them libsonic stretches.
+    static let modelSpeeds = 0.5...2.0
+
     public func synthesize(_ text: String, settings: VoiceSettings, audio: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> [WordEvent] {
         let words = Self.words(in: text)
         let clauses = try phonemizer.ipaClauses(text, voice: voice.espeakVoice)
@@ -105,13 +110,19 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
                 }
             starts.append(min(max(before, starts.last ?? 0), counted.count))
         }
-        let speed = max(0.5, min(2.0, Double(settings.wordsPerMinute) / 175))
+        // The model says 0.5-2x naturally through its length scale; the rest (and what the
+        // scale falls short of) libsonic stretches in time, pitch kept, the word times with it.
+        let wanted = max(0.1, Double(settings.wordsPerMinute) / 175)
+        let speed = max(Self.modelSpeeds.lowerBound, min(Self.modelSpeeds.upperBound, wanted))
+        let achieved = try achievedSpeed(speed, on: runs.max { $0.count < $1.count } ?? runs[0])
+        let stretch = abs(wanted / achieved - 1) < 0.02 ? 1 : wanted / achieved
         let scales = [voice.noiseScale, voice.lengthScale / Float(speed), voice.noiseW]
         var floats: [Float] = []
         // Sample where each run starts, and where each id of it starts (from the model's durations).
         var idStarts: [[Int]] = []
         for run in runs {
-            let (samples, durations) = try model.run(ids: run, scales: scales, durationOutput: durationOutput)
+            let (said, durations) = try model.run(ids: run, scales: scales, durationOutput: durationOutput)
+            let samples = stretch == 1 ? said : TimeStretch.faster(said, speed: stretch, sampleRate: sampleRate)
             let frames = durations.reduce(0, +)
             let perFrame = frames > 0 ? Double(samples.count) / Double(frames) : 0
             var at: [Int] = []
@@ -131,6 +142,22 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
             let place = counted[start]
             return WordEvent(textPosition: word.start + 1, length: word.length, sample: idStarts[place.run][place.id])
         }
+    }
+
+    /// How much faster the model really speaks with its length scale divided by `speed`:
+    /// each phoneme's frames are rounded up, so "2×" comes out nearer 1.5×. Measured once
+    /// per speed (on the first text said at it, without the duration noise) by the length
+    /// of the audio.
+    private var achieved: [Double: Double] = [:]
+
+    private func achievedSpeed(_ speed: Double, on ids: [Int64]) throws -> Double {
+        if speed == 1 { return 1 }
+        if let known = achieved[speed] { return known }
+        let steady = try model.run(ids: ids, scales: [voice.noiseScale, voice.lengthScale, 0], durationOutput: nil).audio.count
+        let faster = try model.run(ids: ids, scales: [voice.noiseScale, voice.lengthScale / Float(speed), 0], durationOutput: nil).audio.count
+        let measured = steady > 0 && faster > 0 ? Double(steady) / Double(faster) : speed
+        achieved[speed] = measured
+        return measured
     }
 
     /// Runs of letters and digits with their scalar offset and length.

@@ -13,6 +13,8 @@ public struct PiperVoice: Sendable, Equatable {
     /// Language code from the config ("en_US" → "en-US").
     public var language: String
     public var quality: String
+    /// The licence named by the voice's model card (`MODEL_CARD` next to the model), if any.
+    public var licence: String?
     public var phonemeIDs: [String: [Int64]]
     public var noiseScale: Float
     public var lengthScale: Float
@@ -47,10 +49,28 @@ public struct PiperVoice: Sendable, Equatable {
         let code = ((json["language"] as? [String: Any])?["code"] as? String) ?? espeakVoice
         language = code.replacingOccurrences(of: "_", with: "-")
         phonemeIDs = map.mapValues { $0.map(Int64.init) }
+        licence = Self.licence(beside: model)
         let inference = json["inference"] as? [String: Any] ?? [:]
         noiseScale = Float(inference["noise_scale"] as? Double ?? 0.667)
         lengthScale = Float(inference["length_scale"] as? Double ?? 1)
         noiseW = Float(inference["noise_w"] as? Double ?? 0.8)
+    }
+
+    /// The "License: X" line of Piper's model card beside the model (`MODEL_CARD` or
+    /// `NAME.onnx.MODEL_CARD`).
+    static func licence(beside model: String) -> String? {
+        let directory = (model as NSString).deletingLastPathComponent
+        for card in [directory + "/MODEL_CARD", model + ".MODEL_CARD"] {
+            guard let data = FileManager.default.contents(atPath: card) else { continue }
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                let text = line.trimmingCharacters(in: CharacterSet(charactersIn: "*- \t"))
+                for key in ["License:", "Licence:"] where text.lowercased().hasPrefix(key.lowercased()) {
+                    let value = text.dropFirst(key.count).trimmingCharacters(in: .whitespaces)
+                    if !value.isEmpty { return value }
+                }
+            }
+        }
+        return nil
     }
 
     /// Directories searched for voices, in order: `$SPEAK_VOICES`, the user's

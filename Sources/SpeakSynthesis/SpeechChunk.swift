@@ -17,6 +17,8 @@ public struct SpeechChunk: Sendable, Equatable {
     public var skippedWords: [Int] = []
     /// The voice for a paragraph in another language than the document's; nil: the run's voice.
     public var voice: String? = nil
+    /// False for the later clauses of a sentence given to the engine a few clauses at a time.
+    public var startsSentence = true
 }
 
 /// Cuts the spoken blocks of a document into sentence chunks, starting exactly at a word.
@@ -28,15 +30,17 @@ public enum ChunkPlanner {
     /// Chunks from global word `fromWord` up to (not including) `toWord`; skipped blocks are
     /// left out unless `includeSkipped`.
     public static func chunks(of document: Document, fromWord: Int = 0, toWord: Int = .max,
-                              includeSkipped: Bool = false, speech: SpeechOptions = .asWritten) -> [SpeechChunk] {
-        Array(sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: speech))
+                              includeSkipped: Bool = false, speech: SpeechOptions = .asWritten, byClause: Bool = false) -> [SpeechChunk] {
+        Array(sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: speech, byClause: byClause))
     }
 
     /// The same chunks, planned lazily one block at a time: the first chunk of a long book is
     /// ready without segmenting the rest. Each chunk's text is what `speech` says for it (the
-    /// spoken-text layer), its word spans where each document word is said.
+    /// spoken-text layer), its word spans where each document word is said. `byClause` cuts
+    /// long sentences at clause punctuation (for an engine that `speaksByClause`).
     public static func sequence(of document: Document, fromWord: Int = 0, toWord: Int = .max,
-                                includeSkipped: Bool = false, speech: SpeechOptions = .asWritten) -> some Sequence<SpeechChunk> {
+                                includeSkipped: Bool = false, speech: SpeechOptions = .asWritten,
+                                byClause: Bool = false) -> some Sequence<SpeechChunk> {
         let reader = SpeechReader(options: speech)
         let blocks = document.blocks.indices.lazy.filter { i in
             let block = document.blocks[i]
@@ -48,12 +52,12 @@ public enum ChunkPlanner {
             let block = document.blocks[i]
             let header = reader.isIdentity ? nil : TableHeader.labels(for: i, in: document.blocks)
             return chunks(in: block, fromWord: fromWord, toWord: toWord, isLastBlock: block.firstWord == lastFirstWord, reader: reader,
-                          header: header)
+                          header: header, byClause: byClause)
         }
     }
 
     private static func chunks(in block: Block, fromWord: Int, toWord: Int, isLastBlock: Bool, reader: SpeechReader,
-                               header: [String]?) -> [SpeechChunk] {
+                               header: [String]?, byClause: Bool) -> [SpeechChunk] {
         let scalars = Array(block.text.unicodeScalars)
         let spans = block.wordSpans
         // A paragraph in another language is read by that language's voice and rules.
@@ -63,9 +67,10 @@ public enum ChunkPlanner {
         // of a paragraph of 100,000 segments those, not the whole paragraph.
         let from = max(0, fromWord - block.firstWord)
         let through = min(spans.count, toWord == .max ? spans.count : toWord - block.firstWord) - 1
-        let sentences = SentenceSegmenter.sentences(in: scalars, words: spans, from: from, through: through)
+        let whole = SentenceSegmenter.sentences(in: scalars, words: spans, from: from, through: through)
+        let sentences = byClause ? whole.flatMap { ClauseCutter.clauses(of: $0, in: scalars, words: spans) } : whole.map { ($0, true) }
         var result: [SpeechChunk] = []
-        for sentence in sentences {
+        for (sentence, startsSentence) in sentences {
             let first = sentence.lowerBound
             guard block.firstWord + first < toWord else { continue }
             let start = Int(spans[first].start)
@@ -97,7 +102,7 @@ public enum ChunkPlanner {
             }
             result.append(SpeechChunk(text: text, wordSpans: spans, firstWord: block.firstWord + first,
                                       endsBlock: endsBlock, endsDocument: endsBlock && isLastBlock, skippedWords: skipped,
-                                      voice: foreign?.voice))
+                                      voice: foreign?.voice, startsSentence: startsSentence))
         }
         return result
     }

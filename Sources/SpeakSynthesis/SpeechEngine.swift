@@ -54,10 +54,15 @@ public protocol SpeechEngine: AnyObject {
 
     /// Sentences left silent because the engine could not say them (0 for most engines).
     var silencedSentences: Int { get }
+
+    /// True for a slow engine (a neural voice): long sentences are given to it a few clauses
+    /// at a time, so playback starts after the first clause instead of the whole sentence.
+    var speaksByClause: Bool { get }
 }
 
 extension SpeechEngine {
     public var silencedSentences: Int { 0 }
+    public var speaksByClause: Bool { false }
 }
 
 /// Why synthesis failed.

@@ -63,7 +63,8 @@ public final class SpeechStream: @unchecked Sendable {
         self.includeSkipped = includeSkipped
         self.aheadSamples = Int(aheadSeconds * Double(engine.sampleRate))
         self.historyWords = historyWords
-        self.source = ChunkSource(document: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech)
+        self.source = ChunkSource(document: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech,
+                             byClause: synthesizer.engine.speaksByClause)
         condition.lock()
         pump()
         condition.unlock()
@@ -210,7 +211,8 @@ public final class SpeechStream: @unchecked Sendable {
         if let cut = known.firstIndex(where: { $0.index >= word }) { known.removeSubrange(cut...) }
         producedSamples = sample
         consumedSamples = sample
-        source = ChunkSource(document: current, fromWord: word, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech)
+        source = ChunkSource(document: current, fromWord: word, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech,
+                             byClause: synthesizer.engine.speaksByClause)
         sourceEnd = current.wordCount
         exhausted = false
         failure = nil
@@ -222,7 +224,8 @@ public final class SpeechStream: @unchecked Sendable {
     /// a source for the words after that end; false when there are none.
     private func resumeWhereTheDocumentGrew() -> Bool {
         guard sourceEnd < current.wordCount, toWord > sourceEnd else { return false }
-        source = ChunkSource(document: current, fromWord: sourceEnd, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech)
+        source = ChunkSource(document: current, fromWord: sourceEnd, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech,
+                             byClause: synthesizer.engine.speaksByClause)
         sourceEnd = current.wordCount
         return true
     }
@@ -296,7 +299,8 @@ public final class SpeechStream: @unchecked Sendable {
             let pieces = try condition.unlocked {
                 try thread.sync {
                     synthesizer.settings = settings
-                    return try ChunkPlanner.sequence(of: document, fromWord: from, toWord: first.index, includeSkipped: includeSkipped, speech: settings.speech)
+                    return try ChunkPlanner.sequence(of: document, fromWord: from, toWord: first.index, includeSkipped: includeSkipped,
+                                                     speech: settings.speech, byClause: synthesizer.engine.speaksByClause)
                         .map { try synthesizer.piece(for: $0, startingAt: 0, keepAudio: false) }
                 }
             }
@@ -326,8 +330,9 @@ public final class SpeechStream: @unchecked Sendable {
 private final class ChunkSource: @unchecked Sendable {
     private var iterator: any IteratorProtocol<SpeechChunk>
 
-    init(document: Document, fromWord: Int, toWord: Int, includeSkipped: Bool, speech: SpeechOptions) {
-        iterator = ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: speech)
+    init(document: Document, fromWord: Int, toWord: Int, includeSkipped: Bool, speech: SpeechOptions, byClause: Bool) {
+        iterator = ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: speech,
+                                         byClause: byClause)
             .makeIterator()
     }
 

@@ -37,10 +37,11 @@ public final class Synthesizer {
         try Self.check(fromWord, in: document)
         var timeline = Timeline(sampleRate: engine.sampleRate)
         let span = Double(max(1, min(toWord, document.wordCount) - fromWord))
-        for chunk in ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech) {
+        for chunk in ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped,
+                                           speech: settings.speech, byClause: engine.speaksByClause) {
             let piece = try self.piece(for: chunk, startingAt: timeline.totalSamples)
             try piece.samples.withUnsafeBufferPointer { try audio($0) }
-            timeline.sentenceStarts.append(timeline.words.count)
+            if chunk.startsSentence { timeline.sentenceStarts.append(timeline.words.count) }
             timeline.words += piece.words
             timeline.totalSamples = piece.endSample
             progress?(Double(chunk.firstWord + chunk.wordSpans.count - fromWord) / span)

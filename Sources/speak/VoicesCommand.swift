@@ -42,8 +42,8 @@ struct ListVoices: ParsableCommand {
             let list = try openSpeak().voiceList(language: lang)
             if json { try printJSON(list); return }
             if !list.neural.isEmpty {
-                var neural = TextTable(headers: ["NEURAL VOICE", "LANGUAGE", "QUALITY", "RATE", "MODEL"], flexibleColumn: 4)
-                neural.rows = list.neural.map { [$0.name, $0.language, $0.quality, "\($0.sampleRate) Hz", $0.model] }
+                var neural = TextTable(headers: ["NEURAL VOICE", "LANGUAGE", "QUALITY", "RATE", "LICENCE", "MODEL"], flexibleColumn: 5)
+                neural.rows = list.neural.map { [$0.name, $0.language, $0.quality, "\($0.sampleRate) Hz", $0.licence ?? "see its model card", $0.model] }
                 print(neural.render(maxWidth: Terminal.width))
                 print("")
             }

@@ -23,6 +23,9 @@ final class CLI {
         home = base.appendingPathComponent("home")
         work = base.appendingPathComponent("work")
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        // eSpeak's voice, named: an installed neural voice would otherwise read every test's
+        // audio (tests of the neural default remove this file).
+        file("config/speak/config.toml", "voice = \"en-us\"\n")
     }
 
     deinit {
@@ -85,7 +88,7 @@ final class CLI {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
-        process.environment = ["SPEAK_HOME": home.path, "PATH": "/usr/bin:/bin"]
+        process.environment = ["SPEAK_HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": work.appendingPathComponent("config").path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         return process

@@ -80,6 +80,44 @@ import Testing
         #expect(summary?.first?["reusedSegments"] as? Int == 0)
     }
 
+    /// Length of a 16-bit mono WAV at 22,050 Hz, in ms.
+    static func milliseconds(_ path: String) throws -> Int {
+        (try Data(contentsOf: URL(fileURLWithPath: path)).count - 44) / 2 * 1000 / 22050
+    }
+
+    @Test(.enabled(if: installed))
+    func anInstalledNeuralVoiceIsTheDefaultAndSpeedsPastTwo() throws {
+        let cli = CLI()
+        let config = cli.work.appendingPathComponent("config/speak/config.toml").path
+        try FileManager.default.removeItem(atPath: config)
+        let english = "The keeper climbed the stairs at dusk, and the lamp was lit again, as on every night before this one. "
+        let german = "Der Leuchtturmwärter stieg in der Dämmerung die Treppe hinauf, und die Lampe brannte wieder wie in jeder Nacht zuvor."
+        let path = cli.file("mixed.txt", english + english + "\n\n" + german + "\n\n" + english + "\n")
+        let out = cli.work.appendingPathComponent("mixed.wav").path
+        // No voice asked for, none configured: the neural voice of the document's language;
+        // the German paragraph is read by eSpeak's German voice in the same file.
+        let plain = try cli.run(["convert", path, "-o", out, "--timings", "json"])
+        #expect(plain.status == 0 && plain.stderr.contains("read by joe, de"), "\(plain.stderr)")
+        let normal = try Self.milliseconds(out)
+        // Past 2x the model's audio is time-stretched: a third of the length, timings with it.
+        let fast = try cli.run(["convert", path, "-o", out, "--force", "--timings", "json", "--speed", "3"])
+        #expect(fast.status == 0, "\(fast.stderr)")
+        let stretched = try Self.milliseconds(out)
+        #expect(Double(stretched) > Double(normal) / 3 * 0.85 && Double(stretched) < Double(normal) / 3 * 1.15, "\(normal) ms → \(stretched) ms")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cli.work.appendingPathComponent("mixed.json").path)))
+        let words = (json as? [String: Any])?["words"] as? [[String: Any]] ?? []
+        let starts = words.map { $0["startMs"] as? Int ?? -1 }, ends = words.map { $0["endMs"] as? Int ?? -1 }
+        #expect(words.count == (english + english + german + " " + english).split(separator: " ").count)
+        #expect(zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 } && (ends.last ?? .max) <= stretched + 1)
+        // A voice named in the config is the default again.
+        cli.file("config/speak/config.toml", "voice = \"en-us\"\n")
+        let configured = try cli.run(["convert", path, "-o", out, "--force"])
+        #expect(configured.status == 0 && configured.stderr.contains("read by en-us"), "\(configured.stderr)")
+        // eSpeak's phonemes of the neural voice's own eSpeak voice.
+        try FileManager.default.removeItem(atPath: config)
+        #expect(try cli.run(["text", path, "--phonemes"]).status == 0)
+    }
+
     @Test func badVoicesAreRefusedInOneLine() throws {
         let cli = CLI()
         let voices = cli.work.appendingPathComponent("voices").path

@@ -49,7 +49,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = ["play", id, "--print-words"]
-        process.environment = ["SPEAK_HOME": cli.home.path, "SPEAK_AUDIO": "null", "PATH": "/usr/bin:/bin"]
+        process.environment = ["SPEAK_HOME": cli.home.path, "SPEAK_AUDIO": "null", "PATH": "/usr/bin:/bin",
+                               "XDG_CONFIG_HOME": cli.work.appendingPathComponent("config").path]
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -147,7 +148,7 @@ import Testing
             process.waitUntilExit()
             return String(decoding: try Data(contentsOf: out), as: UTF8.self)
         }
-        let command = "SPEAK_HOME='\(cli.home.path)' SPEAK_AUDIO=null '\(CLI.binary)' play 1; sleep 3"
+        let command = "SPEAK_HOME='\(cli.home.path)' XDG_CONFIG_HOME='\(cli.work.appendingPathComponent("config").path)' SPEAK_AUDIO=null '\(CLI.binary)' play 1; sleep 3"
         _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "12", command])
         defer { _ = try? tmux(["kill-server"]) }
         Thread.sleep(forTimeInterval: 2)

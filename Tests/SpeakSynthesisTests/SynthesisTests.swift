@@ -74,6 +74,25 @@ final class FakeEngine: SpeechEngine {
         #expect(ChunkPlanner.chunks(of: doc, includeSkipped: true).map(\.text) == ["One two. ", "Three four five.", "12", "Six."])
     }
 
+    @Test func aSlowEngineGetsLongSentencesAFewClausesAtATime() {
+        let long = "The keeper climbed the stairs at dusk, and the lamp was lit again; it burned through the night, "
+            + "as on every night before, until the grey morning came. Short one, here."
+        let doc = document([long])
+        let clauses = ChunkPlanner.chunks(of: doc, byClause: true)
+        #expect(clauses.map(\.text) == ["The keeper climbed the stairs at dusk, ", "and the lamp was lit again; ",
+                                        "it burned through the night, as on every night before, until the grey morning came. ",
+                                        "Short one, here."])
+        #expect(clauses.map(\.startsSentence) == [true, false, false, true])
+        #expect(clauses.map(\.endsBlock) == [false, false, false, true])
+        // The same words, in the same order, as sentence chunks.
+        let sentences = ChunkPlanner.chunks(of: doc)
+        #expect(sentences.count == 2)
+        let clauseWords: Int = clauses.reduce(0) { $0 + $1.wordSpans.count }
+        let sentenceWords: Int = sentences.reduce(0) { $0 + $1.wordSpans.count }
+        #expect(clauseWords == sentenceWords)
+        #expect(clauses.map(\.firstWord) == [0, 7, 13, 28])
+    }
+
     @Test func sanitizingKeepsScalarPositions() {
         let long = String(repeating: "s'", count: 100)
         let text = ChunkPlanner.sanitize(Array(("a\u{7}b \u{FFFD} " + long).unicodeScalars)[...])
