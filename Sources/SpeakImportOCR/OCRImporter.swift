@@ -73,9 +73,16 @@ extension OCRImporter {
 }
 
 /// The first block when it is a heading, without the specks OCR leaves at its ends.
+/// The first heading read, else a first line that stands alone like a title (short, no full
+/// stop, more text after it), as for plain text.
 private func contentTitle(_ blocks: [Block]) -> String {
-    guard let first = blocks.first, first.kind.headingLevel != nil else { return "" }
-    return trimmingMarks(first.text)
+    let spoken = blocks.filter(\.isSpoken)
+    guard let first = spoken.first else { return "" }
+    if first.kind.headingLevel != nil { return trimmingMarks(first.text) }
+    let text = first.text
+    guard spoken.count > 1, first.kind == .paragraph, text.count <= 100, text.split(separator: " ").count <= 14,
+          text.first?.isUppercase == true, let last = text.last, !".,;:".contains(last) else { return "" }
+    return trimmingMarks(text)
 }
 
 private func trimmingMarks(_ text: String) -> String {

@@ -16,18 +16,27 @@ struct PDFAssembler {
     private let furniture: PageFurniture
     /// The font size most of the text (furniture aside) is set in.
     let bodySize: Double
+    /// The first page's title, authors, banner and affiliations.
+    let frontMatter: FrontMatter
 
     init(pages: [PDFPage]) {
         self.pages = pages
         var votes: [Double: Int] = [:]
         for line in pages.lazy.flatMap(\.lines) { votes[line.size, default: 0] += line.text.utf8.count }
         let overall = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? 0
-        furniture = PageFurniture(pages: pages, bodySize: overall)
+        var furniture = PageFurniture(pages: pages, bodySize: overall)
         votes = [:]
         for (p, page) in pages.enumerated() {
             for (l, line) in page.lines.enumerated() where furniture.reasons[p][l] == nil { votes[line.size, default: 0] += line.text.utf8.count }
         }
         bodySize = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? overall
+        frontMatter = FrontMatter(pages: pages, reasons: furniture.reasons, bodySize: bodySize)
+        furniture.mark(frontMatter.skipped, page: frontMatter.page)
+        for (p, page) in pages.enumerated() {
+            let equations = DisplayEquation.lines(of: page, skipped: furniture.reasons[p])
+            if !equations.isEmpty { furniture.mark(Dictionary(uniqueKeysWithValues: equations.map { ($0, SkipReason.equation) }), page: p) }
+        }
+        self.furniture = furniture
     }
 
     /// Where a block starts, for placing outline chapters.
@@ -62,12 +71,17 @@ struct PDFAssembler {
             }
         }.flatMap { $0 }
         let headings = paragraphs.map(isHeading)
+        let sections = PaperSections.skipped(texts: prepared.map(\.0), headings: headings, sizes: paragraphs.map { $0.lines[0].size },
+                                             spoken: paragraphs.map { $0.skip == nil })
         let headingSizes = Set(paragraphs.indices.filter { headings[$0] }.map { paragraphs[$0].lines[0].size }).sorted(by: >)
         var anchors: [Anchor] = []
         for (i, paragraph) in paragraphs.enumerated() {
             let (joined, spans) = prepared[i]
             let kind: BlockKind
-            if let skip = paragraph.skip {
+            let skip = paragraph.skip ?? sections[i]
+            if headings[i] {
+                kind = .heading(level: min(3, (headingSizes.firstIndex(of: paragraph.lines[0].size) ?? 0) + 1))
+            } else if let skip = paragraph.skip {
                 kind = switch skip {
                 case .header: .header
                 case .footer: .footer
@@ -78,16 +92,14 @@ struct PDFAssembler {
                 }
             } else if Self.bullet(paragraph.lines[0].text) != nil {
                 kind = .listItem
-            } else if headings[i] {
-                kind = .heading(level: min(3, (headingSizes.firstIndex(of: paragraph.lines[0].size) ?? 0) + 1))
             } else {
                 kind = .paragraph
             }
-            if paragraph.skip == nil {
+            if skip == nil || headings[i] {
                 anchors.append(Anchor(page: paragraph.page, top: paragraph.lines[0].top, left: paragraph.lines[0].left,
                                       text: joined, word: builder.wordCount))
             }
-            builder.append(kind, text: joined, wordSpans: spans, page: paragraph.page + 1, skip: paragraph.skip)
+            builder.append(kind, text: joined, wordSpans: spans, page: paragraph.page + 1, skip: skip)
         }
         return anchors
     }
@@ -127,6 +139,9 @@ struct PDFAssembler {
         // A break back up the page is a new column; a wide gap is a new paragraph.
         if line.top < previous.top - size * 0.5 { return false }
         if line.top - previous.bottom > size * 0.75 { return false }
+        // Lines centred on one another (a title, a centred heading) carry on.
+        let centres = abs((line.left + line.right) - (previous.left + previous.right)) / 2
+        if centres < size, line.left > previous.left, !endsSentence(previous) { return true }
         // First-line indent after a full line, or a short line that ended a sentence.
         let indent = line.left - previous.left
         if indent > size * 0.6, indent < size * 4, paragraph.lines.count >= 1, !startsLowercase(line) { return false }

@@ -79,10 +79,12 @@ public struct PDFImporter: Importer {
         guard builder.wordCount > 0 else { throw PDFImportError.noText(name, ocr: ocr) }
         if info.outline.isEmpty { builder.chaptersFromHeadings() }
         for warning in warnings { builder.warn(warning) }
-        var document = builder.build(metadata: DocumentMetadata(title: options.title ?? title(info, pages: pages),
-                                                                 author: info.author, language: options.language,
+        let front = assembler.frontMatter
+        var document = builder.build(metadata: DocumentMetadata(title: options.title ?? Self.title(info, printed: front.title, pages: pages),
+                                                                 author: Self.plausible(info.author) ?? front.authors, language: options.language,
                                                                  source: name, format: .pdf, contentHash: ""))
         document.metadata.pageCount = info.pageCount
+        if !front.identifiers.isEmpty { document.metadata.identifiers = front.identifiers }
         document.metadata.pageLabels = Self.labels(of: pages)
         if !info.outline.isEmpty { document.chapters = chapters(info.outline, anchors: anchors, wordCount: document.wordCount) }
         progress(1)
@@ -101,16 +103,33 @@ public struct PDFImporter: Importer {
         pages.count <= 8 ? pages.map(String.init).joined(separator: ", ") : pages.prefix(8).map(String.init).joined(separator: ", ") + ", …"
     }
 
-    /// The metadata title unless it is a placeholder, else the largest text on page 1.
-    private func title(_ info: PDFInfo, pages: [PDFPage]) -> String {
-        if let title = info.title, title.count > 2, !["untitled", "title", "slide 1"].contains(title.lowercased()),
-           !title.lowercased().hasSuffix(".pdf"), !title.lowercased().hasSuffix(".doc"), !title.lowercased().hasSuffix(".tex"),
-           !title.hasPrefix("Microsoft Word - ") {
-            return title
+    /// The metadata title when it is plausible and printed on the first page, else the title
+    /// printed there (its largest type, see `FrontMatter`), else a plausible metadata title,
+    /// else the largest text on page 1.
+    static func title(_ info: PDFInfo, printed: String?, pages: [PDFPage]) -> String {
+        let metadata = plausible(info.title)
+        if let metadata, let first = pages.first {
+            let key = { (text: String) in text.lowercased().filter { $0.isLetter || $0.isNumber } }
+            if key(first.lines.map(\.text).joined()).contains(key(metadata)) { return metadata }
         }
+        if let printed, !printed.isEmpty { return printed }
+        if let metadata { return metadata }
         guard let first = pages.first, let largest = first.lines.map(\.size).max(), largest > 0 else { return "" }
-        let lines = first.lines.filter { $0.size == largest && $0.text.contains(where: \.isLetter) }.prefix(3)
+        let lines = first.lines.filter { $0.size == largest && $0.text.contains(where: \.isLetter) && !$0.turned }.prefix(3)
         return lines.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    /// Metadata that says something: not a placeholder, a file name, or the name of the tool
+    /// that made the file.
+    static func plausible(_ value: String?) -> String? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), value.count > 2 else { return nil }
+        let lower = value.lowercased()
+        if ["untitled", "title", "slide 1", "unknown", "author", "user", "admin", "owner"].contains(lower) { return nil }
+        if [".pdf", ".doc", ".docx", ".tex", ".dvi", ".ps", ".eps", ".odt", ".rtf", ".txt", ".indd", ".qxd"].contains(where: { lower.hasSuffix($0) }) { return nil }
+        if lower.hasPrefix("microsoft word - ") || lower.hasPrefix("microsoft powerpoint - ") || lower.hasPrefix("untitled") { return nil }
+        if ["latex", "pdftex", "tex output", "dvips", "ghostscript", "acrobat", "libreoffice", "openoffice", "writer", "cairo",
+            "quartz", "word", "powerpoint", "printed by"].contains(where: { lower.hasPrefix($0) }) { return nil }
+        return value
     }
 
     /// Chapters from the outline. An entry starts at the block on its page whose text is its

@@ -69,8 +69,11 @@ public struct PDFLine: Sendable, Equatable, Codable {
     /// The font size of most of the line's characters, in points.
     public var size: Double
     public var bold: Bool
+    /// Turned against the page's text (a rotated stamp or label in the margin).
+    public var turned: Bool
 
-    public init(text: String, left: Double, top: Double, right: Double, bottom: Double, size: Double, bold: Bool = false) {
+    public init(text: String, left: Double, top: Double, right: Double, bottom: Double, size: Double, bold: Bool = false,
+                turned: Bool = false) {
         self.text = text
         self.left = left
         self.top = top
@@ -78,6 +81,7 @@ public struct PDFLine: Sendable, Equatable, Codable {
         self.bottom = bottom
         self.size = size
         self.bold = bold
+        self.turned = turned
     }
 }
 

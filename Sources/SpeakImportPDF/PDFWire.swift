@@ -82,7 +82,7 @@ public enum PDFWire {
     }
 
     /// "P", index, width, height, label, needs OCR (0/1), then per line: left, top, right, bottom, size,
-    /// bold (0/1), text. Written as bytes: a 2,000-page book is 80,000 lines.
+    /// flags (a digit: 1 bold, 2 turned), text. Written as bytes: a 2,000-page book is 80,000 lines.
     private static func encode(_ page: PDFPage) -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(page.lines.reduce(64) { $0 + $1.text.utf8.count + 40 })
@@ -101,7 +101,7 @@ public enum PDFWire {
                 append(value, to: &out)
                 out.append(fieldSeparator)
             }
-            out.append(line.bold ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+            out.append(UInt8(ascii: "0") + (line.bold ? 1 : 0) + (line.turned ? 2 : 0))
             out.append(fieldSeparator)
             append(line.text, to: &out)
         }
@@ -159,11 +159,12 @@ public enum PDFWire {
             while more {
                 guard let left = int(field().0), let top = int(field().0), let right = int(field().0),
                       let bottom = int(field().0), let size = int(field().0) else { return nil }
-                let bold = field().0.first == UInt8(ascii: "1")
+                let flags = (field().0.first ?? UInt8(ascii: "0")) &- UInt8(ascii: "0")
                 let textBytes = text()
                 more = position <= bytes.count && position > 0 && bytes[position - 1] == lineSeparator
                 lines.append(PDFLine(text: String(decoding: textBytes, as: UTF8.self), left: Double(left) / 10, top: Double(top) / 10,
-                                     right: Double(right) / 10, bottom: Double(bottom) / 10, size: Double(size) / 10, bold: bold))
+                                     right: Double(right) / 10, bottom: Double(bottom) / 10, size: Double(size) / 10,
+                                     bold: flags & 1 != 0, turned: flags & 2 != 0))
             }
             return PDFPage(index: index, width: Double(width) / 10, height: Double(height) / 10, label: label.isEmpty ? nil : label,
                            lines: lines, needsOCR: ocrFlag.first == UInt8(ascii: "1"))

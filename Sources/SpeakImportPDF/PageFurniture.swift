@@ -3,13 +3,19 @@ import SpeakModel
 
 /// Finds the lines of a document that are page furniture rather than text: running headers and
 /// footers (lines near the top or bottom whose text, digits aside, repeats across pages), page
-/// numbers, line numbers in the margins, and footnotes (small text at the foot of a page).
+/// numbers, line numbers in the margins, text turned in the margins (stamps, watermarks), and
+/// footnotes (small text at the foot of a page).
 struct PageFurniture {
     /// The share of the page height, at the top and at the bottom, where furniture lives.
     static let margin = 0.09
 
     /// `reasons[page][line]`: why that line is not spoken, nil for text.
     private(set) var reasons: [[SkipReason?]]
+
+    /// Marks lines of a page found by other means (a paper's banner and affiliations).
+    mutating func mark(_ lines: [Int: SkipReason], page: Int) {
+        for (line, reason) in lines where reasons[page][line] == nil { reasons[page][line] = reason }
+    }
 
     init(pages: [PDFPage], bodySize: Double) {
         reasons = pages.map { Array(repeating: nil, count: $0.lines.count) }
@@ -18,9 +24,13 @@ struct PageFurniture {
             let numbered = Self.lineNumbers(page)
             for (l, line) in page.lines.enumerated() {
                 let zone = Self.zone(line, page)
-                if numbered.contains(l) {
+                if line.turned {
+                    reasons[p][l] = .margin
+                } else if numbered.contains(l) {
                     reasons[p][l] = .lineNumber
                 } else if zone != nil, line.text.utf8.count <= 20, Self.isPageNumber(String(line.text.trimmingSpaces()), label: page.label) {
+                    reasons[p][l] = .pageNumber
+                } else if Self.isFolio(line, in: page) {
                     reasons[p][l] = .pageNumber
                 } else if let zone, repeated.contains(Self.key(line.text)) {
                     reasons[p][l] = zone == .top ? .header : .footer
@@ -33,6 +43,14 @@ struct PageFurniture {
     }
 
     private enum Zone { case top, bottom }
+
+    /// The page's own number standing alone below everything else, however high the margin
+    /// (LaTeX sets it at about 88 % of the page).
+    static func isFolio(_ line: PDFLine, in page: PDFPage) -> Bool {
+        let text = line.text.trimmingSpaces()
+        guard text.utf8.count <= 6, text == String(page.index + 1) || page.label.map { text == $0 } == true, line.top >= page.height * 0.75 else { return false }
+        return !page.lines.contains { $0.top > line.bottom }
+    }
 
     /// A page number by its look ("12", "xiv", "Page 3 of 20"), or the page's own printed label
     /// ("A-3" in an appendix).
@@ -111,17 +129,23 @@ struct PageFurniture {
         for (l, line) in page.lines.enumerated() where reasons[p][l] == nil { votes[line.size, default: 0] += line.text.utf8.count }
         let bodySize = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? documentSize
         guard bodySize > 0 else { return }
-        let isSmall: (PDFLine) -> Bool = { $0.size > 0 && $0.size <= bodySize * 0.88 }
+        let isSmall: (PDFLine) -> Bool = { $0.size > 0 && $0.size <= bodySize * 0.91 }
         let body = page.lines.indices.filter { reasons[p][$0] == nil && !isSmall(page.lines[$0]) }
-        guard let lowestBody = body.map({ page.lines[$0].bottom }).max() else { return }
+        guard !body.isEmpty else { return }
+        // Below every line of body text of its column (two-column pages end their columns at
+        // different heights).
         let foot = page.lines.indices.filter { i in
-            reasons[p][i] == nil && isSmall(page.lines[i]) && page.lines[i].top >= lowestBody
-                && page.lines[i].top >= page.height * 0.5
+            let line = page.lines[i]
+            guard reasons[p][i] == nil, isSmall(line), line.top >= page.height * 0.5 else { return false }
+            return !body.contains { b in
+                let other = page.lines[b]
+                return other.bottom > line.top && other.left < line.right && line.left < other.right
+            }
         }
         // A footnote starts with its marker: a number, a symbol or a superscript.
         guard let first = foot.min(by: { page.lines[$0].top < page.lines[$1].top }),
               let mark = page.lines[first].text.trimmingSpaces().first,
-              mark.isNumber || "*†‡§¶".contains(mark) || mark.unicodeScalars.first.map({ (0x2070...0x209F).contains($0.value) || [0xB9, 0xB2, 0xB3].contains($0.value) }) == true
+              mark.isNumber || "*†‡§¶?⋆".contains(mark) || mark.unicodeScalars.first.map({ (0x2070...0x209F).contains($0.value) || [0xB9, 0xB2, 0xB3].contains($0.value) }) == true
         else { return }
         for i in foot { reasons[p][i] = .footnote }
     }

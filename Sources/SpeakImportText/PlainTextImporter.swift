@@ -62,9 +62,14 @@ public struct PlainTextImporter: Importer {
 
     /// The first block when it is a heading that is not just a chapter number.
     private func contentTitle(_ blocks: [Block]) -> String? {
-        guard let first = blocks.first, first.kind.headingLevel != nil else { return nil }
+        guard let first = blocks.first else { return nil }
         let text = first.text[...]
         if HeadingDetector.chapterHeadingLevel(text) != nil { return nil }
+        if first.kind.headingLevel != nil { return first.text }
+        // A first line that stands alone like a title: short, no full stop, more text after it.
+        guard blocks.count > 1, first.kind == .paragraph, !text.contains("\n"), text.count <= 100,
+              text.split(separator: " ").count <= 14, text.first?.isUppercase == true || text.first?.isNumber == true,
+              let last = text.last, !".,;:".contains(last) else { return nil }
         return first.text
     }
 }

@@ -89,7 +89,8 @@ struct AudiobookPlan {
             for sentence in SentenceSegmenter.sentences(in: scalars, words: spans) {
                 let first = block.firstWord + sentence.lowerBound
                 guard first >= words.lowerBound, first < words.upperBound else { continue }
-                if first > cuts[cuts.count - 1], count >= size / 2 {
+                // Only where something is read: a segment of skipped blocks alone has nothing to say.
+                if first > cuts[cuts.count - 1], count >= size / 2, includeSkipped || block.isSpoken {
                     let text = String(String.UnicodeScalarView(scalars[Int(spans[sentence.lowerBound].start)..<Int(spans[sentence.upperBound - 1].end)]))
                     if WordHash.of(text) % divisor == 0 || count >= size * 2 {
                         cuts.append(first)

@@ -171,6 +171,10 @@ enum LibrarySchema {
                 CREATE INDEX lexicon_scope ON lexicon (scope, target_id);
                 """)
         }
+        migrator.registerMigration("v5: identifiers") { db in
+            // A JSON object of what the source prints about itself: arXiv id, DOI, journal.
+            try db.execute(sql: "ALTER TABLE documents ADD COLUMN identifiers TEXT")
+        }
         return migrator
     }
 }

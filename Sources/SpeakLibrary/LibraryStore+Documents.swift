@@ -21,11 +21,12 @@ extension LibraryStore {
             try db.execute(sql: """
                 INSERT INTO documents (title, author, language, source, format, content_hash, created_at, imported_at,
                     page_count, site_name, canonical_url, word_count, spoken_word_count, block_count, warnings,
-                    folder_id, book, page_labels)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '[]', ?, ?, ?)
+                    folder_id, book, page_labels, identifiers)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '[]', ?, ?, ?, ?)
                 """, arguments: [m.title, m.author, m.language, m.source, m.format.rawValue, m.contentHash,
                                  m.created?.timeIntervalSince1970, (m.imported ?? Date()).timeIntervalSince1970,
-                                 m.pageCount, m.siteName, m.canonicalURL, folder, book, Self.encodeLabels(m.pageLabels)])
+                                 m.pageCount, m.siteName, m.canonicalURL, folder, book, Self.encodeLabels(m.pageLabels),
+                                 m.identifiers.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }])
             let id = db.lastInsertedRowID
             try Self.writeContent(db, id: id, document: document, progress: progress)
             return (id, false)
@@ -139,8 +140,9 @@ extension LibraryStore {
         var metadata = summary.metadata
         let (blocks, chapters) = try read { db in
             // Not in the summary: `speak ls` reads thousands of those and never shows labels.
-            metadata.pageLabels = Self.decodeLabels(try String.fetchOne(db, sql: "SELECT page_labels FROM documents WHERE id = ?",
-                                                                        arguments: [id]))
+            let extra = try Row.fetchOne(db, sql: "SELECT page_labels, identifiers FROM documents WHERE id = ?", arguments: [id])
+            metadata.pageLabels = Self.decodeLabels(extra?[0])
+            metadata.identifiers = (extra?[1] as String?).flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) }
             let blockRows = try Row.fetchCursor(db, sql: """
                 SELECT b.*, d.segmentation FROM blocks b JOIN documents d ON d.id = b.document_id
                 WHERE b.document_id = ? ORDER BY b.first_word

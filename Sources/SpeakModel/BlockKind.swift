@@ -86,4 +86,16 @@ public enum SkipReason: String, Sendable, Equatable, Hashable, Codable, CaseIter
     /// The labels of a figure or diagram (an SVG's text) and images' alternative text: kept
     /// for `--all`, not read.
     case figure
+    /// Text turned in a page's margin: arXiv stamps, watermarks, labels set sideways.
+    case margin
+    /// A journal's banner over a paper's title ("… manuscript no. …, © ESO 2022").
+    case banner
+    /// Authors' institutions, addresses and e-mail addresses under a paper's title.
+    case affiliation
+    /// A paper's list of references (read on request: `--read-all`).
+    case references
+    /// A paper's acknowledgements.
+    case acknowledgements
+    /// A display equation, set apart from the text.
+    case equation
 }

@@ -32,6 +32,9 @@ public struct DocumentMetadata: Sendable, Equatable, Codable {
     public var pageLabels: [String]?
     public var siteName: String?
     public var canonicalURL: String?
+    /// What the source prints about where it comes from: "arxiv" (2201.00200v1), "doi",
+    /// "journal" (from a paper's banner).
+    public var identifiers: [String: String]?
 
     public init(id: Int64? = nil, title: String, author: String? = nil, language: String? = nil,
                 source: String, format: DocumentFormat, contentHash: String,

@@ -136,28 +136,42 @@ final class PopplerText {
     }
 
     /// Words on one baseline, left to right, make a line; a jump back to the left or to another
-    /// baseline starts the next.
+    /// baseline starts the next. Small raised or lowered glyphs after a word join it as
+    /// super- or subscripts.
     static func lines(_ words: [Word], text: [UInt8]) -> [PDFLine] {
         var lines: [PDFLine] = []
         lines.reserveCapacity(words.count / 6 + 1)
         var line = LineBuilder()
         var last: Word?
-        for word in words where word.end > word.start && !isMarker(word, after: last, text: text) {
+        // The line's last full-size word: marks are measured against it, not against each other.
+        var base: Word?
+        for word in words where word.end > word.start {
+            var script: String?
+            if let position = ScriptGlyphs.position(of: word, base: base) {
+                script = ScriptGlyphs.text(String(decoding: text[word.start..<word.end], as: UTF8.self), position)
+            }
             if let previous = last {
                 let size = max(word.size, previous.size)
                 // Turned text (rotation 1 to 3) has its baseline on the x axis or upside down.
-                let sameLine = word.rotation == previous.rotation && abs(word.baseline - previous.baseline) <= size * 0.5
+                let sameLine = script != nil || word.rotation == previous.rotation && abs(word.baseline - previous.baseline) <= size * 0.5
                     && (word.rotation != 0 || word.left >= previous.right - size)
                 if !sameLine {
                     lines.append(line.line())
                     line = LineBuilder()
+                    base = nil
+                } else if let script, line.insert(Array(script.utf8), at: word.left) {
+                    // A mark drawn after the rest of its line goes where it stands.
+                    last = word
+                    continue
                 } else {
                     let gap = word.rotation == 0 ? word.left - previous.right : 0
-                    if previous.spaceAfter || gap > word.size * 0.1 || word.rotation != 0 { line.bytes.append(0x20) }
+                    let attached = script != nil && gap <= max(word.size, 1) * 0.3
+                    if !attached, previous.spaceAfter || gap > word.size * 0.1 || word.rotation != 0 { line.bytes.append(0x20) }
                 }
             }
-            line.add(word, text: text)
+            if let script { line.add(word, text: Array(script.utf8)[...]) } else { line.add(word, text: text[word.start..<word.end]) }
             last = word
+            if script == nil { base = word }
         }
         if last != nil { lines.append(line.line()) }
         return lines
@@ -170,9 +184,14 @@ final class PopplerText {
         /// (size rounded to half a point, letters): lines have one or two sizes, so a list beats a dictionary.
         var sizes: [(Double, Int)] = []
         var boldLetters = 0, letters = 0
+        var turnedLetters = 0
 
-        mutating func add(_ word: Word, text: [UInt8]) {
-            bytes.append(contentsOf: text[word.start..<word.end])
+        /// Where each word ends on the page and in `bytes`, for marks drawn out of order.
+        var ends: [(right: Double, offset: Int)] = []
+
+        mutating func add(_ word: Word, text: ArraySlice<UInt8>) {
+            bytes.append(contentsOf: text)
+            ends.append((word.right, bytes.count))
             left = min(left, word.left)
             top = min(top, word.top)
             right = max(right, word.right)
@@ -182,19 +201,25 @@ final class PopplerText {
             if let i = sizes.firstIndex(where: { $0.0 == size }) { sizes[i].1 += count } else { sizes.append((size, count)) }
             letters += count
             if word.bold { boldLetters += count }
+            if word.rotation != 0 { turnedLetters += count }
+        }
+
+        /// Puts a mark's bytes right after the word that ends where it starts, when that is
+        /// not the last word; false when the mark belongs at the end.
+        mutating func insert(_ mark: [UInt8], at left: Double) -> Bool {
+            guard let lastEnd = ends.last, left < lastEnd.right - 1,
+                  let k = ends.lastIndex(where: { $0.right <= left + 1 }) else { return false }
+            let offset = ends[k].offset
+            bytes.insert(contentsOf: mark, at: offset)
+            for i in ends.indices where ends[i].offset >= offset && i != k { ends[i].offset += mark.count }
+            return true
         }
 
         func line() -> PDFLine {
             let size = sizes.max { ($0.1, $0.0) < ($1.1, $1.0) }?.0 ?? 0
-            return PDFLine(text: String(decoding: bytes, as: UTF8.self), left: left, top: top, right: right, bottom: bottom, size: size, bold: boldLetters * 2 > letters)
+            return PDFLine(text: String(decoding: bytes, as: UTF8.self), left: left, top: top, right: right, bottom: bottom, size: size, bold: boldLetters * 2 > letters,
+                           turned: turnedLetters * 2 > letters)
         }
-    }
-
-    /// A footnote mark: a small raised number or symbol after a word of text.
-    static func isMarker(_ word: Word, after previous: Word?, text: [UInt8]) -> Bool {
-        guard word.end - word.start <= 3, let previous, word.rotation == 0, previous.rotation == 0,
-              word.size < previous.size * 0.8, word.baseline < previous.baseline - previous.size * 0.2 else { return false }
-        return String(decoding: text[word.start..<word.end], as: UTF8.self).allSatisfy { $0.isNumber || "*†‡§¶".contains($0) }
     }
 
     /// More than a fifth of the lines (and at least four) start above the line before them in

@@ -68,6 +68,8 @@ struct DocumentDetails: Encodable {
     var pages: Int?
     /// Printed page labels, first page first, when the source labels its pages.
     var pageLabels: [String]?
+    /// What the source prints about where it comes from (arXiv id, DOI, journal).
+    var identifiers: [String: String]?
     var words: Int
     var spokenWords: Int
     var readingSeconds: Double
@@ -97,6 +99,7 @@ struct DocumentDetails: Encodable {
         added = m.imported
         pages = m.pageCount
         pageLabels = m.pageLabels
+        identifiers = m.identifiers
         words = document.wordCount
         spokenWords = document.spokenWordCount
         wordsPerMinute = speak.config.wordsPerMinute * (summary.speed ?? speak.config.speed)
@@ -128,6 +131,7 @@ struct DocumentDetails: Encodable {
         if let site { field("site", site) }
         if let published { field("published", DisplayFormat.date(published)) }
         if let canonicalURL { field("url", canonicalURL) }
+        for key in ["journal", "arxiv", "doi"] { if let value = identifiers?[key] { field(key == "arxiv" ? "arXiv" : key == "doi" ? "DOI" : key, value) } }
         if let pages { field("pages", String(pages) + (pageLabels.map { " (printed \(PageLabelRuns.describe($0)))" } ?? "")) }
         let skippedWords = words - spokenWords
         field("words", "\(DisplayFormat.count(words))" + (skippedWords > 0 ? " (\(DisplayFormat.count(spokenWords)) spoken, \(DisplayFormat.count(skippedWords)) skipped)" : ""))

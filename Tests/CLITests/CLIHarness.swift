@@ -99,7 +99,7 @@ final class CLI {
     /// and the scorer's report.
     /// Inputs for which `heard(name)` is true are scored on what is read aloud, the others on
     /// everything (`--all`).
-    func evaluate(_ set: URL, inputs: String, arguments: [String] = [],
+    func evaluate(_ set: URL, inputs: String, arguments: [String] = [], truth: URL? = nil,
                   heard: (String) -> Bool = { _ in false }) throws -> (count: Int, report: String) {
         let output = work.appendingPathComponent("eval-\(set.lastPathComponent)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -112,7 +112,7 @@ final class CLI {
         let scorer = Process()
         scorer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         scorer.arguments = ["python3", set.appendingPathComponent("score.py").path, output.path,
-                            "--truth", set.appendingPathComponent("truth").path] + arguments
+                            "--truth", (truth ?? set.appendingPathComponent("truth")).path] + arguments
         let pipe = Pipe()
         scorer.standardOutput = pipe
         try scorer.run()

@@ -6,20 +6,12 @@ import Testing
 
 /// The PDF importer's layout analysis on hand-made pages (no poppler).
 @Suite struct PDFLayoutTests {
-    private struct Pages: PDFPageSource {
-        var info: PDFInfo
-        var pages: [PDFPage]
-        func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage]) {
-            (info, pages)
-        }
-    }
-
     private func line(_ text: String, top: Double, left: Double = 72, size: Double = 11, bold: Bool = false) -> PDFLine {
         PDFLine(text: text, left: left, top: top, right: left + Double(text.count) * size * 0.5, bottom: top + size, size: size, bold: bold)
     }
 
     private func read(_ pages: [PDFPage], outline: [PDFOutlineEntry] = []) throws -> Document {
-        try PDFImporter(source: Pages(info: PDFInfo(pageCount: pages.count, outline: outline), pages: pages))
+        try PDFImporter(source: HandMadePages(info: PDFInfo(pageCount: pages.count, outline: outline), pages: pages))
             .importDocument(ImportSource(name: "paper.pdf", data: Data([1])), options: ImportOptions(), progress: { _ in })
     }
 

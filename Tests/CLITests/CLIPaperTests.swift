@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// A paper typeset by LaTeX the way arXiv preprints are (Fixtures/paper/paper.tex): its real
+/// title and authors, and what a listener does not want read skipped with its reason.
+@Suite struct CLIPaperTests {
+    static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/paper/paper.tex")
+
+    private func typeset(_ cli: CLI) throws -> String {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/pdflatex"), "pdflatex is missing; run scripts/bootstrap")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdflatex")
+        process.arguments = ["-interaction=batchmode", "-output-directory", cli.work.path, Self.source.path]
+        process.currentDirectoryURL = cli.work
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "pdflatex failed")
+        return cli.work.appendingPathComponent("paper.pdf").path
+    }
+
+    @Test func aTypesetPaperHasItsPrintedTitleAndSkipsWhatIsNotRead() throws {
+        let cli = CLI()
+        let pdf = try typeset(cli)
+        // The metadata says "tides-v3.dvi" and "user": the page says otherwise.
+        #expect(try cli.run(["import", pdf]).status == 0)
+        let document = try #require(try cli.list().first)
+        #expect(document["title"] as? String == "Tides, Lamps and the Keepers Who Recorded Them")
+        let details = try cli.json(["show", "1"])
+        #expect(details["author"] as? String == "A. Keeper, B. Lighthouse and C. Harbour")
+        #expect(details["identifiers"] as? [String: String] == ["arxiv": "2411.01234v2", "doi": "10.5555/jcr.2024.042",
+                                                                 "journal": "Journal of Coastal Records"])
+        let skipped = details["skipped"] as? [[String: Any]] ?? []
+        let reasons = Set(skipped.compactMap { $0["reason"] as? String })
+        for reason in ["margin", "banner", "affiliation", "footnote", "equation", "acknowledgements", "references", "page-number"] {
+            #expect(reasons.contains(reason), "no \(reason) among \(reasons)")
+        }
+        let text = try cli.run(["text", "1"]).stdout
+        #expect(text.hasPrefix("Tides, Lamps and the Keepers Who Recorded Them\n"))
+        for unread in ["arXiv", "manuscript no.", "University of Northport", "We thank the volunteers", "Harbour Press", "cos θ"] {
+            #expect(!text.contains(unread), "'\(unread)' is read")
+        }
+        // Marks stay in the text raised; formulas keep their sub- and superscripts.
+        #expect(text.contains("A. Keeper¹,², B. Lighthouse² and C. Harbour³"))
+        #expect(text.contains("4 m²") && text.contains("H₂O"))
+        let said = try cli.run(["text", "1", "--spoken"]).stdout
+        #expect(said.contains("A. Keeper") && !said.contains("Keeper one") && said.contains("square meters"), "\(said.prefix(400))")
+        // Everything is still there for --all, and a listener who wants the references gets them.
+        let all = try cli.run(["text", "1", "--all"]).stdout
+        #expect(all.contains("arXiv:2411.01234v2 [physics.hist-ph]"))
+        #expect(all.contains("Harbour Press") && all.contains("University of Northport"))
+        // speak rename still wins over the printed title.
+        #expect(try cli.run(["rename", "1", "Tides"]).status == 0)
+        #expect(try cli.list().first?["title"] as? String == "Tides")
+    }
+}
