@@ -10,7 +10,9 @@ enum DisplayEquation {
     /// The lines of `page` (among those not yet skipped) that are display equations.
     static func lines(of page: PDFPage, skipped: [SkipReason?]) -> Set<Int> {
         var found = Set<Int>()
-        for (i, line) in page.lines.enumerated() where skipped[i] == nil && !found.contains(i) {
+        for (i, line) in page.lines.enumerated() where skipped[i] == nil && !found.contains(i) && line.text.utf8.count <= 200 {
+            // Cheap tests first: a formula line ends with ")" or has an equals sign.
+            guard line.text.utf8.last == UInt8(ascii: ")") || line.text.utf8.contains(UInt8(ascii: "=")) else { continue }
             let numbered = isNumbered(line.text)
             guard numbered || isCentred(line, page.width) && line.text.contains("=") && isMath(line.text, strict: true)
                     && line.text.split(separator: " ").filter({ $0.count >= 4 && $0.allSatisfy(\.isLetter) }).count <= 1 else { continue }

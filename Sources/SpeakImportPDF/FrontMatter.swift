@@ -102,7 +102,7 @@ struct FrontMatter {
     /// The arXiv id ("2201.00200v1", from the stamp) and the DOI printed on the page.
     static func identifiers(in lines: [String]) -> [String: String] {
         var out: [String: String] = [:]
-        for line in lines {
+        for line in lines where line.contains("arXiv") || line.contains("10.") {
             if out["arxiv"] == nil, let range = line.range(of: #"arXiv:\s?([0-9]{4}\.[0-9]{4,5}(v[0-9]+)?|[a-z-]+(\.[A-Z]{2})?/[0-9]{7}(v[0-9]+)?)"#, options: .regularExpression) {
                 out["arxiv"] = line[range].dropFirst("arXiv:".count).trimmingCharacters(in: .whitespaces)
             }

@@ -47,6 +47,7 @@ struct PageFurniture {
     /// The page's own number standing alone below everything else, however high the margin
     /// (LaTeX sets it at about 88 % of the page).
     static func isFolio(_ line: PDFLine, in page: PDFPage) -> Bool {
+        guard line.text.utf8.count <= 12, line.top >= page.height * 0.75 else { return false }
         let text = line.text.trimmingSpaces()
         guard text.utf8.count <= 6, text == String(page.index + 1) || page.label.map { text == $0 } == true, line.top >= page.height * 0.75 else { return false }
         return !page.lines.contains { $0.top > line.bottom }

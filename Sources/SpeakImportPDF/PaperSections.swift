@@ -22,8 +22,10 @@ enum PaperSections {
         var out: [Int: SkipReason] = [:]
         var open: (reason: SkipReason, size: Double)?
         for i in texts.indices where spoken[i] {
-            let name = headingName(texts[i])
-            if headings[i] || name.split(separator: " ").count <= 3 && texts[i].count <= 40 {
+            // Only short paragraphs can be headings or appendix titles: the rest are not looked at.
+            let short = texts[i].utf8.count <= 120
+            let name = short ? headingName(texts[i]) : ""
+            if headings[i] && short || short && name.split(separator: " ").count <= 3 && texts[i].count <= 40 {
                 let reason: SkipReason? = referenceHeadings.contains(name) ? .references
                     : acknowledgementHeadings.contains(name) ? .acknowledgements : nil
                 if let reason {
@@ -35,10 +37,11 @@ enum PaperSections {
                 // appendix, however it is set.
                 if headings[i], let current = open, sizes[i] >= current.size - 0.3 { open = nil }
             }
-            if texts[i].count <= 80, appendixWords.contains(where: { name.hasPrefix($0) }) { open = nil }
+            if short, appendixWords.contains(where: { name.hasPrefix($0) }) { open = nil }
             if let current = open {
                 out[i] = current.reason
-            } else if runInAcknowledgement(texts[i]) {
+            } else if texts[i].utf8.first.map({ $0 == UInt8(ascii: "A") || $0 == UInt8(ascii: "D") || $0 == UInt8(ascii: "R") }) == true,
+                      runInAcknowledgement(texts[i]) {
                 out[i] = .acknowledgements
             }
         }
