@@ -151,6 +151,8 @@ struct PDFAssembler {
 
     /// The bullet a list item starts with ("• ", "◦ ", "▪ ", "– "), if any.
     static func bullet(_ text: String) -> Character? {
+        // Every bullet is outside ASCII: most lines are done with at their first byte.
+        guard let first = text.utf8.first(where: { $0 != 0x20 }), first >= 0x80 else { return nil }
         let trimmed = text.trimmingSpaces()
         guard let first = trimmed.first, "•◦▪‣●○■□►▸".contains(first) else { return nil }
         let rest = trimmed.dropFirst()

@@ -71,10 +71,14 @@ struct PageFurniture {
     /// A line of a table of contents: a title, dot leaders ("....." or ". . . .") and a page
     /// number or label at the end.
     static func isContentsEntry(_ text: String) -> Bool {
+        // Leaders first, on bytes: almost every line has none ("…" and "·" are multi-byte).
+        var dots = 0
+        for byte in text.utf8 where byte == UInt8(ascii: ".") || byte >= 0xC2 { dots += 1 }
+        guard dots >= 4 else { return false }
         let trimmed = text.trimmingSpaces()
         guard let last = trimmed.split(separator: " ").last, last.count <= 6, last.allSatisfy({ $0.isLetter || $0.isNumber }),
               last.contains(where: \.isNumber) || last.allSatisfy({ "ivxlcdm".contains($0) }) else { return false }
-        var dots = 0
+        dots = 0
         for character in trimmed.dropLast(last.count).reversed() {
             if isLeader(character) { dots += character == "\u{2026}" ? 3 : 1 }
             else if character != " " { break }
