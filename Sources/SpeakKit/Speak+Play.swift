@@ -28,6 +28,8 @@ public struct PlayRequest: Sendable {
     public var realtime = false
     /// With `output`: replace an existing file.
     public var overwrite = false
+    /// Read the skipped blocks too (references, footnotes, page furniture).
+    public var readAll = false
     public var importRequest = ImportRequest()
     /// What this run skips or reads besides the configured and per-document skip rules.
     public var speech = SpeechRequest()
@@ -191,7 +193,8 @@ extension Speak {
         // statistics stay as they were.
         let listening = request.output == nil || request.output == "-"
         let player = try Player(document: document, engine: engine, sink: sink, speed: speed, fromWord: start,
-                                growing: scan != nil, latencySeconds: sink.latency, settingsForSpeed: settingsForSpeed,
+                                growing: scan != nil, includeSkipped: request.readAll, latencySeconds: sink.latency,
+                                settingsForSpeed: settingsForSpeed,
                                 onPosition: { word, speed, finished in
                                     guard listening else { return }
                                     positions.save(word: word, speed: speed, finished: finished)

@@ -78,7 +78,7 @@ public final class Player: @unchecked Sendable {
     /// pause and at the end); `onWord` sees every word as it is heard. `growing`: `document` is
     /// the beginning of one still being read, and playback waits for `extend(with:)` at its end.
     public init(document: Document, engine: any SpeechEngine, sink: any AudioSink, speed: Double, fromWord: Int,
-                growing: Bool = false,
+                growing: Bool = false, includeSkipped: Bool = false,
                 latencySeconds: Double = 0, clock: @escaping () -> Double = { Date().timeIntervalSinceReferenceDate },
                 settingsForSpeed: @escaping (Double) throws -> VoiceSettings,
                 onPosition: @escaping (Int, Double, Bool) -> Void, onWord: @escaping (TimedWord) -> Void = { _ in }) throws {
@@ -90,7 +90,7 @@ public final class Player: @unchecked Sendable {
         self.onWord = onWord
         self.clock = clock
         stream = try SpeechStream(document: document, engine: engine, settings: try settingsForSpeed(speed), fromWord: fromWord,
-                                  growing: growing)
+                                  includeSkipped: includeSkipped, growing: growing)
         status = PlayerStatus(word: fromWord, heardSeconds: 0, paused: false, speed: speed, sleepSecondsLeft: nil,
                               sleepAtChapterEnd: false, ended: false, finishedDocument: false)
     }

@@ -88,6 +88,9 @@ struct PlayOptions: ParsableArguments {
     @Flag(help: "With -o: replace an existing file.")
     var force = false
 
+    @Flag(name: .customLong("read-all"), help: "Also read what is skipped: references, footnotes, page furniture ('speak show --skipped' lists it).")
+    var readAll = false
+
     @Option(help: "Audio output: 'null' plays at real time into nothing (default: $SPEAK_AUDIO, else the sound device).")
     var audio: String?
 
@@ -119,6 +122,7 @@ struct PlayOptions: ParsableArguments {
         request.output = output
         request.realtime = realtime
         request.overwrite = force
+        request.readAll = readAll
         request.speech = try speech.request()
         let useScreen = !noTUI && !printWords && output == nil && Terminal.stdoutIsTerminal && isatty(STDIN_FILENO) != 0
         let wordsOut = output == "-" ? FileHandle.standardError : FileHandle.standardOutput

@@ -50,6 +50,12 @@ import Testing
         let all = try cli.run(["text", "1", "--all"]).stdout
         #expect(all.contains("arXiv:2411.01234v2 [physics.hist-ph]"))
         #expect(all.contains("Harbour Press") && all.contains("University of Northport"))
+        // Played with --read-all, the references and the rest are read too: more audio.
+        let plain = cli.work.appendingPathComponent("plain.wav").path, everything = cli.work.appendingPathComponent("all.wav").path
+        #expect(try cli.run(["play", "1", "--from-start", "-o", plain]).status == 0)
+        #expect(try cli.run(["play", "1", "--from-start", "-o", everything, "--read-all"]).status == 0)
+        let size = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+        #expect(size(everything) > size(plain) + 22_050 * 2 * 5, "\(size(plain)) → \(size(everything)) bytes")
         // speak rename still wins over the printed title.
         #expect(try cli.run(["rename", "1", "Tides"]).status == 0)
         #expect(try cli.list().first?["title"] as? String == "Tides")
