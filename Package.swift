@@ -24,6 +24,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // C libraries (headers and link flags through pkg-config; Debian packages via bootstrap).
@@ -48,6 +49,8 @@ let package = Package(
         .target(name: "SpeakImport", dependencies: ["SpeakModel"]),
         .target(name: "SpeakImportText", dependencies: ["SpeakModel", "SpeakImport"]),
         .target(name: "SpeakImportHTML", dependencies: ["SpeakModel", "SpeakImport", "CLibXML2"]),
+        // Books: EPUB 2 and 3 (content documents through the HTML importer's block emission).
+        .target(name: "SpeakImportEPUB", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportHTML", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // PDF: the importer runs `speak-pdf` helpers, the only binary that links poppler.
         .target(name: "SpeakImportPDF", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportOCR"]),
         // poppler's core C++ API (Debian's libpoppler-private-dev) through a thin C shim: text
@@ -94,7 +97,7 @@ let package = Package(
         // segment cache, and the engine helper that isolates eSpeak-NG's crashes.
         .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakNeural", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
-            "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
+            "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
             "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural",
         ]),
         .executableTarget(name: "speak", dependencies: [
@@ -105,7 +108,7 @@ let package = Package(
         .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),
         .testTarget(name: "SpeakSpeechTests", dependencies: ["SpeakModel", "SpeakSpeech"]),
         .testTarget(name: "SpeakImportTests", dependencies: [
-            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportOCR", "SpeakImportPDF",
+            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOCR", "SpeakImportPDF",
         ],
                     exclude: ["Golden"]),
         .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),

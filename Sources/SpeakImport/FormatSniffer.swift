@@ -7,6 +7,8 @@ public enum SniffedFormat: Sendable, Equatable {
     case text
     case html
     case pdf
+    /// An EPUB book (a ZIP archive whose first entry says `application/epub+zip`).
+    case epub
     /// An image format Leptonica can read: "PNG", "JPEG", "TIFF", …
     case image(String)
     /// Some other binary content, described for an error message ("an ELF executable").
@@ -19,6 +21,7 @@ public enum SniffedFormat: Sendable, Equatable {
         case .text: "text"
         case .html: "an HTML page"
         case .pdf: "a PDF document"
+        case .epub: "an EPUB book"
         case .image(let kind): "a \(kind) image"
         case .binary(let what): what
         }
@@ -67,7 +70,16 @@ public enum FormatSniffer {
         if isPNMHeader(h) { return .image("PNM") }
         if starts(h, [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) { return .image("JPEG 2000") }
         if starts(h, [0x7F, 0x45, 0x4C, 0x46]) { return .binary("an ELF executable") }
-        if starts(h, [0x50, 0x4B, 0x03, 0x04]) { return .binary("a ZIP archive (EPUB, DOCX and ODT are not supported yet)") }
+        if starts(h, [0x50, 0x4B, 0x03, 0x04]) {
+            // The OCF rule: the first entry is "mimetype", stored, holding the media type.
+            if h.count >= 30 {
+                let nameLength = Int(h[26]) | Int(h[27]) << 8, extraLength = Int(h[28]) | Int(h[29]) << 8
+                let content = 30 + nameLength + extraLength
+                if nameLength == 8, h.count >= content + 20, Array(h[30..<38]) == Array("mimetype".utf8),
+                   Array(h[content..<(content + 20)]) == Array("application/epub+zip".utf8) { return .epub }
+            }
+            return .binary("a ZIP archive but not an EPUB book (no mimetype entry first; DOCX and ODT are not supported yet)")
+        }
         if starts(h, [0x1F, 0x8B]) { return .binary("a gzip archive") }
         if starts(h, "RIFF".utf8), h.count >= 12, ["WAVE", "AVI "].contains(String(decoding: h[8..<12], as: UTF8.self)) {
             return .binary("a RIFF file (audio or video)")

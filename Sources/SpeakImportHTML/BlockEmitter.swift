@@ -5,6 +5,8 @@ struct EmittedBlock {
     var kind: BlockKind
     var text: String
     var skip: SkipReason?
+    /// `id`s of the elements that start at this block (links into a book point at them).
+    var ids: [String] = []
 }
 
 /// Turns a page's elements into document blocks: headings with their levels, paragraphs,
@@ -30,13 +32,19 @@ struct BlockEmitter {
     private var pendingSkipped: [EmittedBlock] = []
     /// Whether boilerplate filtering applies (not for the whole-page fallback).
     let strict: Bool
+    /// An EPUB content document: `epub:type` says what is a note, a page break or front matter.
+    let book: Bool
+    /// Element ids met since the last block was emitted.
+    private var pendingIDs: [String] = []
 
-    init(strict: Bool) {
+    init(strict: Bool, book: Bool = false) {
         self.strict = strict
+        self.book = book
     }
 
     /// Emits an element; `isRoot` for the main content itself, which is never filtered out.
     mutating func emit(_ element: HTMLElement, isRoot: Bool = false) {
+        if book, let id = element["id"] { pendingIDs.append(id) }
         // A hidden piece of a line (an icon's label, a number for sighted readers only) is
         // kept beside the line, without breaking it.
         if element.isHidden, reason == nil, Self.isInline(element.tag) {
@@ -189,6 +197,7 @@ struct BlockEmitter {
     /// Why an element is not read, or nil when it is.
     private func skipReason(_ element: HTMLElement) -> SkipReason? {
         if element.isHidden { return reason == nil || reason == .hidden ? .hidden : nil }
+        if book { return BookTypes.reason(element["epub:type"], tag: element.tag) }
         switch element.tag {
         case .nav, .menu: return .navigation
         case .aside: return .sidebar
@@ -239,6 +248,13 @@ struct BlockEmitter {
                 buffer += text
                 if isLink { linkCharacters += text.count }
             case .element(let child):
+                if book, let id = child["id"] { pendingIDs.append(id) }
+                if book, let why = BookTypes.reason(child["epub:type"], tag: child.tag) {
+                    // A note reference or a page break inside a line: kept beside it, never read.
+                    let skipped = Self.collapse(child.text(lineBreak: " "))
+                    if !skipped.isEmpty { pendingSkipped.append(EmittedBlock(kind: kind, text: skipped, skip: why)) }
+                    continue
+                }
                 if child.name == "br" {
                     buffer += " "
                 } else if child.name == "img" {
@@ -299,6 +315,8 @@ struct BlockEmitter {
         }
         let text = Self.collapse(buffer)
         guard !text.isEmpty else { return }
+        let ids = pendingIDs
+        pendingIDs = []
         var why = reason
         if strict, why == nil {
             let links = Double(linkCharacters) / Double(max(1, buffer.count))
@@ -308,7 +326,7 @@ struct BlockEmitter {
                 why = .navigation
             }
         }
-        blocks.append(EmittedBlock(kind: kind, text: text, skip: why))
+        blocks.append(EmittedBlock(kind: kind, text: text, skip: why, ids: ids))
     }
 
     static func collapse(_ text: String) -> String {

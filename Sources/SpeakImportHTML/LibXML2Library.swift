@@ -31,7 +31,7 @@ public enum LibXML2Library {
 
     static let keptAttributes: Set<String> = [
         "id", "class", "role", "itemprop", "itemtype", "lang", "name", "property", "content", "rel", "href",
-        "datetime", "type", "alt", "start", "value", "reversed",
+        "datetime", "type", "alt", "start", "value", "reversed", "epub:type",
     ]
 
     /// `keptAttributes` and `aria-hidden`, packed, compared without making Strings.

@@ -1,5 +1,6 @@
 import Foundation
 import SpeakImport
+import SpeakImportEPUB
 import SpeakImportHTML
 import SpeakImportOCR
 import SpeakImportPDF
@@ -116,7 +117,7 @@ enum DocumentImport {
         switch (format, sniffed) {
         case (.html, .text), (.html, .html): return HTMLImporter()
         case (.text, .text), (.text, .html): return PlainTextImporter()
-        case (.html?, _), (.text?, _), (.pdf?, _), (.image?, _), (nil, _): break
+        case (.html?, _), (.text?, _), (.pdf?, _), (.image?, _), (.epub?, _), (nil, _): break
         }
         switch sniffed {
         case .empty:
@@ -127,6 +128,8 @@ enum DocumentImport {
             return HTMLImporter()
         case .binary(let what):
             throw .notText(source.name, detected: what)
+        case .epub:
+            return EPUBImporter()
         case .pdf where !(source.name != "-" && textExtensions.contains(source.fileExtension) && source.fileExtension != ""):
             return PDFImporter(password: password, ocr: ocr)
         case .image(let kind) where kind != "JPEG 2000" && !(source.name != "-" && textExtensions.contains(source.fileExtension)

@@ -98,4 +98,8 @@ public enum SkipReason: String, Sendable, Equatable, Hashable, Codable, CaseIter
     case acknowledgements
     /// A display equation, set apart from the text.
     case equation
+    /// A book's pages nobody listens to: title pages, imprints, colophons, copyright pages.
+    case frontMatter = "front-matter"
+    /// A book's content outside its reading order (`linear="no"` in the spine).
+    case nonLinear = "non-linear"
 }

@@ -6,6 +6,7 @@ public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
     case html
     case pdf
     case image
+    case epub
 }
 
 /// Everything known about a document besides its content.

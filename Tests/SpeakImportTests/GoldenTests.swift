@@ -1,5 +1,6 @@
 import Foundation
 import SpeakImport
+import SpeakImportEPUB
 import SpeakImportHTML
 import SpeakImportOCR
 import SpeakImportPDF
@@ -37,6 +38,7 @@ import Testing
         case "json": OCRImporter(recognizer: RecordedPages(data))
         // Recorded `speak-pdf` output: the PDF importer's layout analysis without poppler.
         case "helper": PDFImporter(source: RecordedPDF(data))
+        case "epub": EPUBImporter()
         default: PlainTextImporter()
         }
         let document = try importer.importDocument(source, options: ImportOptions(), progress: { _ in })

@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A small XML tree for the package files of a book (container, OPF, NCX, navigation):
+/// elements by local name (prefixes dropped), attributes as written, text joined.
+final class BookXML {
+    let name: String
+    let attributes: [String: String]
+    /// Text and elements in document order (a link's "<span>I</span>: A Letter" keeps its order).
+    private enum Part {
+        case text(String)
+        case element(BookXML)
+    }
+    private var parts: [Part] = []
+
+    /// Child elements, in order.
+    var children: [BookXML] {
+        parts.compactMap { if case .element(let child) = $0 { child } else { nil } }
+    }
+
+    init(name: String, attributes: [String: String]) {
+        self.name = name
+        self.attributes = attributes
+    }
+
+    /// Parses `data`; nil when it is not well-formed XML.
+    static func parse(_ data: Data) -> BookXML? {
+        let builder = Builder()
+        let parser = XMLParser(data: data)
+        parser.delegate = builder
+        parser.shouldResolveExternalEntities = false
+        guard parser.parse() else { return nil }
+        return builder.root
+    }
+
+    subscript(attribute: String) -> String? {
+        attributes[attribute] ?? attributes.first { $0.key.hasSuffix(":" + attribute) }?.value
+    }
+
+    /// Descendants (and this element) named `name`, in document order.
+    func all(_ name: String) -> [BookXML] {
+        var out: [BookXML] = []
+        var stack: [BookXML] = [self]
+        while let node = stack.popLast() {
+            if node.name == name { out.append(node) }
+            stack += node.children.reversed()
+        }
+        return out
+    }
+
+    func first(_ name: String) -> BookXML? { all(name).first }
+
+    /// Children named `name`.
+    func children(_ name: String) -> [BookXML] { children.filter { $0.name == name } }
+
+    /// The text of this element and its descendants, whitespace collapsed.
+    var fullText: String {
+        rawText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private var rawText: String {
+        parts.map { part in
+            switch part {
+            case .text(let text): text
+            case .element(let child): child.rawText
+            }
+        }.joined()
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        var root: BookXML?
+        var stack: [BookXML] = []
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            let local = String(elementName.split(separator: ":").last ?? Substring(elementName))
+            let node = BookXML(name: local, attributes: attributes)
+            stack.last?.parts.append(.element(node))
+            if root == nil { root = node }
+            stack.append(node)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+            _ = stack.popLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.parts.append(.text(string))
+        }
+    }
+}

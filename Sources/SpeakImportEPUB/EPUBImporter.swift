@@ -1,0 +1,89 @@
+import Foundation
+import SpeakImport
+import SpeakImportHTML
+import SpeakModel
+
+/// Imports an EPUB 2 or 3 book: the spine in order (items outside the reading order kept but
+/// skipped), each content document's blocks as the HTML importer emits them with `epub:type`
+/// notes, page breaks and front matter skipped, chapters from the navigation document (EPUB 2:
+/// the NCX) at the word where each target starts, and the package's title, authors, language,
+/// publisher, date, identifier and description.
+public struct EPUBImporter: Importer {
+    public var format: DocumentFormat { .epub }
+
+    public init() {}
+
+    /// Font obfuscation is not DRM: the text is readable.
+    static let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
+
+    public func importDocument(_ source: consuming ImportSource, options: ImportOptions,
+                               progress: ProgressHandler) throws -> Document {
+        let name = source.name
+        var archive = try BookArchive(source.data, name: name)
+        guard let mimetype = try archive.data("mimetype"),
+              String(decoding: mimetype, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "application/epub+zip" else {
+            throw ImportError.damaged(name, reason: "it is a ZIP archive without an EPUB's mimetype; it is not an EPUB book")
+        }
+        try Self.refuseDRM(&archive, name: name)
+        let package = try BookPackage(&archive, name: name)
+        var builder = DocumentBuilder()
+        var fileStart: [String: Int] = [:]
+        var anchors: [String: Int] = [:]
+        var kept: Set<String> = []
+        for (n, item) in package.spine.enumerated() {
+            guard let data = try archive.data(item.path) else {
+                throw ImportError.damaged(name, reason: "'\(item.path)', listed in its spine, is missing from the archive")
+            }
+            fileStart[item.path] = fileStart[item.path] ?? builder.wordCount
+            guard let (blocks, bodySkip) = XHTMLReader.read(data) else {
+                builder.warn("'\(item.path)' could not be read as XHTML and was left out")
+                continue
+            }
+            for block in blocks {
+                for id in block.ids where anchors[item.path + "#" + id] == nil { anchors[item.path + "#" + id] = builder.wordCount }
+                let skip = block.skip ?? bodySkip ?? (item.linear ? nil : .nonLinear)
+                if skip == nil { kept.insert(item.path) }
+                builder.append(block.kind, text: block.text, skip: skip)
+            }
+            progress(Double(n + 1) / Double(package.spine.count) * 0.95)
+        }
+        guard builder.wordCount > 0 else { throw ImportError.noReadableText(name) }
+        let title = options.title ?? package.title ?? (name as NSString).deletingPathExtension
+        var metadata = DocumentMetadata(title: title, author: package.authors.isEmpty ? nil : package.authors.joined(separator: ", "),
+                                        language: options.language ?? package.language, source: name, format: .epub, contentHash: "")
+        if !package.fields.isEmpty { metadata.identifiers = package.fields }
+        var document = builder.build(metadata: metadata)
+        document.chapters = Self.chapters(package.toc, kept: kept, fileStart: fileStart, anchors: anchors, wordCount: document.wordCount)
+        progress(1)
+        return document
+    }
+
+    /// The highest entries of the table of contents whose file is read, in reading order; an
+    /// entry whose file is skipped (a half-title page) gives way to the entries under it.
+    static func chapters(_ toc: [BookPackage.TOCEntry], kept: Set<String>, fileStart: [String: Int], anchors: [String: Int],
+                         wordCount: Int) -> [Chapter] {
+        var chapters: [Chapter] = []
+        var takenLevel: Int?
+        for entry in toc {
+            if let level = takenLevel, entry.level > level { continue }
+            takenLevel = nil
+            guard kept.contains(entry.path),
+                  let word = entry.fragment.flatMap({ anchors[entry.path + "#" + $0] }) ?? fileStart[entry.path], word < wordCount else { continue }
+            takenLevel = entry.level
+            if chapters.last?.firstWord == word { continue }
+            chapters.append(Chapter(title: entry.title, firstWord: word))
+        }
+        return chapters.sorted { $0.firstWord < $1.firstWord }
+    }
+
+    /// An EPUB whose `encryption.xml` encrypts anything but fonts, or that carries Adobe's
+    /// `rights.xml`, is DRM-protected: nothing in it can be read.
+    static func refuseDRM(_ archive: inout BookArchive, name: String) throws {
+        let drm = ImportError.damaged(name, reason: "it is DRM-protected; only DRM-free EPUB books can be read")
+        if archive.contains("META-INF/rights.xml") { throw drm }
+        guard let data = try archive.data("META-INF/encryption.xml") else { return }
+        guard let encryption = BookXML.parse(data) else { throw drm }
+        let methods = encryption.all("EncryptionMethod").compactMap { $0["Algorithm"] }
+        if methods.contains(where: { !fontObfuscation.contains($0) }) { throw drm }
+    }
+}

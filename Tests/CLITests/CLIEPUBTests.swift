@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// EPUB books (issue 24): the spine in order with notes, page breaks and front matter skipped,
+/// chapters from the navigation at their words, the package's metadata, and bad books refused
+/// in one line. The books are written by Fixtures/epub/make-epub.py.
+@Suite struct CLIEPUBTests {
+    static let maker = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/epub/make-epub.py")
+    static let evaluation = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/eval/epub")
+    /// 4-word-shingle F1 and word order of the spoken text on ../shared/eval/epub (1.000 and
+    /// 1.000 when set; pandoc 0.995 / 0.995). Only go up.
+    static let f1Floor = 0.998, orderFloor = 0.997
+
+    private func book(_ cli: CLI, _ kind: String) throws -> String {
+        let path = cli.work.appendingPathComponent("\(kind).epub").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.maker.path, path, kind]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "make-epub.py \(kind) failed")
+        return path
+    }
+
+    @Test(arguments: ["epub3", "epub2"])
+    func aBookIsReadInSpineOrderWithItsChaptersAndMetadata(_ kind: String) throws {
+        let cli = CLI()
+        let path = try book(cli, kind)
+        #expect(try cli.run(["import", path]).status == 0)
+        let details = try cli.json(["show", "1"])
+        #expect(details["title"] as? String == "The Keeper of the Light")
+        #expect(details["author"] as? String == "Mara Ellison, Tom Reed")
+        #expect(details["format"] as? String == "epub")
+        #expect((details["identifiers"] as? [String: String])?["publisher"] == "Harbour Press")
+        let text = try cli.run(["text", "1"]).stdout
+        #expect(text == """
+            Chapter One
+
+            The keeper climbed the stairs at dusk, and the lamp was lit again.
+
+            The wind had turned in the afternoon.
+
+            By midnight the sea was loud against the rocks.
+
+            Chapter Two
+
+            Morning came grey and still over the water.
+
+            The boats went out one by one.
+
+            """, "\(text)")
+        let all = try cli.run(["text", "1", "--all"]).stdout
+        for kept in ["A novel", "An aside the reader does not hear.", "The stairs had one hundred steps.", "Set in Georgia.",
+                     "A map of the harbour", "A drawing of the lamp"] {
+            #expect(all.contains(kept), "'\(kept)' is missing from --all")
+        }
+        let reasons = Set((details["skipped"] as? [[String: Any]] ?? []).compactMap { $0["reason"] as? String })
+        for reason in ["front-matter", "non-linear", "footnote", "marker", "page-number", "figure"] {
+            #expect(reasons.contains(reason), "no \(reason) among \(reasons)")
+        }
+        let chapters = (details["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(chapters == ["Chapter One", "Chapter Two"])
+        // A chapter starts at the word its target names (a fragment inside the file for the second).
+        let starts = (details["chapters"] as? [[String: Any]] ?? []).compactMap { $0["firstWord"] as? Int }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        #expect(starts.count == 2 && starts.allSatisfy { $0 < words.count + 20 })
+        let second = try cli.run(["text", "1", "--all"]).stdout.split(whereSeparator: \.isWhitespace)
+        #expect(starts.last.map { second.indices.contains($0) ? String(second[$0]) : "" } == "Chapter", "\(starts)")
+    }
+
+    @Test func badBooksAreRefusedInOneLine() throws {
+        let cli = CLI()
+        let cases: [(String, String)] = [
+            ("drm", "DRM-protected"), ("no-mimetype", "not an EPUB book"), ("traversal", "outside itself"),
+            ("bomb", "zip bomb"), ("no-container", "container.xml"), ("missing-item", "missing from the archive"),
+            ("empty-spine", "spine lists no content"),
+        ]
+        for (kind, message) in cases {
+            let result = try cli.run(["import", try book(cli, kind)])
+            #expect(result.status == 65, "\(kind): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains(message) && result.stderr.split(separator: "\n").count == 1, "\(kind): \(result.stderr)")
+        }
+        let truncated = try Data(contentsOf: URL(fileURLWithPath: try book(cli, "epub3")))
+        let cut = cli.file("cut.epub", truncated.prefix(truncated.count / 2))
+        let result = try cli.run(["import", cut])
+        #expect(result.status == 65 && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(try cli.list().isEmpty)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: evaluation.appendingPathComponent("score.py").path)))
+    func theEvaluationBooksStayAboveTheFloor() throws {
+        let cli = CLI()
+        let out = cli.work.appendingPathComponent("epub-out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let books = try FileManager.default.contentsOfDirectory(atPath: Self.evaluation.appendingPathComponent("epub").path).filter { $0.hasSuffix(".epub") }
+        for (i, name) in books.sorted().enumerated() {
+            let stem = (name as NSString).deletingPathExtension
+            #expect(try cli.run(["import", Self.evaluation.appendingPathComponent("epub/\(name)").path]).status == 0)
+            try cli.run(["text", String(i + 1)]).stdout.write(to: out.appendingPathComponent(stem + ".txt"), atomically: true, encoding: .utf8)
+            let chapters = (try cli.json(["show", String(i + 1)])["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+            try (chapters.joined(separator: "\n") + "\n").write(to: out.appendingPathComponent(stem + ".chapters.txt"), atomically: true, encoding: .utf8)
+        }
+        for chapters in [false, true] {
+            let scorer = Process()
+            scorer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            scorer.arguments = ["python3", Self.evaluation.appendingPathComponent("score.py").path, out.path,
+                                "--truth", Self.evaluation.appendingPathComponent("truth").path] + (chapters ? ["--chapters"] : [])
+            let pipe = Pipe()
+            scorer.standardOutput = pipe
+            try scorer.run()
+            let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            scorer.waitUntilExit()
+            let value = { (key: String) in
+                report.split(separator: " ").split(separator: Substring(key)).dropFirst().first?.first.flatMap { Double($0) } ?? 0
+            }
+            if chapters {
+                #expect(report.contains("mean chapters 1.000"), "\(report)")
+            } else {
+                #expect(value("f1") >= Self.f1Floor && value("order") >= Self.orderFloor, "\(report)")
+            }
+        }
+    }
+}
