@@ -76,6 +76,14 @@ public struct EPUBImporter: Importer {
         return chapters.sorted { $0.firstWord < $1.firstWord }
     }
 
+    /// The bytes of the cover image of the EPUB at `path` (the package's `cover-image`, or its
+    /// EPUB 2 `<meta name="cover">`); nil when it has none or cannot be read.
+    public static func cover(ofFile path: String) -> Data? {
+        guard let data = FileManager.default.contents(atPath: path), var archive = try? BookArchive(data, name: path),
+              let package = try? BookPackage(&archive, name: path), let cover = package.coverPath else { return nil }
+        return try? archive.data(cover)
+    }
+
     /// An EPUB whose `encryption.xml` encrypts anything but fonts, or that carries Adobe's
     /// `rights.xml`, is DRM-protected: nothing in it can be read.
     static func refuseDRM(_ archive: inout BookArchive, name: String) throws {

@@ -46,7 +46,10 @@ struct AudiobookPlan {
             let words = (pending?.first ?? start.first)..<(i + 1 < starts.count ? starts[i + 1].first : end)
             let titles = (pending?.titles ?? []) + [start.title]
             guard spoken(start.first..<words.upperBound, headings: false) > 0 else {
-                pending = (titles, words.lowerBound)
+                // Where nothing at all is said (a book's skipped title page), the words go with
+                // the next chapter but the title does not.
+                let silent = spoken(start.first..<words.upperBound) == 0
+                pending = (silent ? pending?.titles ?? [] : titles, words.lowerBound)
                 continue
             }
             chapters.append(Chapter(title: titles.joined(separator: " — "), words: words, spokenWords: spoken(words), segments: []))

@@ -1,6 +1,7 @@
 import Foundation
 import SpeakAudio
 import SpeakImport
+import SpeakImportEPUB
 import SpeakModel
 
 /// A cover that cannot be used.
@@ -11,9 +12,9 @@ public struct CoverError: UserFacingError {
 
 extension Speak {
     /// The cover a request names: a JPEG or PNG file, or "first-page" — the first page of the
-    /// PDF being converted, rendered small by the `speak-pdf` helper.
+    /// PDF being converted, rendered small by the `speak-pdf` helper; without one, an EPUB's own.
     func coverImage(_ spec: String?, input: InputReference, document: Document) throws -> CoverImage? {
-        guard let spec else { return nil }
+        guard let spec else { return bookCover(input: input, document: document) }
         if spec == "first-page" {
             var path: String?
             if case .file(let file) = input { path = file }
@@ -32,6 +33,14 @@ extension Speak {
                              exitStatus: .dataError)
         }
         return cover
+    }
+
+    /// An EPUB's own cover, when it is a JPEG or PNG (an SVG cover is not one an audio file can carry).
+    private func bookCover(input: InputReference, document: Document) -> CoverImage? {
+        guard document.metadata.format == .epub else { return nil }
+        var path = document.metadata.source
+        if case .file(let file) = input { path = file }
+        return EPUBImporter.cover(ofFile: path).flatMap { $0.count <= 16 << 20 ? CoverImage(data: $0) : nil }
     }
 
     private func renderFirstPage(_ pdf: String) throws -> CoverImage {

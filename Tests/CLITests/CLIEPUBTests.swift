@@ -69,6 +69,32 @@ import Testing
         #expect(starts.last.map { second.indices.contains($0) ? String(second[$0]) : "" } == "Chapter", "\(starts)")
     }
 
+    @Test func aBookBecomesAnAudiobookWithItsChaptersAndCover() throws {
+        let cli = CLI()
+        let path = try book(cli, "epub3")
+        let out = cli.work.appendingPathComponent("keeper.mp3").path
+        let result = try cli.run(["convert", path, "-o", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        let script = """
+            import json, sys, mutagen
+            t = mutagen.File(sys.argv[1]).tags
+            print(json.dumps({"chapters": [str(c.sub_frames["TIT2"]) for c in sorted(t.getall("CHAP"), key=lambda c: c.start_time)],
+                              "pictures": [p.mime for p in t.getall("APIC")], "title": str(t.get("TIT2", ""))}))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, out]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let tags = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(tags["chapters"] as? [String] == ["Chapter One", "Chapter Two"], "\(tags)")
+        #expect(tags["pictures"] as? [String] == ["image/png"], "\(tags)")
+        #expect(tags["title"] as? String == "The Keeper of the Light")
+    }
+
     @Test func badBooksAreRefusedInOneLine() throws {
         let cli = CLI()
         let cases: [(String, String)] = [

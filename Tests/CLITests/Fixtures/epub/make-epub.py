@@ -2,7 +2,15 @@
 """Writes small EPUBs for the CLI tests: make-epub.py OUT KIND, KIND one of
 epub3 (nav, notes, page breaks, a title page, a non-linear item), epub2 (NCX only),
 drm, no-mimetype, traversal, bomb, no-container, missing-item, empty-spine."""
-import sys, zipfile
+import struct, sys, zipfile, zlib
+
+def png(width=8, height=8):
+    """A small grey PNG, the book's cover."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    raw = b"".join(b"\0" + b"\x80" * width for _ in range(height))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)) \
+        + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
 
 CONTAINER = """<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
 <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>"""
@@ -36,10 +44,11 @@ def opf(version, spine, nav=True):
     items = "".join(f'<item id="{i}" href="{i}.xhtml" media-type="application/xhtml+xml"/>' for i in ["title", "one", "two", "notes", "colophon", "extra"])
     items += '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>' if nav else ""
     items += '<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>'
+    items += '<item id="cover" href="images/cover.png" media-type="image/png"' + (' properties="cover-image"/>' if nav else '/>')
     return f"""<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="{version}" unique-identifier="id">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>The Keeper of the Light</dc:title>
 <dc:creator>Mara Ellison</dc:creator><dc:creator>Tom Reed</dc:creator><dc:language>en</dc:language>
-<dc:publisher>Harbour Press</dc:publisher><dc:identifier id="id">urn:isbn:9780000000001</dc:identifier><dc:date>1901</dc:date></metadata>
+<dc:publisher>Harbour Press</dc:publisher><meta name="cover" content="cover"/><dc:identifier id="id">urn:isbn:9780000000001</dc:identifier><dc:date>1901</dc:date></metadata>
 <manifest>{items}</manifest><spine toc="ncx">{spine}</spine></package>"""
 
 SPINE = ('<itemref idref="title"/><itemref idref="one"/><itemref idref="two"/><itemref idref="extra" linear="no"/>'
@@ -67,6 +76,7 @@ def write(out, kind):
         for name, text in files.items():
             z.writestr(f"OEBPS/{name}.xhtml", text, compress_type=zipfile.ZIP_DEFLATED)
         z.writestr("OEBPS/toc.ncx", NCX, compress_type=zipfile.ZIP_DEFLATED)
+        z.writestr("OEBPS/images/cover.png", png())
         if kind == "bomb":
             # A chapter of 300 MB of spaces that deflates to a few hundred kB.
             info = zipfile.ZipInfo("OEBPS/one.xhtml")
