@@ -6,8 +6,8 @@ import SpeakModel
 /// Imports an EPUB 2 or 3 book: the spine in order (items outside the reading order kept but
 /// skipped), each content document's blocks as the HTML importer emits them with `epub:type`
 /// notes, page breaks and front matter skipped, chapters from the navigation document (EPUB 2:
-/// the NCX) at the word where each target starts, and the package's title, authors, language,
-/// publisher, date, identifier and description.
+/// the NCX) at the word where each target starts, printed page labels from the page breaks,
+/// and the package's title, authors, language, publisher, date, identifier and description.
 public struct EPUBImporter: Importer {
     public var format: DocumentFormat { .epub }
 
@@ -30,6 +30,8 @@ public struct EPUBImporter: Importer {
         var fileStart: [String: Int] = [:]
         var anchors: [String: Int] = [:]
         var kept: Set<String> = []
+        // Page breaks (`epub:type="pagebreak"`) give the printed pages: each starts the next.
+        var pageLabels: [String] = []
         for (n, item) in package.spine.enumerated() {
             guard let data = try archive.data(item.path) else {
                 throw ImportError.damaged(name, reason: "'\(item.path)', listed in its spine, is missing from the archive")
@@ -43,7 +45,8 @@ public struct EPUBImporter: Importer {
                 for id in block.ids where anchors[item.path + "#" + id] == nil { anchors[item.path + "#" + id] = builder.wordCount }
                 let skip = block.skip ?? bodySkip ?? (item.linear ? nil : .nonLinear)
                 if skip == nil { kept.insert(item.path) }
-                builder.append(block.kind, text: block.text, skip: skip)
+                if block.skip == .pageNumber { pageLabels.append(block.text) }
+                builder.append(block.kind, text: block.text, page: pageLabels.isEmpty ? nil : pageLabels.count, skip: skip)
             }
             progress(Double(n + 1) / Double(package.spine.count) * 0.95)
         }
@@ -52,6 +55,10 @@ public struct EPUBImporter: Importer {
         var metadata = DocumentMetadata(title: title, author: package.authors.isEmpty ? nil : package.authors.joined(separator: ", "),
                                         language: options.language ?? package.language, source: name, format: .epub, contentHash: "")
         if !package.fields.isEmpty { metadata.identifiers = package.fields }
+        if !pageLabels.isEmpty {
+            metadata.pageCount = pageLabels.count
+            metadata.pageLabels = pageLabels
+        }
         var document = builder.build(metadata: metadata)
         document.chapters = Self.chapters(package.toc, kept: kept, fileStart: fileStart, anchors: anchors, wordCount: document.wordCount)
         progress(1)

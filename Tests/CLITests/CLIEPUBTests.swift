@@ -59,6 +59,8 @@ import Testing
         for reason in ["front-matter", "non-linear", "footnote", "marker", "page-number", "figure"] {
             #expect(reasons.contains(reason), "no \(reason) among \(reasons)")
         }
+        // The page break gives the printed page: what follows it is on page "2".
+        #expect(try cli.run(["show", "1", "--skipped"]).stdout.contains("p.2 footnote"), "page labels from the page breaks")
         let chapters = (details["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
         #expect(chapters == ["Chapter One", "Chapter Two"])
         // A chapter starts at the word its target names (a fragment inside the file for the second).
