@@ -50,7 +50,11 @@ let package = Package(
         .target(name: "SpeakImportText", dependencies: ["SpeakModel", "SpeakImport"]),
         .target(name: "SpeakImportHTML", dependencies: ["SpeakModel", "SpeakImport", "CLibXML2"]),
         // Books: EPUB 2 and 3 (content documents through the HTML importer's block emission).
-        .target(name: "SpeakImportEPUB", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportHTML", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // The one ZIP reader (and the small XML tree) for books and office documents.
+        .target(name: "SpeakArchive", dependencies: ["SpeakImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "SpeakImportEPUB", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportHTML", "SpeakArchive"]),
+        // Word (DOCX) and LibreOffice (ODT) documents.
+        .target(name: "SpeakImportOffice", dependencies: ["SpeakModel", "SpeakImport", "SpeakArchive"]),
         // PDF: the importer runs `speak-pdf` helpers, the only binary that links poppler.
         .target(name: "SpeakImportPDF", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportOCR"]),
         // poppler's core C++ API (Debian's libpoppler-private-dev) through a thin C shim: text
@@ -97,7 +101,7 @@ let package = Package(
         // segment cache, and the engine helper that isolates eSpeak-NG's crashes.
         .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakNeural", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
-            "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
+            "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
             "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural",
         ]),
         .executableTarget(name: "speak", dependencies: [
@@ -108,7 +112,7 @@ let package = Package(
         .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),
         .testTarget(name: "SpeakSpeechTests", dependencies: ["SpeakModel", "SpeakSpeech"]),
         .testTarget(name: "SpeakImportTests", dependencies: [
-            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOCR", "SpeakImportPDF",
+            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF",
         ],
                     exclude: ["Golden"]),
         .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),

@@ -9,6 +9,9 @@ public enum SniffedFormat: Sendable, Equatable {
     case pdf
     /// An EPUB book (a ZIP archive whose first entry says `application/epub+zip`).
     case epub
+    /// Some other ZIP archive: a Word or OpenDocument file, or not a document at all (its
+    /// contents decide).
+    case zip
     /// An image format Leptonica can read: "PNG", "JPEG", "TIFF", …
     case image(String)
     /// Some other binary content, described for an error message ("an ELF executable").
@@ -22,6 +25,7 @@ public enum SniffedFormat: Sendable, Equatable {
         case .html: "an HTML page"
         case .pdf: "a PDF document"
         case .epub: "an EPUB book"
+        case .zip: "a ZIP archive"
         case .image(let kind): "a \(kind) image"
         case .binary(let what): what
         }
@@ -78,7 +82,7 @@ public enum FormatSniffer {
                 if nameLength == 8, h.count >= content + 20, Array(h[30..<38]) == Array("mimetype".utf8),
                    Array(h[content..<(content + 20)]) == Array("application/epub+zip".utf8) { return .epub }
             }
-            return .binary("a ZIP archive but not an EPUB book (no mimetype entry first; DOCX and ODT are not supported yet)")
+            return .zip
         }
         if starts(h, [0x1F, 0x8B]) { return .binary("a gzip archive") }
         if starts(h, "RIFF".utf8), h.count >= 12, ["WAVE", "AVI "].contains(String(decoding: h[8..<12], as: UTF8.self)) {

@@ -1,4 +1,5 @@
 import Foundation
+import SpeakArchive
 
 /// A book's table of contents: the EPUB 3 navigation document (`<nav epub:type="toc">`, nested
 /// lists) or the EPUB 2 NCX (nested `navPoint`s).

@@ -1,4 +1,5 @@
 import Foundation
+import SpeakArchive
 import SpeakImport
 
 /// An EPUB's package: where its files are (`META-INF/container.xml` → the OPF), what it says

@@ -1,4 +1,5 @@
 import Foundation
+import SpeakArchive
 import SpeakImport
 import SpeakImportHTML
 import SpeakModel

@@ -2,6 +2,7 @@ import Foundation
 import SpeakImport
 import SpeakImportEPUB
 import SpeakImportHTML
+import SpeakImportOffice
 import SpeakImportOCR
 import SpeakImportPDF
 import SpeakImportText
@@ -117,7 +118,7 @@ enum DocumentImport {
         switch (format, sniffed) {
         case (.html, .text), (.html, .html): return HTMLImporter()
         case (.text, .text), (.text, .html): return PlainTextImporter()
-        case (.html?, _), (.text?, _), (.pdf?, _), (.image?, _), (.epub?, _), (nil, _): break
+        case (.html?, _), (.text?, _), (.pdf?, _), (.image?, _), (.epub?, _), (.docx?, _), (.odt?, _), (nil, _): break
         }
         switch sniffed {
         case .empty:
@@ -130,6 +131,8 @@ enum DocumentImport {
             throw .notText(source.name, detected: what)
         case .epub:
             return EPUBImporter()
+        case .zip:
+            return try OfficeFormats.importer(for: source.data, name: source.name)
         case .pdf where !(source.name != "-" && textExtensions.contains(source.fileExtension) && source.fileExtension != ""):
             return PDFImporter(password: password, ocr: ocr)
         case .image(let kind) where kind != "JPEG 2000" && !(source.name != "-" && textExtensions.contains(source.fileExtension)

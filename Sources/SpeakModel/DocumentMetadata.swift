@@ -7,6 +7,8 @@ public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
     case pdf
     case image
     case epub
+    case docx
+    case odt
 }
 
 /// Everything known about a document besides its content.

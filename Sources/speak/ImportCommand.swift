@@ -149,7 +149,7 @@ struct ImportCommand: ParsableCommand {
             }
         }
         if imported + duplicates == 0, failure == nil {
-            Terminal.error("nothing in the directory '\(path)' is a format speak reads (text, Markdown, HTML, PDF, EPUB, images); nothing was imported")
+            Terminal.error("nothing in the directory '\(path)' is a format speak reads (text, Markdown, HTML, PDF, EPUB, DOCX, ODT, images); nothing was imported")
             return .dataError
         }
         if !json {

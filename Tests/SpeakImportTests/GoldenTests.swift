@@ -2,6 +2,7 @@ import Foundation
 import SpeakImport
 import SpeakImportEPUB
 import SpeakImportHTML
+import SpeakImportOffice
 import SpeakImportOCR
 import SpeakImportPDF
 import SpeakImportText
@@ -39,6 +40,8 @@ import Testing
         // Recorded `speak-pdf` output: the PDF importer's layout analysis without poppler.
         case "helper": PDFImporter(source: RecordedPDF(data))
         case "epub": EPUBImporter()
+        case "docx": DOCXImporter()
+        case "odt": ODTImporter()
         default: PlainTextImporter()
         }
         let document = try importer.importDocument(source, options: ImportOptions(), progress: { _ in })

@@ -3,30 +3,31 @@ import Foundation
 import FoundationXML
 #endif
 
-/// A small XML tree for the package files of a book (container, OPF, NCX, navigation):
+/// A small XML tree for the package files of books and office documents (container, OPF,
+/// NCX, navigation, WordprocessingML, ODF):
 /// elements by local name (prefixes dropped), attributes as written, text joined.
-final class BookXML {
-    let name: String
-    let attributes: [String: String]
+public final class BookXML {
+    public let name: String
+    public let attributes: [String: String]
     /// Text and elements in document order (a link's "<span>I</span>: A Letter" keeps its order).
-    private enum Part {
+    public enum Part {
         case text(String)
         case element(BookXML)
     }
-    private var parts: [Part] = []
+    public private(set) var parts: [Part] = []
 
     /// Child elements, in order.
-    var children: [BookXML] {
+    public var children: [BookXML] {
         parts.compactMap { if case .element(let child) = $0 { child } else { nil } }
     }
 
-    init(name: String, attributes: [String: String]) {
+    public init(name: String, attributes: [String: String]) {
         self.name = name
         self.attributes = attributes
     }
 
     /// Parses `data`; nil when it is not well-formed XML.
-    static func parse(_ data: Data) -> BookXML? {
+    public static func parse(_ data: Data) -> BookXML? {
         let builder = Builder()
         let parser = XMLParser(data: data)
         parser.delegate = builder
@@ -35,12 +36,12 @@ final class BookXML {
         return builder.root
     }
 
-    subscript(attribute: String) -> String? {
+    public subscript(attribute: String) -> String? {
         attributes[attribute] ?? attributes.first { $0.key.hasSuffix(":" + attribute) }?.value
     }
 
     /// Descendants (and this element) named `name`, in document order.
-    func all(_ name: String) -> [BookXML] {
+    public func all(_ name: String) -> [BookXML] {
         var out: [BookXML] = []
         var stack: [BookXML] = [self]
         while let node = stack.popLast() {
@@ -50,17 +51,18 @@ final class BookXML {
         return out
     }
 
-    func first(_ name: String) -> BookXML? { all(name).first }
+    public func first(_ name: String) -> BookXML? { all(name).first }
 
     /// Children named `name`.
-    func children(_ name: String) -> [BookXML] { children.filter { $0.name == name } }
+    public func children(_ name: String) -> [BookXML] { children.filter { $0.name == name } }
 
     /// The text of this element and its descendants, whitespace collapsed.
-    var fullText: String {
+    public var fullText: String {
         rawText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    private var rawText: String {
+    /// The text as written, whitespace kept (a Word run's "Hello " then "world").
+    public var rawText: String {
         parts.map { part in
             switch part {
             case .text(let text): text

@@ -2,7 +2,7 @@ import Foundation
 import SpeakImport
 import ZIPFoundation
 
-/// The project's one ZIP reader (EPUB now; DOCX and ODT use it too): entries are read into
+/// The project's one ZIP reader (EPUB, DOCX, ODT): entries are read into
 /// memory, never extracted to disk, and an archive that tries to escape (`../` names, absolute
 /// paths), to exhaust memory (entries over `maximumEntry`, more than `maximumTotal` in all) or
 /// that inflates too far (a zip bomb) is refused in one line.
@@ -18,7 +18,7 @@ public struct BookArchive {
     private var read: UInt64 = 0
 
     /// Opens `data` as a ZIP archive; `name` names it in errors.
-    init(_ data: Data, name: String) throws(ImportError) {
+    public init(_ data: Data, name: String) throws(ImportError) {
         do {
             archive = try Archive(data: data, accessMode: .read)
         } catch {
@@ -36,13 +36,13 @@ public struct BookArchive {
     }
 
     /// Whether an entry of that path exists.
-    func contains(_ path: String) -> Bool { archive[path] != nil }
+    public func contains(_ path: String) -> Bool { archive[path] != nil }
 
     /// Every entry's path.
-    var paths: [String] { archive.map(\.path) }
+    public var paths: [String] { archive.map(\.path) }
 
     /// The bytes of entry `path`; nil when there is none.
-    mutating func data(_ path: String) throws(ImportError) -> Data? {
+    public mutating func data(_ path: String) throws(ImportError) -> Data? {
         guard let entry = archive[path] else { return nil }
         let size = entry.uncompressedSize
         if size > Self.maximumEntry || read + size > Self.maximumTotal

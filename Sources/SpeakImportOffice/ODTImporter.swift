@@ -1,0 +1,89 @@
+import Foundation
+import SpeakArchive
+import SpeakImport
+import SpeakModel
+
+/// Imports a LibreOffice text document (`.odt`): headings by outline level (they make the
+/// chapters), paragraphs, list items and tables in order; notes kept as skipped blocks after
+/// the paragraph that cites them (their citation skipped as a mark); tracked deletions (kept
+/// by ODF in its change regions) left out; annotations left out; title, author and language
+/// from `meta.xml`.
+public struct ODTImporter: Importer {
+    public var format: DocumentFormat { .odt }
+
+    public init() {}
+
+    public func importDocument(_ source: consuming ImportSource, options: ImportOptions,
+                               progress: ProgressHandler) throws -> Document {
+        let name = source.name
+        var archive = try BookArchive(source.data, name: name)
+        guard let data = try archive.data("content.xml"), let content = BookXML.parse(data), let text = content.first("text") else {
+            throw ImportError.damaged(name, reason: "it has no readable content.xml; it is not an OpenDocument text")
+        }
+        var builder = DocumentBuilder()
+        Self.walk(text, into: &builder)
+        guard builder.wordCount > 0 else { throw ImportError.noReadableText(name) }
+        let meta = try archive.data("meta.xml").flatMap(BookXML.parse)
+        let title = options.title ?? meta?.first("title")?.fullText.nonEmpty ?? builder.blocks.first { $0.kind.headingLevel != nil }?.text
+            ?? (name as NSString).deletingPathExtension
+        let author = meta?.first("creator")?.fullText.nonEmpty ?? meta?.first("initial-creator")?.fullText.nonEmpty
+        if builder.blocks.contains(where: { $0.kind.headingLevel != nil }) { builder.chaptersFromHeadings() }
+        progress(1)
+        return builder.build(metadata: DocumentMetadata(title: title, author: author,
+                                                        language: options.language ?? meta?.first("language")?.fullText.nonEmpty,
+                                                        source: name, format: .odt, contentHash: ""))
+    }
+
+    static func walk(_ element: BookXML, into builder: inout DocumentBuilder, kind: BlockKind = .paragraph) {
+        for child in element.children {
+            switch child.name {
+            case "h":
+                let level = min(6, max(1, Int(child["outline-level"] ?? "1") ?? 1))
+                emit(child, kind: .heading(level: level), into: &builder)
+            case "p": emit(child, kind: kind, into: &builder)
+            case "list-item": walk(child, into: &builder, kind: .listItem)
+            case "table-row":
+                let cells = child.children("table-cell").map { cell in cell.all("p").map { line(of: $0).text }.filter { !$0.isEmpty }.joined(separator: " ") }
+                let text = cells.filter { !$0.isEmpty }.joined(separator: ", ")
+                if !text.isEmpty { builder.append(.tableCell, text: text) }
+            case "tracked-changes", "sequence-decls", "variable-decls", "user-field-decls", "annotation", "forms": continue
+            default: walk(child, into: &builder, kind: kind)
+            }
+        }
+    }
+
+    private static func emit(_ paragraph: BookXML, kind: BlockKind, into builder: inout DocumentBuilder) {
+        let (text, notes) = line(of: paragraph)
+        if !text.isEmpty { builder.append(kind, text: text) }
+        for (citation, body) in notes {
+            if !citation.isEmpty { builder.append(.paragraph, text: citation, skip: .marker) }
+            if !body.isEmpty { builder.append(.paragraph, text: body, skip: .footnote) }
+        }
+    }
+
+    /// A paragraph's text in order, and its notes (citation, text).
+    static func line(of element: BookXML) -> (text: String, notes: [(String, String)]) {
+        var out = ""
+        var notes: [(String, String)] = []
+        func visit(_ node: BookXML) {
+            for part in node.parts {
+                guard case .element(let child) = part else {
+                    if case .text(let text) = part { out += text }
+                    continue
+                }
+                switch child.name {
+                case "s": out += String(repeating: " ", count: Int(child["c"] ?? "1") ?? 1)
+                case "tab", "line-break": out += " "
+                case "note":
+                    let citation = child.first("note-citation")?.fullText ?? ""
+                    let body = child.first("note-body")?.all("p").map { line(of: $0).text }.joined(separator: " ") ?? ""
+                    notes.append((citation, body))
+                case "annotation", "change", "change-start", "change-end": continue
+                default: visit(child)
+                }
+            }
+        }
+        visit(element)
+        return (out.split(whereSeparator: \.isWhitespace).joined(separator: " "), notes)
+    }
+}
