@@ -52,7 +52,8 @@ public struct EPUBImporter: Importer {
             progress(Double(n + 1) / Double(package.spine.count) * 0.95)
         }
         guard builder.wordCount > 0 else { throw ImportError.noReadableText(name) }
-        let title = options.title ?? package.title ?? (name as NSString).deletingPathExtension
+        // Without one, the caller names the book after its file.
+        let title = options.title ?? package.title ?? ""
         var metadata = DocumentMetadata(title: title, author: package.authors.isEmpty ? nil : package.authors.joined(separator: ", "),
                                         language: options.language ?? package.language, source: name, format: .epub, contentHash: "")
         if !package.fields.isEmpty { metadata.identifiers = package.fields }

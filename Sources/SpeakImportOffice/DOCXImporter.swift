@@ -22,8 +22,7 @@ public struct DOCXImporter: Importer {
         }
         let levels = try (archive.data("word/styles.xml")).flatMap(BookXML.parse).map(Self.headingStyles) ?? [:]
         var builder = DocumentBuilder()
-        var reader = Reader(levels: levels)
-        reader.walk(body, into: &builder)
+        Reader(levels: levels).walk(body, into: &builder)
         for part in ["word/footnotes.xml", "word/endnotes.xml"] {
             guard let notes = try archive.data(part).flatMap(BookXML.parse) else { continue }
             for note in notes.all("footnote") + notes.all("endnote") where (Int(note["id"] ?? "") ?? 0) > 0 && note["type"] == nil {
@@ -33,15 +32,9 @@ public struct DOCXImporter: Importer {
                 }
             }
         }
-        guard builder.wordCount > 0 else { throw ImportError.noReadableText(name) }
         let core = try archive.data("docProps/core.xml").flatMap(BookXML.parse)
-        let title = options.title ?? core?.first("title")?.fullText.nonEmpty ?? builder.blocks.first { $0.kind.headingLevel != nil }?.text
-            ?? (name as NSString).deletingPathExtension
-        if builder.blocks.contains(where: { $0.kind.headingLevel != nil }) { builder.chaptersFromHeadings() }
         progress(1)
-        return builder.build(metadata: DocumentMetadata(title: title, author: core?.first("creator")?.fullText.nonEmpty,
-                                                        language: options.language ?? core?.first("language")?.fullText.nonEmpty,
-                                                        source: name, format: .docx, contentHash: ""))
+        return try OfficeDocument.build(&builder, properties: core, authorFields: ["creator"], name: name, format: .docx, options: options)
     }
 
     /// Style id → heading level, from the styles' names ("heading 1", "Title") or their outline level.
@@ -65,7 +58,7 @@ public struct DOCXImporter: Importer {
     struct Reader {
         let levels: [String: Int]
 
-        mutating func walk(_ element: BookXML, into builder: inout DocumentBuilder) {
+        func walk(_ element: BookXML, into builder: inout DocumentBuilder) {
             for child in element.children {
                 switch child.name {
                 case "p": paragraph(child, into: &builder)
@@ -120,8 +113,4 @@ public struct DOCXImporter: Importer {
             return (out.split(whereSeparator: \.isWhitespace).joined(separator: " "), marks.filter { !$0.isEmpty })
         }
     }
-}
-
-extension String {
-    var nonEmpty: String? { isEmpty ? nil : self }
 }

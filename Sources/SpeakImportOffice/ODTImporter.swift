@@ -22,16 +22,10 @@ public struct ODTImporter: Importer {
         }
         var builder = DocumentBuilder()
         Self.walk(text, into: &builder)
-        guard builder.wordCount > 0 else { throw ImportError.noReadableText(name) }
         let meta = try archive.data("meta.xml").flatMap(BookXML.parse)
-        let title = options.title ?? meta?.first("title")?.fullText.nonEmpty ?? builder.blocks.first { $0.kind.headingLevel != nil }?.text
-            ?? (name as NSString).deletingPathExtension
-        let author = meta?.first("creator")?.fullText.nonEmpty ?? meta?.first("initial-creator")?.fullText.nonEmpty
-        if builder.blocks.contains(where: { $0.kind.headingLevel != nil }) { builder.chaptersFromHeadings() }
         progress(1)
-        return builder.build(metadata: DocumentMetadata(title: title, author: author,
-                                                        language: options.language ?? meta?.first("language")?.fullText.nonEmpty,
-                                                        source: name, format: .odt, contentHash: ""))
+        return try OfficeDocument.build(&builder, properties: meta, authorFields: ["creator", "initial-creator"], name: name,
+                                        format: .odt, options: options)
     }
 
     static func walk(_ element: BookXML, into builder: inout DocumentBuilder, kind: BlockKind = .paragraph) {

@@ -187,10 +187,10 @@ struct FrontMatter {
             scalars.append(scalar)
         }
         var out = String(scalars)
-        while out.contains(",,") { out = out.replacingOccurrences(of: ",,", with: ",") }
+        // Marks gone leave " ," and ",," behind ("A¹, ², B"): tidy until nothing changes.
         out = out.replacingOccurrences(of: " ,", with: ",")
+        while out.contains(",,") { out = out.replacingOccurrences(of: ",,", with: ",") }
         while out.contains("  ") { out = out.replacingOccurrences(of: "  ", with: " ") }
-        out = out.replacingOccurrences(of: ",,", with: ",")
         return out.trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
     }
 }

@@ -25,7 +25,7 @@ enum PaperSections {
             // Only short paragraphs can be headings or appendix titles: the rest are not looked at.
             let short = texts[i].utf8.count <= 120
             let name = short ? headingName(texts[i]) : ""
-            if headings[i] && short || short && name.split(separator: " ").count <= 3 && texts[i].count <= 40 {
+            if short, headings[i] || name.split(separator: " ").count <= 3 && texts[i].count <= 40 {
                 let reason: SkipReason? = referenceHeadings.contains(name) ? .references
                     : acknowledgementHeadings.contains(name) ? .acknowledgements : nil
                 if let reason {

@@ -1,5 +1,6 @@
 import Foundation
 import SpeakAudio
+import SpeakConversion
 import SpeakModel
 import SpeakSynthesis
 

@@ -14,12 +14,7 @@ import Testing
 
     private func book(_ cli: CLI, _ kind: String) throws -> String {
         let path = cli.work.appendingPathComponent("\(kind).epub").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.maker.path, path, kind]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "make-epub.py \(kind) failed")
+        try cli.python(Self.maker, [path, kind])
         return path
     }
 

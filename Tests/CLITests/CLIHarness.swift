@@ -83,6 +83,21 @@ final class CLI {
                       stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }
 
+    /// Runs a Python script of the fixtures (one that writes a test document); throws when it fails.
+    func python(_ script: URL, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path] + arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ScriptFailed(script: script.lastPathComponent, arguments: arguments) }
+    }
+
+    struct ScriptFailed: Error {
+        var script: String
+        var arguments: [String]
+    }
+
     /// A `speak` process with output discarded, ready to `run()` in the background.
     func background(_ arguments: [String]) -> Process {
         let process = Process()

@@ -9,12 +9,7 @@ import Testing
 
     private func document(_ cli: CLI, _ kind: String, named name: String? = nil) throws -> String {
         let path = cli.work.appendingPathComponent(name ?? "log.\(kind)").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.maker.path, path, kind]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "make-office.py \(kind) failed")
+        try cli.python(Self.maker, [path, kind])
         return path
     }
 

@@ -9,20 +9,20 @@ import SpeakModel
 /// a 48th of the book, 75 to 9,600 words) that a conversion run again after an interruption
 /// redoes little, and cut by content so that one run again after an edit redoes only the
 /// segment edited.
-struct AudiobookPlan {
-    struct Chapter {
-        var title: String
-        var words: Range<Int>
+public struct AudiobookPlan {
+    public struct Chapter {
+        public var title: String
+        public var words: Range<Int>
         /// Words that will be spoken.
-        var spokenWords: Int
-        var segments: [Range<Int>]
+        public var spokenWords: Int
+        public var segments: [Range<Int>]
     }
 
-    var chapters: [Chapter]
+    public var chapters: [Chapter]
 
-    var segments: [Range<Int>] { chapters.flatMap(\.segments) }
+    public var segments: [Range<Int>] { chapters.flatMap(\.segments) }
 
-    init(document: Document, fromWord: Int, includeSkipped: Bool) {
+    public init(document: Document, fromWord: Int, includeSkipped: Bool) {
         let end = document.wordCount
         let marks = document.chapters.filter { $0.firstWord < end }.sorted { $0.firstWord < $1.firstWord }
         var starts: [(title: String, first: Int)] = []
@@ -107,7 +107,7 @@ struct AudiobookPlan {
     }
 
     /// A file name for a title: characters that do not belong in names replaced, at most 120.
-    static func fileName(_ title: String, fallback: String) -> String {
+    public static func fileName(_ title: String, fallback: String) -> String {
         var name = String(title.map { "/\\:*?\"<>|\0".contains($0) || $0.isNewline ? "_" : $0 }.prefix(120))
             .trimmingCharacters(in: .whitespaces)
         if name.isEmpty || name.hasPrefix(".") { name = fallback + name }
