@@ -25,9 +25,10 @@ struct PageMetadata {
         if isDocumentation {
             title = Self.clean(tree.meta["og:title"]) ?? Self.documentationTitle(tree, main: article, site: site)
         } else {
+            let page = tree.title.map { Self.withoutSiteName(Self.collapse($0), site: site) }.flatMap { $0.isEmpty ? nil : $0 }
+            let heading = (article.flatMap(Self.firstHeading) ?? Self.firstHeading(tree.body)).map(Self.collapse)
             title = Self.clean(tree.meta["og:title"] ?? tree.meta["twitter:title"]) ?? linkedData().headline
-                ?? (article.flatMap(Self.firstHeading) ?? Self.firstHeading(tree.body)).map(Self.collapse)
-                ?? tree.title.map { Self.withoutSiteName(Self.collapse($0), site: site) }
+                ?? Self.pageTitle(heading: heading, page: page, in: tree.body)
         }
         author = Self.person(tree.meta["author"]) ?? linkedData().author ?? Self.person(tree.meta["article:author"])
             ?? Self.person(tree.meta["dc.creator"]) ?? Self.byline(tree.body)
@@ -44,13 +45,82 @@ struct PageMetadata {
     private static func documentationTitle(_ tree: HTMLTree, main: HTMLElement?, site: String?) -> String? {
         let page = tree.title.map(collapse).flatMap { $0.isEmpty ? nil : $0 }
         let firstInBody = tree.body.descendants { $0.tag == .h1 }.lazy.map(headingText).first { !$0.isEmpty }
-        let siteName = site ?? firstInBody.flatMap { h1 in
-            page.flatMap { $0 != h1 && $0.contains(h1) ? h1 : nil }
-        }
+        let siteName = site ?? firstInBody.flatMap { h1 in page.flatMap { endsWithPart($0, h1) ? h1 : nil } }
         let heading = (main ?? tree.body).descendants { $0.tag.isHeading }.lazy.map(headingText)
             .first { !$0.isEmpty && $0.lowercased() != siteName?.lowercased() }
-        if let heading, heading.count <= 200 { return heading }
-        return page.map { withoutSiteName($0, site: siteName) }
+        let named = page.map { withoutSiteName($0, site: siteName) }
+        if let heading, heading.count <= 200 {
+            // A manual's own title block above its first heading (a PEP's header table).
+            if let named, key(named).count >= 8, !key(heading).contains(key(named)),
+               key(textBeforeFirstHeading(main ?? tree.body)).contains(key(named)) {
+                return named
+            }
+            return pageTitle(heading: heading, page: named, in: main ?? tree.body)
+        }
+        return named
+    }
+
+    /// A page's `<title>` names the page as "Page — Site": the first `<h1>` is only the site's
+    /// name (mdBook's book title) when it is the last part, after the page's own name.
+    static func endsWithPart(_ title: String, _ part: String) -> Bool {
+        let lowered = title.lowercased(), ending = part.lowercased()
+        guard lowered != ending, lowered.hasSuffix(ending) else { return false }
+        let before = lowered.dropLast(ending.count)
+        return [" | ", " - ", " – ", " — ", " :: ", " · ", " « ", " » ", ": "].contains { before.hasSuffix($0) }
+            && before.count > 3
+    }
+
+    /// The first heading names the page unless the `<title>` says otherwise: when the
+    /// `<title>` is printed as a later heading (the first is a banner: "The XSLT C library for
+    /// GNOME" over "Module variables from libxslt"), or when the first heading is a numbered
+    /// or generic section ("1. Syntax", "Abstract", "NAME") under a title printed some other way.
+    static func pageTitle(heading: String?, page: String?, in root: HTMLElement) -> String? {
+        guard let heading else { return page }
+        guard let page, key(page) != key(heading) else { return heading }
+        if isSection(heading), !isSection(page) { return page }
+        if !key(page).contains(key(heading)),
+           root.descendants(where: { $0.tag == .h1 || $0.tag == .h2 || $0.tag == .h3 }).contains(where: { key(headingText($0)) == key(page) }) {
+            return page
+        }
+        return heading
+    }
+
+    /// The visible text in page order up to the first heading (at most 2,000 characters).
+    static func textBeforeFirstHeading(_ root: HTMLElement) -> String {
+        var out = "", stack: [HTMLNode] = root.children.reversed()
+        while let node = stack.popLast(), out.utf8.count < 2_000 {
+            switch node {
+            case .text(let text): out += text + " "
+            case .element(let element):
+                if element.tag.isHeading { return out }
+                if !element.isHidden { stack.append(contentsOf: element.children.reversed()) }
+            }
+        }
+        return out
+    }
+
+    private static func key(_ text: String) -> String { text.lowercased().filter { $0.isLetter || $0.isNumber } }
+
+    /// Section names that start a manual or a paper but never name it.
+    static let sectionNames: Set<String> = [
+        "abstract", "introduction", "overview", "contents", "tableofcontents", "name", "synopsis", "description",
+        "summary", "methods", "background", "preface", "foreword", "usage", "options", "examples",
+    ]
+
+    static func isSection(_ text: String) -> Bool {
+        isNumberedSection(text) || sectionNames.contains(key(String(text.drop { $0.isNumber || $0 == "." || $0 == " " })))
+    }
+
+    static func isNumberedSection(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars.prefix(12))
+        var index = 0, digits = 0
+        while index < scalars.count, ("0"..."9").contains(scalars[index]) || scalars[index] == "." && digits > 0 {
+            if scalars[index] != "." { digits += 1 }
+            index += 1
+        }
+        // A dot in the number: "10 Things to Know" is a headline, "1. Syntax" a section.
+        return digits > 0 && digits <= 4 && index > digits && index < scalars.count && scalars[index] == " "
+            && text.dropFirst(index).contains { $0.isLetter }
     }
 
     /// A heading's words, without header-link marks ("Configuration¶" → "Configuration").

@@ -25,6 +25,17 @@ import Testing
         #expect(completeness >= Self.completenessFloor && mainRead >= Self.mainReadFloor, "\(report)")
     }
 
+    /// Every manual page of the manifest is stored under its real title (the page's name, not
+    /// a numbered first section, a banner or the site's name).
+    @Test(.enabled(if: available))
+    func manualsKeepTheirTitles() throws {
+        let report = try Self.score([Self.root.appendingPathComponent("scripts/tools/score-titles.py").path, "--speak", CLI.binary, "--manifest"])
+        let last = report.split(separator: "\n").last.map(String.init) ?? ""
+        // "titles 51 of 51 right"
+        let fields = last.split(separator: " ")
+        #expect(fields.count == 5 && fields[1] == fields[3] && (Int(fields[3]) ?? 0) >= 50, "\(report)")
+    }
+
     /// Man pages piped into `speak text -` (rendered without hyphenation, so the reference has
     /// whole words): every word of the page is kept and nearly every one read (1.000 and 0.999
     /// on 18 pages when set). Runs where `man` and the pages are installed.
