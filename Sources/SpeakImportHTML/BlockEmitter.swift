@@ -109,6 +109,10 @@ struct BlockEmitter {
                 flush()
                 blocks.append(EmittedBlock(kind: .caption, text: alt, skip: reason ?? .figure))
             }
+        case "speak-control":
+            flush()
+            let text = Self.collapse(element.rawText)
+            if !text.isEmpty { blocks.append(EmittedBlock(kind: .caption, text: text, skip: reason ?? .control)) }
         case "speak-figure":
             // The labels of an inline SVG, kept by the prefilter (`HTMLPrefilter`).
             flush()
@@ -153,6 +157,7 @@ struct BlockEmitter {
             }
             let texts = cells.map { Self.collapse($0.rawText) }.filter { !$0.isEmpty }
             if !texts.isEmpty { blocks.append(EmittedBlock(kind: .tableCell, text: texts.joined(separator: ", "), skip: reason)) }
+            for cell in cells { blocks += sideBlocks(of: cell) }
         }
     }
 
@@ -255,7 +260,10 @@ struct BlockEmitter {
                     if !skipped.isEmpty { pendingSkipped.append(EmittedBlock(kind: kind, text: skipped, skip: why)) }
                     continue
                 }
-                if child.name == "br" {
+                if child.tag == .control {
+                    let label = Self.collapse(child.rawText)
+                    if !label.isEmpty { pendingSkipped.append(EmittedBlock(kind: .caption, text: label, skip: child.isHidden ? .hidden : reason ?? .control)) }
+                } else if child.name == "br" {
                     buffer += " "
                 } else if child.name == "img" {
                     // An image's alt text is kept beside the line, not read ("[Tip]", "Logo").
@@ -272,16 +280,31 @@ struct BlockEmitter {
                     if !isAnchor, let why = skipReason(child), why != reason {
                         let skipped = Self.collapse(text)
                         if !skipped.isEmpty { pendingSkipped.append(EmittedBlock(kind: kind, text: skipped, skip: why)) }
+                        pendingSkipped += sideBlocks(of: child)
                     } else if Self.hasBlockChild(child) {
                         // A link around a heading or a paragraph: the blocks inside still break.
                         inline(child)
                     } else {
                         buffer += text
+                        pendingSkipped += sideBlocks(of: child)
                     }
                 } else {
                     emit(child)
                 }
             }
+        }
+    }
+
+    /// What a piece taken as plain text shows besides its text: images' alternative text
+    /// ("Prev" on a link's arrow, "[Tip]" in a table cell) and controls' labels, kept beside it.
+    private func sideBlocks(of element: HTMLElement) -> [EmittedBlock] {
+        // Most inline pieces hold only text: no walk, no allocation.
+        guard element.children.contains(where: { if case .element = $0 { true } else { false } }) else { return [] }
+        return element.descendants { $0.tag == .img || $0.tag == .control }.compactMap { inner in
+            let text = inner.tag == .img ? Self.altText(inner) : Self.collapse(inner.rawText)
+            guard let text, !text.isEmpty else { return nil }
+            let why: SkipReason = inner.isHidden ? .hidden : reason ?? (inner.tag == .img ? .figure : .control)
+            return EmittedBlock(kind: .caption, text: text, skip: why)
         }
     }
 

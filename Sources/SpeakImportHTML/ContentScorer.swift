@@ -18,7 +18,7 @@ enum ContentScorer {
                 if isLink { links += count }
             case .element(let child):
                 // Hidden text counts for nothing (its own measures stay zero).
-                if child.isHidden { continue }
+                if child.isHidden || child.tag == .control { continue }
                 measure(child, insideLink: isLink)
                 text += child.textLength
                 links += child.linkLength

@@ -59,7 +59,7 @@ final class HTMLElement {
             switch child {
             case .text(let text): out += text
             case .element(let element):
-                if element.isHidden, !includingHidden { continue }
+                if element.isHidden && !includingHidden || element.tag == .control { continue }
                 if element.tag == .br {
                     out += lineBreak
                 } else {

@@ -75,6 +75,14 @@ public enum LibXML2Library {
                 guard let namePointer = node.pointee.name else { continue }
                 let tag = Tag(cString: namePointer)
                 let attributes = attributes(of: node)
+                if let label = controlLabel(tag, attributes, node) {
+                    // A control's label stays as a leaf of its own, outside every text measure.
+                    let control = HTMLElement(name: "speak-control", tag: .control, parent: top.parent)
+                    control.isHidden = top.parent.isHidden || isHidden(attributes, node)
+                    control.children = [.text(label)]
+                    top.parent.children.append(.element(control))
+                    continue
+                }
                 if take(tag, attributes, node, into: &tree) { continue }
                 let name = String(cString: namePointer)
                 if top.depth >= HTMLTree.maximumDepth {
@@ -120,6 +128,20 @@ public enum LibXML2Library {
         default:
             return isSkipped(tag)
         }
+    }
+
+    /// What a button or a submit, reset or button field shows; nil for other elements.
+    private static func controlLabel(_ tag: Tag, _ attributes: HTMLAttributes, _ node: xmlNodePtr) -> String? {
+        let label: String
+        switch tag {
+        case .button: label = text(of: node)
+        case .input:
+            guard ["submit", "button", "reset"].contains(attributes["type"]?.lowercased() ?? "") else { return nil }
+            label = attributes["value"] ?? ""
+        default: return nil
+        }
+        let collapsed = BlockEmitter.collapse(label)
+        return collapsed.isEmpty ? nil : collapsed
     }
 
     private static func isHidden(_ attributes: HTMLAttributes, _ node: xmlNodePtr) -> Bool {

@@ -45,6 +45,8 @@ struct Tag: Equatable {
     static let math = Tag("math"), iframe = Tag("iframe"), canvas = Tag("canvas"), object = Tag("object")
     static let embed = Tag("embed"), video = Tag("video"), audio = Tag("audio"), select = Tag("select")
     static let textarea = Tag("textarea"), button = Tag("button"), input = Tag("input"), option = Tag("option")
+    /// A button's or a submit field's label, made by the parser (`LibXML2Library`).
+    static let control = Tag("speak-control"), img = Tag("img")
     static let map = Tag("map"), dialog = Tag("dialog"), menu = Tag("menu")
 
     /// Elements inside a line of text.

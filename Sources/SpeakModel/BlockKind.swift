@@ -102,4 +102,7 @@ public enum SkipReason: String, Sendable, Equatable, Hashable, Codable, CaseIter
     case frontMatter = "front-matter"
     /// A book's content outside its reading order (`linear="no"` in the spine).
     case nonLinear = "non-linear"
+    /// Buttons and form controls: their labels ("show", "Go", "Copy item path") are on the
+    /// screen, kept for `--all`, never read.
+    case control
 }
