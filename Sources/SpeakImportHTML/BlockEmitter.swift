@@ -205,7 +205,10 @@ struct BlockEmitter {
         if book { return BookTypes.reason(element["epub:type"], tag: element.tag) }
         switch element.tag {
         case .nav, .menu: return .navigation
-        case .aside: return .sidebar
+        case .aside:
+            // Notes set as asides (docutils, DPUB-ARIA) are footnotes, skipped as in a PDF or a book.
+            let role = element["role"]?.lowercased() ?? ""
+            return element.hints.contains("footnote") || role == "doc-footnote" || role == "doc-endnote" ? .footnote : .sidebar
         case .footer: return .footer
         case .header: return .header
         case .form: return .boilerplate
