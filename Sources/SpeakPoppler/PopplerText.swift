@@ -166,7 +166,13 @@ final class PopplerText {
                 } else {
                     let gap = word.rotation == 0 ? word.left - previous.right : 0
                     let attached = script != nil && gap <= max(word.size, 1) * 0.3
-                    if !attached, previous.spaceAfter || gap > word.size * 0.1 || word.rotation != 0 { line.bytes.append(0x20) }
+                    // A term set in bold against its definition ("GNOME" then "The GNOME desktop")
+                    // may stand closer than a space: a change of weight between letters is a word break.
+                    let weightBreak = previous.bold != word.bold && gap > -size * 0.05
+                        && isWordByte(text[previous.end - 1]) && isWordByte(text[word.start])
+                    if !attached, previous.spaceAfter || gap > word.size * 0.1 || word.rotation != 0 || weightBreak {
+                        line.bytes.append(0x20)
+                    }
                 }
             }
             if let script { line.add(word, text: Array(script.utf8)[...]) } else { line.add(word, text: text[word.start..<word.end]) }
@@ -175,6 +181,11 @@ final class PopplerText {
         }
         if last != nil { lines.append(line.line()) }
         return lines
+    }
+
+    /// A letter or digit (any byte of a multi-byte character counts as a letter).
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     /// One line as its words arrive: the text, the box, and votes for its size and weight.
