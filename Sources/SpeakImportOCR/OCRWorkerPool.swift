@@ -12,6 +12,9 @@ public protocol PageRecognizer: Sendable {
                    progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
     /// The first page of each image file (pages of a PDF rendered for OCR), in order.
     func recognize(images: [String], name: String, settings: OCRSettings, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
+    /// The same, the first lines of the first image going to `opening` as soon as they are read.
+    func recognize(images: [String], name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
+                   progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
 }
 
 extension PageRecognizer {
@@ -19,6 +22,12 @@ extension PageRecognizer {
     public func recognize(file: String, name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
                           progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         try recognize(file: file, name: name, settings: settings, progress: progress)
+    }
+
+    /// Without reading ahead: the opening is never sent.
+    public func recognize(images: [String], name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
+                          progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+        try recognize(images: images, name: name, settings: settings, progress: progress)
     }
 
     /// Each image read on its own, in order.
@@ -69,8 +78,14 @@ public struct OCRWorkerPool: PageRecognizer {
 
     public func recognize(images: [String], name: String, settings: OCRSettings,
                           progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+        try recognize(images: images, name: name, settings: settings, opening: nil, progress: progress)
+    }
+
+    public func recognize(images: [String], name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
+                          progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         guard !images.isEmpty else { return [] }
-        return try run(images.map { PageJob(file: $0, page: 0) }, first: nil, file: nil, name: name, settings: settings, progress: progress)
+        return try run(images.map { PageJob(file: $0, page: 0) }, first: nil, file: nil, name: name, settings: settings,
+                       opening: opening, progress: progress)
     }
 
     /// Hands the jobs to up to `maximumWorkers` helpers (`first` is already running).
@@ -148,8 +163,8 @@ private final class PageQueue: @unchecked Sendable {
 
     func work(with helper: OCRHelper) {
         while let index = take() {
-            let answer = index == 0 && jobs[index].file == nil && opening != nil
-                ? helper.request(openingOf: jobs[index].page) { [opening] in opening?($0) }
+            let answer = index == 0 && opening != nil
+                ? helper.request(openingOf: jobs[index].page, of: jobs[index].file) { [opening] in opening?($0) }
                 : helper.request(page: jobs[index].page, of: jobs[index].file)
             lock.lock()
             switch answer {
@@ -198,10 +213,10 @@ final class OCRHelper: @unchecked Sendable {
         helper.send(file.map { "\(page)\t\($0)" } ?? "\(page)") ? next() : nil
     }
 
-    /// A page of the helper's file read in two steps: its opening goes to `opening`, the
-    /// answer is the whole page (or a failure).
-    func request(openingOf page: Int, _ opening: (OCRPage) -> Void) -> OCRWorkerMessage? {
-        guard helper.send("opening\t\(page)") else { return nil }
+    /// A page (of the helper's file, or of `file`) read in two steps: its opening goes to
+    /// `opening`, the answer is the whole page (or a failure).
+    func request(openingOf page: Int, of file: String?, _ opening: (OCRPage) -> Void) -> OCRWorkerMessage? {
+        guard helper.send("opening\t" + (file.map { "\(page)\t\($0)" } ?? "\(page)")) else { return nil }
         while let message = next() {
             guard case .opening(let first) = message else { return message }
             opening(first)

@@ -24,6 +24,14 @@ public struct PDFImporter: Importer {
     }
 
     public func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document {
+        try importDocument(source, options: options, progress: progress, opening: nil)
+    }
+
+    /// Imports like `importDocument`; when the first page has no text layer and is read by
+    /// OCR, `opening` gets the document of its first lines as soon as they are read, before
+    /// the rest (so listening can start): the whole document's first words are the opening's.
+    public func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler,
+                               opening: (@Sendable (Document) -> Void)?) throws -> Document {
         let name = source.name
         let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("speak-pdf-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
@@ -31,12 +39,12 @@ public struct PDFImporter: Importer {
         let file = try source.file(orCopyAt: workspace.appendingPathComponent("input.pdf"))
         _ = consume source
         return try withoutActuallyEscaping(progress) { progress in
-            try read(file, name: name, workspace: workspace, options: options, progress: progress)
+            try read(file, name: name, workspace: workspace, options: options, progress: progress, opening: opening)
         }
     }
 
     private func read(_ file: String, name: String, workspace: URL, options: ImportOptions,
-                      progress: @escaping ProgressHandler) throws -> Document {
+                      progress: @escaping ProgressHandler, opening: (@Sendable (Document) -> Void)?) throws -> Document {
         // The hyphenation word list loads while the helpers read pages.
         SystemDictionary.prepare()
         let request = PDFReadRequest(file: file, name: name, password: password, ocr: ocr,
@@ -57,7 +65,9 @@ public struct PDFImporter: Importer {
                 defer { images.forEach { try? FileManager.default.removeItem(atPath: $0) } }
                 // Rendered pages know their resolution; only the segmentation can be overridden.
                 let settings = OCRSettings(language: codes.joined(separator: "+"), pageSegmentation: options.pageSegmentation)
-                let recognized = try recognizer.recognize(images: images, name: name, settings: settings) {
+                // The document's first page read by OCR: its first lines are played ahead.
+                let ahead = positions.first == 0 ? opening.map { Self.opening(of: pages[0], name: name, options: options, to: $0) } : nil
+                let recognized = try recognizer.recognize(images: images, name: name, settings: settings, opening: ahead) {
                     progress(1 - scanned + scanned * (Double(start) + $0 * Double(positions.count)) / Double(scannedPages.count))
                 }
                 for (read, position) in zip(recognized, positions) {
@@ -89,6 +99,20 @@ public struct PDFImporter: Importer {
         if !info.outline.isEmpty { document.chapters = chapters(info.outline, anchors: anchors, wordCount: document.wordCount) }
         progress(1)
         return document
+    }
+
+    /// Makes the document of a page's first lines, read ahead by OCR, and hands it on.
+    private static func opening(of page: PDFPage, name: String, options: ImportOptions,
+                                to send: @escaping @Sendable (Document) -> Void) -> @Sendable (OCRPage) -> Void {
+        { first in
+            var read = page
+            read.lines = OCRLines.lines(of: first, pageWidth: page.width)
+            var builder = DocumentBuilder()
+            _ = PDFAssembler(pages: [read]).append(to: &builder)
+            guard builder.wordCount > 0 else { return }
+            send(builder.build(metadata: DocumentMetadata(title: options.title ?? "", language: options.language, source: name,
+                                                          format: .pdf, contentHash: "")))
+        }
     }
 
     /// The pages' printed labels, when any differs from its page number (poppler gives the

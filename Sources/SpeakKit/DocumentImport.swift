@@ -62,19 +62,25 @@ enum DocumentImport {
         return completed(document, name: name, stem: stem, hash: hash)
     }
 
-    /// Whether `source` is an image read by OCR, which can be played while it is read.
+    /// Whether `source` may be read by OCR and played while it is read: an image, or a PDF
+    /// (whose first page may be a scan; a PDF with a text layer simply sends no opening).
     static func isScan(_ source: ImportSource, request: ImportRequest) -> Bool {
-        (try? importer(for: source, format: request.format, password: request.password, ocr: request.ocr)) is OCRImporter
+        let importer = try? importer(for: source, format: request.format, password: request.password, ocr: request.ocr)
+        return importer is OCRImporter || importer is PDFImporter && request.ocr != .never
     }
 
-    /// Imports an image, handing `opening` the document of its first lines as soon as they
-    /// are read (see `OCRImporter`).
+    /// Imports an image or a PDF, handing `opening` the document of the first lines of its
+    /// first page read by OCR as soon as they are read (see `OCRImporter`, `PDFImporter`).
     static func runScan(_ source: consuming ImportSource, request: ImportRequest, hash: String, progress: ProgressHandler,
                         opening: @escaping @Sendable (Document) -> Void) throws -> Document {
         let name = source.name
         let stem = source.stem
-        let document = try OCRImporter().importDocument(consume source, options: options(request), progress: progress) { early in
-            opening(completed(early, name: name, stem: stem, hash: nil))
+        let early: @Sendable (Document) -> Void = { opening(completed($0, name: name, stem: stem, hash: nil)) }
+        let importer = try importer(for: source, format: request.format, password: request.password, ocr: request.ocr)
+        let document = if let pdf = importer as? PDFImporter {
+            try pdf.importDocument(consume source, options: options(request), progress: progress, opening: early)
+        } else {
+            try OCRImporter().importDocument(consume source, options: options(request), progress: progress, opening: early)
         }
         return completed(document, name: name, stem: stem, hash: hash)
     }

@@ -10,8 +10,8 @@ func send(_ message: OCRWorkerMessage) {
     FileHandle.standardOutput.write(OCRWire.encode(message))
 }
 
-/// Requests are "INDEX" (a page of --file), "INDEX<TAB>PATH" (a page of another file) or
-/// "opening<TAB>INDEX" (a page of --file, its first lines sent ahead).
+/// Requests are "INDEX" (a page of --file), "INDEX<TAB>PATH" (a page of another file), and
+/// either of those after "opening<TAB>" (the page's first lines sent ahead).
 func serve() -> Int32 {
     var file: ImageFile?
     let reader: PageReader
@@ -27,9 +27,8 @@ func serve() -> Int32 {
     send(.ready(pages: file?.pageCount ?? 0))
     var other: ImageFile?
     while let line = readLine() {
-        var parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-        let opening = parts.first == "opening"
-        if opening { parts.removeFirst() }
+        let opening = line.hasPrefix("opening\t")
+        let parts = line.dropFirst(opening ? 8 : 0).split(separator: "\t", maxSplits: 1).map(String.init)
         guard let index = parts.first.flatMap({ Int($0) }) else {
             send(.failure(OCRFailure(kind: .engine, message: "bad page request '\(line)'")))
             continue

@@ -151,6 +151,36 @@ import Testing
         #expect(try cli.list().isEmpty)
     }
 
+    /// Issue 20: `speak play scanned.pdf` speaks the first page's first lines while the rest is
+    /// still being read — the first word is heard before the document is in the library — and
+    /// the stored document holds every page, its first words the ones heard.
+    @Test func aScannedPDFStartsSpeakingBeforeItIsRead() throws {
+        let cli = CLI()
+        let path = try make(cli, "scanned.pdf", ["--scanned", "--pages", "4"])
+        let process = cli.background(["play", path, "--audio", "null", "--no-tui", "--print-words"])
+        let words = Pipe()
+        process.standardOutput = words
+        try process.run()
+        var heard = Data()
+        while !heard.contains(UInt8(ascii: "\n")), process.isRunning {
+            let chunk = words.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            heard += chunk
+        }
+        let storedWhenHeard = try cli.list().count
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let first = String(decoding: heard, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(first)")
+        #expect(storedWhenHeard == 0, "the first word came before the scan was read and stored")
+        let shown = try cli.run(["show", "1"])
+        #expect(shown.stdout.contains("pages      4"), "\(shown.stdout)")
+        let text = try cli.run(["text", "1"]).stdout
+        // "time<TAB>index<TAB>word": the first word heard is the stored document's first spoken word.
+        let fields = first.split(separator: "\n").first?.split(separator: "\t") ?? []
+        #expect(fields.count == 3 && text.hasPrefix(fields[2]), "\(first) / \(text.prefix(80))")
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/qpdf")))
     func anEncryptedPDFAsksForItsPassword() throws {
         let cli = CLI()
