@@ -59,8 +59,13 @@ public struct PDFImporter: Importer {
             let codes = OCRLanguage.tesseractCodes(options.language)
             try OCRLanguage.validate(codes)
             let batch = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
-            for start in stride(from: 0, to: scannedPages.count, by: batch) {
-                let positions = Array(scannedPages[start..<min(scannedPages.count, start + batch)])
+            // A first page played ahead is rendered and read on its own, before the others:
+            // listening starts after one page's rendering, not a batch's.
+            let first = opening != nil && scannedPages.first == 0 ? 1 : 0
+            let starts = (first > 0 ? [0] : []) + Array(stride(from: first, to: scannedPages.count, by: batch))
+            for (n, start) in starts.enumerated() {
+                let end = n + 1 < starts.count ? starts[n + 1] : scannedPages.count
+                let positions = Array(scannedPages[start..<min(end, start + batch)])
                 let images = try source.render(positions.map { pages[$0].index }, request: request)
                 defer { images.forEach { try? FileManager.default.removeItem(atPath: $0) } }
                 // Rendered pages know their resolution; only the segmentation can be overridden.

@@ -24,7 +24,7 @@ public struct PDFReadRequest: Sendable {
 /// recorded helper output.
 public protocol PDFPageSource: Sendable {
     func read(_ request: PDFReadRequest, progress: @escaping @Sendable (Double) -> Void) throws -> (PDFInfo, [PDFPage])
-    /// Renders pages (0-based) for OCR into the request's render directory; their PNG paths.
+    /// Renders pages (0-based) for OCR into the request's render directory; their TIFF paths.
     func render(_ pages: [Int], request: PDFReadRequest) throws -> [String]
 }
 
@@ -84,7 +84,7 @@ struct PDFReader: PDFPageSource {
     }
 
     /// A few pages at a time, so a scanned book never has more than a batch of renderings on
-    /// disk (300 dpi PNGs are 0.2–0.7 MB a page).
+    /// disk (300 dpi gray TIFFs are about 9 MB an A4 page).
     func render(_ pages: [Int], request: PDFReadRequest) throws -> [String] {
         guard let directory = request.renderDirectory else { return [] }
         let helper = try start(request, outline: false)
@@ -100,7 +100,7 @@ struct PDFReader: PDFPageSource {
                 if case .failure(let failure) = message { throw PDFImportError(failure: failure, name: request.name) }
                 if case .done = message { break }
             }
-            return (directory as NSString).appendingPathComponent("page-\(index).png")
+            return (directory as NSString).appendingPathComponent("page-\(index).tif")
         }
     }
 

@@ -41,8 +41,9 @@ public final class PDFDocumentFile {
         return PDFPage(index: index, width: frameWidth, height: frameHeight, label: text.label(page: index), lines: lines)
     }
 
-    /// Renders page `index` (300 dpi unless told) on white into a PNG for OCR; false when it cannot.
-    public func render(_ index: Int, to path: String, dpi: Double = 300) -> Bool {
-        text.render(page: index, dpi: dpi, to: path)
+    /// Renders page `index` on white: for OCR at 300 dpi into a gray TIFF, else (a cover)
+    /// into a PNG at `dpi`; false when it cannot.
+    public func render(_ index: Int, to path: String, dpi: Double = 300, forOCR: Bool = true) -> Bool {
+        text.render(page: index, dpi: dpi, forOCR: forOCR, to: path)
     }
 }

@@ -51,8 +51,8 @@ final class PopplerText {
     }
 
     /// Renders page `index` on white into a PNG; false when it cannot (over 100 megapixels too).
-    func render(page index: Int, dpi: Double, to path: String) -> Bool {
-        speak_pdf_text_render_png(document, Int32(index), dpi, 100_000_000, path) == 0
+    func render(page index: Int, dpi: Double, forOCR: Bool, to path: String) -> Bool {
+        speak_pdf_text_render(document, Int32(index), dpi, 100_000_000, forOCR ? 1 : 0, path) == 0
     }
 
     deinit {

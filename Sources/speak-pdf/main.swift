@@ -30,14 +30,14 @@ func serve() -> Int32 {
     }
     // --cover PNG: the first page, small, for an audiobook's cover; exit status 0 when written.
     if let cover = HelperProcess.argument("--cover") {
-        return document.render(0, to: cover, dpi: 50) ? 0 : 65
+        return document.render(0, to: cover, dpi: 50, forOCR: false) ? 0 : 65
     }
     let info = document.info()
     send(.info(info))
     if !CommandLine.arguments.contains("--no-outline") { send(.outline(document.outline())) }
     // Without --serve: every page, then done. With it: the pages of each "FIRST:END" request
     // line, each request answered by its pages and done, until the input ends. "render
-    // FIRST:END" writes those pages as page-N.png into --render-dir instead, then done.
+    // FIRST:END" writes those pages as page-N.tif (gray) into --render-dir instead, then done.
     let serving = CommandLine.arguments.contains("--serve")
     var requests: [Range<Int>] = serving ? [] : [0..<info.pageCount]
     repeat {
@@ -54,7 +54,7 @@ func serve() -> Int32 {
         }
         for index in requests.flatMap({ $0 }) {
             if rendering {
-                let target = ((renderDirectory ?? NSTemporaryDirectory()) as NSString).appendingPathComponent("page-\(index).png")
+                let target = ((renderDirectory ?? NSTemporaryDirectory()) as NSString).appendingPathComponent("page-\(index).tif")
                 if !document.render(index, to: target) {
                     send(.failure(PDFFailure(kind: .damaged, message: "page \(index + 1) cannot be rendered for OCR")))
                 }

@@ -60,9 +60,10 @@ typedef struct {
 speak_pdf_outline speak_pdf_text_outline(speak_pdf_text *document);
 void speak_pdf_outline_free(speak_pdf_outline outline);
 
-/* Renders page `index` on white at `dpi` into a PNG file; 0 when written, -1 when the page
- * would be over `max_pixels` pixels, 1 when rendering or writing failed. */
-int speak_pdf_text_render_png(speak_pdf_text *document, int index, double dpi, double max_pixels, const char *path);
+/* Renders page `index` on white at `dpi` into a PNG file (color), or with `gray_tiff` into an
+ * uncompressed gray TIFF (for OCR); 0 when written, -1 when the page would be over
+ * `max_pixels` pixels, 1 when rendering or writing failed. */
+int speak_pdf_text_render(speak_pdf_text *document, int index, double dpi, double max_pixels, int gray_tiff, const char *path);
 
 /* The poppler release these functions were built with ("22.12.0"). */
 const char *speak_pdf_poppler_version(void);
