@@ -4,10 +4,11 @@ import SpeakImport
 import SpeakModel
 
 /// Imports a Word document (WordprocessingML, `.docx`): paragraphs in order, headings by
-/// built-in heading style or outline level (they make the chapters), list items, tables row by
-/// row; footnote and endnote references skipped as marks and the notes themselves kept at the
-/// end as skipped blocks; tracked deletions and comments left out, tracked insertions kept;
-/// title, author and language from the core properties.
+/// built-in heading style or outline level (they make the chapters), list items with the
+/// numbers Word shows, tables row by row; footnote and endnote references skipped as marks and
+/// the notes themselves kept at the end as skipped blocks; images' alternative text kept beside
+/// their paragraph and the page headers and footers kept, all skipped; tracked deletions and
+/// comments left out, tracked insertions kept; title, author and language from the core properties.
 public struct DOCXImporter: Importer {
     public var format: DocumentFormat { .docx }
 
@@ -22,7 +23,20 @@ public struct DOCXImporter: Importer {
         }
         let levels = try (archive.data("word/styles.xml")).flatMap(BookXML.parse).map(Self.headingStyles) ?? [:]
         var builder = DocumentBuilder()
-        Reader(levels: levels).walk(body, into: &builder)
+        // Page headers and footers: furniture, kept once each (every section may repeat them).
+        let furniture = archive.paths.filter { $0.hasPrefix("word/header") || $0.hasPrefix("word/footer") }.sorted()
+        var seen: Set<String> = []
+        var footers: [String] = []
+        for part in furniture {
+            guard let xml = try archive.data(part).flatMap(BookXML.parse) else { continue }
+            for paragraph in xml.all("p") {
+                let text = Reader.text(of: paragraph).text
+                guard !text.isEmpty, seen.insert(text).inserted else { continue }
+                if part.hasPrefix("word/header") { builder.append(.header, text: text, skip: .header) } else { footers.append(text) }
+            }
+        }
+        var reader = Reader(levels: levels, numbering: DOCXNumbering(try archive.data("word/numbering.xml").flatMap(BookXML.parse)))
+        reader.walk(body, into: &builder)
         for part in ["word/footnotes.xml", "word/endnotes.xml"] {
             guard let notes = try archive.data(part).flatMap(BookXML.parse) else { continue }
             for note in notes.all("footnote") + notes.all("endnote") where (Int(note["id"] ?? "") ?? 0) > 0 && note["type"] == nil {
@@ -32,6 +46,7 @@ public struct DOCXImporter: Importer {
                 }
             }
         }
+        for footer in footers { builder.append(.footer, text: footer, skip: .footer) }
         let core = try archive.data("docProps/core.xml").flatMap(BookXML.parse)
         progress(1)
         return try OfficeDocument.build(&builder, properties: core, authorFields: ["creator"], name: name, format: .docx, options: options)
@@ -57,8 +72,9 @@ public struct DOCXImporter: Importer {
     /// Walks the body in order, emitting blocks.
     struct Reader {
         let levels: [String: Int]
+        var numbering = DOCXNumbering(nil)
 
-        func walk(_ element: BookXML, into builder: inout DocumentBuilder) {
+        mutating func walk(_ element: BookXML, into builder: inout DocumentBuilder) {
             for child in element.children {
                 switch child.name {
                 case "p": paragraph(child, into: &builder)
@@ -74,16 +90,25 @@ public struct DOCXImporter: Importer {
             }
         }
 
-        private func paragraph(_ paragraph: BookXML, into builder: inout DocumentBuilder) {
-            let (text, marks) = Self.text(of: paragraph)
+        private mutating func paragraph(_ paragraph: BookXML, into builder: inout DocumentBuilder) {
+            var (text, marks) = Self.text(of: paragraph)
+            let figures = paragraph.all("docPr").compactMap { picture in
+                (picture["descr"] ?? picture["title"]).map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            }.filter { !$0.isEmpty }
+            defer { for figure in figures { builder.append(.caption, text: figure, skip: .figure) } }
             guard !text.isEmpty else { return }
             let properties = paragraph.children("pPr").first
+            let list = properties?.children("numPr").first
+            if let list, let id = list.children("numId").first?["val"],
+               let label = numbering.label(numId: id, level: list.children("ilvl").first?["val"].flatMap { Int($0) } ?? 0) {
+                text = label + " " + text
+            }
             let style = properties?.children("pStyle").first?["val"]
             let outline = properties?.children("outlineLvl").first?["val"].flatMap(Int.init)
             let kind: BlockKind
             if let level = style.flatMap({ levels[$0] }) ?? outline.map({ min(6, $0 + 1) }) {
                 kind = .heading(level: level)
-            } else if properties?.children("numPr").isEmpty == false {
+            } else if list != nil {
                 kind = .listItem
             } else {
                 kind = .paragraph

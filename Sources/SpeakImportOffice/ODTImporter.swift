@@ -6,8 +6,9 @@ import SpeakModel
 /// Imports a LibreOffice text document (`.odt`): headings by outline level (they make the
 /// chapters), paragraphs, list items and tables in order; notes kept as skipped blocks after
 /// the paragraph that cites them (their citation skipped as a mark); tracked deletions (kept
-/// by ODF in its change regions) left out; annotations left out; title, author and language
-/// from `meta.xml`.
+/// by ODF in its change regions) left out; annotations left out; images' titles and
+/// descriptions kept beside their paragraph and the page headers and footers kept, all
+/// skipped; title, author and language from `meta.xml`.
 public struct ODTImporter: Importer {
     public var format: DocumentFormat { .odt }
 
@@ -21,7 +22,20 @@ public struct ODTImporter: Importer {
             throw ImportError.damaged(name, reason: "it has no readable content.xml; it is not an OpenDocument text")
         }
         var builder = DocumentBuilder()
+        // Page headers and footers live with the page styles: furniture, kept once each.
+        var headers: [String] = [], footers: [String] = []
+        for page in try archive.data("styles.xml").flatMap(BookXML.parse)?.all("master-page") ?? [] {
+            for part in page.children where ["header", "header-left", "header-first", "footer", "footer-left", "footer-first"].contains(part.name) {
+                for paragraph in part.all("p") + part.all("h") {
+                    let text = Self.line(of: paragraph).text
+                    guard !text.isEmpty, !headers.contains(text), !footers.contains(text) else { continue }
+                    if part.name.hasPrefix("header") { headers.append(text) } else { footers.append(text) }
+                }
+            }
+        }
+        for header in headers { builder.append(.header, text: header, skip: .header) }
         Self.walk(text, into: &builder)
+        for footer in footers { builder.append(.footer, text: footer, skip: .footer) }
         let meta = try archive.data("meta.xml").flatMap(BookXML.parse)
         progress(1)
         return try OfficeDocument.build(&builder, properties: meta, authorFields: ["creator", "initial-creator"], name: name,
@@ -47,18 +61,21 @@ public struct ODTImporter: Importer {
     }
 
     private static func emit(_ paragraph: BookXML, kind: BlockKind, into builder: inout DocumentBuilder) {
-        let (text, notes) = line(of: paragraph)
+        let (text, notes, figures) = line(of: paragraph)
         if !text.isEmpty { builder.append(kind, text: text) }
         for (citation, body) in notes {
             if !citation.isEmpty { builder.append(.paragraph, text: citation, skip: .marker) }
             if !body.isEmpty { builder.append(.paragraph, text: body, skip: .footnote) }
         }
+        for figure in figures { builder.append(.caption, text: figure, skip: .figure) }
     }
 
-    /// A paragraph's text in order, and its notes (citation, text).
-    static func line(of element: BookXML) -> (text: String, notes: [(String, String)]) {
+    /// A paragraph's text in order, its notes (citation, text) and its images' titles and
+    /// descriptions (never part of the text).
+    static func line(of element: BookXML) -> (text: String, notes: [(String, String)], figures: [String]) {
         var out = ""
         var notes: [(String, String)] = []
+        var figures: [String] = []
         func visit(_ node: BookXML) {
             for part in node.parts {
                 guard case .element(let child) = part else {
@@ -73,11 +90,21 @@ public struct ODTImporter: Importer {
                     let body = child.first("note-body")?.all("p").map { line(of: $0).text }.joined(separator: " ") ?? ""
                     notes.append((citation, body))
                 case "annotation", "change", "change-start", "change-end": continue
+                case "frame":
+                    // A frame's svg:title and svg:desc describe its image; a text box in it is text.
+                    for inner in child.children {
+                        if inner.name == "title" || inner.name == "desc" {
+                            let figure = inner.fullText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                            if !figure.isEmpty { figures.append(figure) }
+                        } else {
+                            visit(inner)
+                        }
+                    }
                 default: visit(child)
                 }
             }
         }
         visit(element)
-        return (out.split(whereSeparator: \.isWhitespace).joined(separator: " "), notes)
+        return (out.split(whereSeparator: \.isWhitespace).joined(separator: " "), notes, figures)
     }
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes small office documents for the CLI tests: make-office.py OUT KIND, KIND one of docx,
-odt, xlsx (a spreadsheet, to be named .docx by the test)."""
+odt, xlsx (a spreadsheet, to be named .docx by the test), docx-lists and odt-frames (the
+golden inputs harbour-report.docx and .odt: numbered lists, images with alternative text,
+page headers and footers)."""
 import sys, zipfile
 
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
@@ -49,6 +51,50 @@ META = """<?xml version="1.0" encoding="UTF-8"?><office:document-meta xmlns:offi
  xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0"><office:meta>
 <dc:title>The Keeper's Log</dc:title><meta:initial-creator>Mara Ellison</meta:initial-creator></office:meta></office:document-meta>"""
 
+def numbered(text, num, level=0):
+    return f'<w:p><w:pPr><w:numPr><w:ilvl w:val="{level}"/><w:numId w:val="{num}"/></w:numPr></w:pPr><w:r><w:t>{text}</w:t></w:r></w:p>'
+
+WP = 'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"'
+REPORT = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document {W} {WP}><w:body>
+{p("Harbour Report", "Heading1")}
+{p("Before the lamp is lit:")}
+{numbered("Trim the wick.", 1)}
+{numbered("Check the oil.", 1)}
+{numbered("Measure it twice.", 1, 1)}
+{numbered("Log the level.", 1, 1)}
+{numbered("Clean the lens.", 1)}
+{numbered("A bullet is not read as a number.", 2)}
+<w:p><w:r><w:drawing><wp:inline><wp:docPr w:id="1" name="Picture 1" descr="The lighthouse at dusk, seen from the pier"/></wp:inline></w:drawing></w:r></w:p>
+<w:p><w:r><w:t xml:space="preserve">The keeper's chart </w:t></w:r><w:r><w:drawing><wp:anchor><wp:docPr w:id="2" name="Chart" title="Storms per year"/></wp:anchor></w:drawing></w:r><w:r><w:t>shows the storms.</w:t></w:r></w:p>
+{p("Appendix", "Heading1")}
+{numbered("Restarted list, lettered.", 3)}
+{numbered("Second letter.", 3)}
+<w:sectPr/></w:body></w:document>"""
+
+REPORT_NUMBERING = f"""<?xml version="1.0" encoding="UTF-8"?><w:numbering {W}>
+<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl>
+<w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1.%2"/></w:lvl></w:abstractNum>
+<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl></w:abstractNum>
+<w:abstractNum w:abstractNumId="2"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="lowerLetter"/><w:lvlText w:val="%1)"/></w:lvl></w:abstractNum>
+<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>
+<w:num w:numId="3"><w:abstractNumId w:val="2"/></w:num></w:numbering>"""
+
+HEADER = f"""<?xml version="1.0" encoding="UTF-8"?><w:hdr {W}>{p("Harbour Office, Annual Report")}</w:hdr>"""
+FOOTER = f"""<?xml version="1.0" encoding="UTF-8"?><w:ftr {W}>{p("Printed for the keepers")}</w:ftr>"""
+
+FRAMES = """<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+ xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+ xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"><office:body><office:text>
+<text:h text:outline-level="1">Harbour Report</text:h>
+<text:p>The keeper's chart <draw:frame draw:name="Chart"><draw:image/><svg:title>Storms per year</svg:title><svg:desc>A bar chart of storms from 1901 to 1910</svg:desc></draw:frame>shows the storms.</text:p>
+<text:p><draw:frame draw:name="Box"><draw:text-box><text:p>Words in a text box are read.</text:p></draw:text-box></draw:frame></text:p>
+</office:text></office:body></office:document-content>"""
+
+FRAME_STYLES = """<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+ xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0">
+<office:master-styles><style:master-page style:name="Standard"><style:header><text:p>Harbour Office, Annual Report</text:p></style:header>
+<style:footer><text:p>Printed for the keepers</text:p></style:footer></style:master-page></office:master-styles></office:document-styles>"""
+
 def write(out, kind):
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         if kind == "docx":
@@ -61,6 +107,18 @@ def write(out, kind):
             z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text", compress_type=zipfile.ZIP_STORED)
             z.writestr("content.xml", ODT)
             z.writestr("meta.xml", META)
+        elif kind == "docx-lists":
+            z.writestr("[Content_Types].xml", TYPES)
+            z.writestr("word/document.xml", REPORT)
+            z.writestr("word/styles.xml", STYLES)
+            z.writestr("word/numbering.xml", REPORT_NUMBERING)
+            z.writestr("word/header1.xml", HEADER)
+            z.writestr("word/header2.xml", HEADER)
+            z.writestr("word/footer1.xml", FOOTER)
+        elif kind == "odt-frames":
+            z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text", compress_type=zipfile.ZIP_STORED)
+            z.writestr("content.xml", FRAMES)
+            z.writestr("styles.xml", FRAME_STYLES)
         elif kind == "xlsx":
             z.writestr("[Content_Types].xml", TYPES)
             z.writestr("xl/workbook.xml", "<workbook/>")
