@@ -9,10 +9,15 @@ import SpeakModel
 /// notes, page breaks and front matter skipped, chapters from the navigation document (EPUB 2:
 /// the NCX) at the word where each target starts, printed page labels from the page breaks,
 /// and the package's title, authors, language, publisher, date, identifier and description.
-public struct EPUBImporter: Importer {
+public struct EPUBImporter: RecognizingImporter {
     public var format: DocumentFormat { .epub }
 
+    /// The OCF rule: a ZIP archive whose `mimetype` says so.
+    public static let signatures = [FormatSignature(name: "EPUB book", marks: [.mimetype("application/epub+zip")], extensions: ["epub"])]
+
     public init() {}
+
+    public init(settings: ImporterSettings) {}
 
     /// Font obfuscation is not DRM: the text is readable.
     static let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]

@@ -4,9 +4,46 @@ import SpeakModel
 
 /// Imports scanned pages and photos of text: PNG, JPEG, TIFF (every page), PNM, BMP, WebP and
 /// GIF, recognized by Tesseract in helper processes (one per core for multi-page files).
-public struct OCRImporter: Importer {
+public struct OCRImporter: RecognizingImporter {
     public let format = DocumentFormat.image
     private let recognizer: any PageRecognizer
+
+    /// The image formats Leptonica reads here, by their magic bytes; JPEG 2000 is recognized
+    /// to be refused by name.
+    public static let signatures = [
+        FormatSignature(name: "PNG image", marks: [.prefix([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])], extensions: ["png"]),
+        FormatSignature(name: "JPEG image", marks: [.prefix([0xFF, 0xD8, 0xFF])], extensions: ["jpg", "jpeg"]),
+        FormatSignature(name: "GIF image", marks: [.prefix(Array("GIF87a".utf8)), .prefix(Array("GIF89a".utf8))], extensions: ["gif"]),
+        FormatSignature(name: "TIFF image", marks: [.prefix([0x49, 0x49, 0x2A, 0x00]), .prefix([0x4D, 0x4D, 0x00, 0x2A])], extensions: ["tif", "tiff"]),
+        FormatSignature(name: "BMP image", marks: [.head { h in h.starts(with: "BM".utf8) && h.count > 14 && h[6] == 0 && h[7] == 0 && h[8] == 0 && h[9] == 0 }],
+                        extensions: ["bmp"]),
+        FormatSignature(name: "WebP image", marks: [.head { h in h.starts(with: "RIFF".utf8) && h.count >= 12 && Array(h[8..<12]) == Array("WEBP".utf8) }],
+                        extensions: ["webp"]),
+        FormatSignature(name: "PNM image", marks: [.head(isPNMHeader)], extensions: ["pnm", "pbm", "pgm", "ppm"]),
+        FormatSignature(name: "JPEG 2000 image", marks: [.prefix([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20])], extensions: ["jp2"],
+                        refusal: "JPEG 2000 images cannot be read by OCR here; convert it to PNG or TIFF first"),
+    ]
+
+    public init(settings: ImporterSettings) {
+        self.init()
+    }
+
+    /// "P1"…"P6", whitespace, then a width (digits) or a comment.
+    private static func isPNMHeader(_ h: [UInt8]) -> Bool {
+        let space: [UInt8] = [0x0A, 0x0D, 0x20, 0x09]
+        guard h.count >= 4, h[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(h[1]) else { return false }
+        var i = 2
+        guard space.contains(h[i]) else { return false }
+        while i < h.count, space.contains(h[i]) { i += 1 }
+        guard i < h.count else { return false }
+        if h[i] == UInt8(ascii: "#") { return true }
+        var digits = 0
+        while i < h.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(h[i]) {
+            digits += 1
+            i += 1
+        }
+        return digits > 0 && i < h.count && space.contains(h[i])
+    }
 
     /// `recognizer` nil: the `speak-ocr` helpers next to the running executable.
     public init(recognizer: (any PageRecognizer)? = nil) {

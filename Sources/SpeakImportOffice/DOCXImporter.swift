@@ -9,10 +9,17 @@ import SpeakModel
 /// the notes themselves kept at the end as skipped blocks; images' alternative text kept beside
 /// their paragraph and the page headers and footers kept, all skipped; tracked deletions and
 /// comments left out, tracked insertions kept; title, author and language from the core properties.
-public struct DOCXImporter: Importer {
+public struct DOCXImporter: RecognizingImporter {
     public var format: DocumentFormat { .docx }
 
+    /// A ZIP archive with a Word body; the other office containers are recognized to be
+    /// refused by name (a spreadsheet named `.docx` is a mistake worth naming).
+    public static let signatures = [FormatSignature(name: "Word document", marks: [.entry("word/document.xml")], extensions: ["docx"])]
+        + OfficeFormats.refused
+
     public init() {}
+
+    public init(settings: ImporterSettings) {}
 
     public func importDocument(_ source: consuming ImportSource, options: ImportOptions,
                                progress: ProgressHandler) throws -> Document {

@@ -9,10 +9,16 @@ import SpeakModel
 /// by ODF in its change regions) left out; annotations left out; images' titles and
 /// descriptions kept beside their paragraph and the page headers and footers kept, all
 /// skipped; title, author and language from `meta.xml`.
-public struct ODTImporter: Importer {
+public struct ODTImporter: RecognizingImporter {
     public var format: DocumentFormat { .odt }
 
+    /// The ODF rule: a ZIP archive whose `mimetype` names a text document.
+    public static let signatures = [FormatSignature(name: "OpenDocument text", marks: [.mimetype("application/vnd.oasis.opendocument.text")],
+                                                    extensions: ["odt"])]
+
     public init() {}
+
+    public init(settings: ImporterSettings) {}
 
     public func importDocument(_ source: consuming ImportSource, options: ImportOptions,
                                progress: ProgressHandler) throws -> Document {

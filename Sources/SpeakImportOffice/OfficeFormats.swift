@@ -1,24 +1,12 @@
-import Foundation
-import SpeakArchive
 import SpeakImport
 
-/// Which office document a ZIP archive is, by what it holds: `word/document.xml` (Word), an
-/// ODF `mimetype` (LibreOffice text); spreadsheets and presentations are named, not read.
+/// Office containers that are not text documents: recognized so that one named `.docx` or
+/// `.odt` is refused in one line that says what it is.
 public enum OfficeFormats {
-    /// The importer for the archive `source`, or the one-line reason there is none.
-    public static func importer(for data: Data, name: String) throws(ImportError) -> any Importer {
-        var archive = try BookArchive(data, name: name)
-        if archive.contains("word/document.xml") { return DOCXImporter() }
-        let mimetype = (try archive.data("mimetype")).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
-        if mimetype == "application/vnd.oasis.opendocument.text" { return ODTImporter() }
-        let what: String
-        if archive.contains("xl/workbook.xml") || mimetype?.contains("spreadsheet") == true {
-            what = "a spreadsheet"
-        } else if archive.contains("ppt/presentation.xml") || mimetype?.contains("presentation") == true {
-            what = "a presentation"
-        } else {
-            what = "a ZIP archive that is not an EPUB book, a Word document or an OpenDocument text"
-        }
-        throw .notText(name, detected: what)
-    }
+    public static let refused = [
+        FormatSignature(name: "spreadsheet", marks: [.entry("xl/workbook.xml"), .mimetype("application/vnd.oasis.opendocument.spreadsheet")],
+                        extensions: ["xlsx", "ods"], refusal: "it is a spreadsheet, not a text document; export it as text or CSV first"),
+        FormatSignature(name: "presentation", marks: [.entry("ppt/presentation.xml"), .mimetype("application/vnd.oasis.opendocument.presentation")],
+                        extensions: ["pptx", "odp"], refusal: "it is a presentation, not a text document; export it as PDF first"),
+    ]
 }

@@ -1,14 +1,6 @@
+import SpeakImport
 import SpeakModel
 
-/// When pages without a text layer are read by OCR.
-public enum OCRMode: String, Sendable, CaseIterable {
-    /// Pages with no usable text layer.
-    case auto
-    /// Every page, whatever its text layer says.
-    case always
-    /// No page: text layers only.
-    case never
-}
 
 /// Why a PDF could not be imported. Every case names the input.
 public enum PDFImportError: UserFacingError, Equatable {

@@ -6,8 +6,29 @@ import SpeakModel
 /// Imports PDFs: text in reading order with page furniture kept but not spoken, paragraphs,
 /// headings and chapters (from the outline when there is one); pages without a usable text
 /// layer are rendered and read by OCR.
-public struct PDFImporter: Importer {
+public struct PDFImporter: RecognizingImporter {
     public let format = DocumentFormat.pdf
+
+    /// "%PDF-" at the start, or after junk readers accept (bytes no text has before it; text
+    /// that merely mentions "%PDF-" is not a PDF).
+    public static let signatures = [FormatSignature(name: "PDF document", marks: [.prefix(Array("%PDF-".utf8)), .head(headerAfterJunk)],
+                                                    extensions: ["pdf"])]
+
+    public init(settings: ImporterSettings) {
+        self.init(password: settings.password, ocr: settings.ocr)
+    }
+
+    private static func headerAfterJunk(_ h: [UInt8]) -> Bool {
+        var from = 0
+        while let at = h[from...].firstIndex(of: UInt8(ascii: "%")) {
+            if h[at...].starts(with: "%PDF-".utf8) {
+                return h[..<at].contains { $0 == 0 || $0 >= 0x80 }
+                    && !h.starts(with: [0xEF, 0xBB, 0xBF]) && !h.starts(with: [0xFF, 0xFE]) && !h.starts(with: [0xFE, 0xFF])
+            }
+            from = at + 1
+        }
+        return false
+    }
     private let password: String?
     private let ocr: OCRMode
     private let source: any PDFPageSource

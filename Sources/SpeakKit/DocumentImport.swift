@@ -1,5 +1,6 @@
 import Foundation
 import SpeakImport
+import SpeakArchive
 import SpeakImportEPUB
 import SpeakImportHTML
 import SpeakImportOffice
@@ -117,8 +118,44 @@ enum DocumentImport {
         LanguageGuess.document(paragraphs: document.blocks.lazy.filter(\.isSpoken).prefix(60).map(\.text))
     }
 
+    /// The importers that say what they read (`RecognizingImporter`), asked in this order; text
+    /// and web pages are what is left. A new format is a new target and one line here.
+    static let recognizing: [any RecognizingImporter.Type] = [
+        PDFImporter.self,
+        OCRImporter.self,
+        EPUBImporter.self,
+        DOCXImporter.self,
+        ODTImporter.self,
+    ]
+
+    /// The importer that recognizes `source`, and what it recognized: by the first kilobyte,
+    /// then (a ZIP archive) by the archive's entries and `mimetype`.
+    static func recognized(_ source: ImportSource) throws(ImportError) -> (importer: any RecognizingImporter.Type, signature: FormatSignature)? {
+        let head = [UInt8](source.data.prefix(1024))
+        for importer in recognizing {
+            if let signature = importer.signatures.first(where: { $0.matches(head: head) }) { return (importer, signature) }
+        }
+        guard head.starts(with: FormatSignature.zipMagic) else { return nil }
+        var archive = try BookArchive(source.data, name: source.name)
+        let paths = Set(archive.paths)
+        let mimetype = try archive.data("mimetype").map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+        for importer in recognizing {
+            if let signature = importer.signatures.first(where: { $0.matches(archivePaths: paths, mimetype: mimetype) }) {
+                return (importer, signature)
+            }
+        }
+        return nil
+    }
+
     static func importer(for source: ImportSource, format: DocumentFormat? = nil, password: String? = nil,
                          ocr: OCRMode = .auto) throws(ImportError) -> any Importer {
+        // A file named .txt that holds a PNG is a mistake worth naming as such.
+        let namedAsText = source.name != "-" && source.fileExtension != "" && textExtensions.contains(source.fileExtension)
+        if !source.data.isEmpty, let found = try recognized(source) {
+            if namedAsText { throw .notText(source.name, detected: article(found.signature.name)) }
+            if let refusal = found.signature.refusal { throw .damaged(source.name, reason: refusal) }
+            return found.importer.init(settings: ImporterSettings(password: password, ocr: ocr))
+        }
         let sniffed = FormatSniffer.sniff(source.data, fileExtension: source.fileExtension)
         // A format the user names wins over the content's look, but not over binary content.
         switch (format, sniffed) {
@@ -127,39 +164,17 @@ enum DocumentImport {
         case (.html?, _), (.text?, _), (.pdf?, _), (.image?, _), (.epub?, _), (.docx?, _), (.odt?, _), (nil, _): break
         }
         switch sniffed {
-        case .empty:
-            throw .noReadableText(source.name)
-        case .text:
-            return PlainTextImporter()
-        case .html where !(source.name != "-" && textExtensions.contains(source.fileExtension) && source.fileExtension != ""):
-            return HTMLImporter()
-        case .binary(let what):
-            throw .notText(source.name, detected: what)
-        case .epub:
-            return EPUBImporter()
-        case .zip:
-            return try OfficeFormats.importer(for: source.data, name: source.name)
-        case .pdf where !(source.name != "-" && textExtensions.contains(source.fileExtension) && source.fileExtension != ""):
-            return PDFImporter(password: password, ocr: ocr)
-        case .image(let kind) where kind != "JPEG 2000" && !(source.name != "-" && textExtensions.contains(source.fileExtension)
-                                                           && source.fileExtension != ""):
-            return OCRImporter()
-        case .html, .pdf, .image:
-            // A file named .txt that holds a PNG is a mistake worth naming as such.
-            if source.name != "-", textExtensions.contains(source.fileExtension), source.fileExtension != "" {
-                throw .notText(source.name, detected: sniffed.description)
-            }
-            throw .unsupported(source.name, format: formatName(sniffed))
+        case .empty: throw .noReadableText(source.name)
+        case .text: return PlainTextImporter()
+        case .html where !namedAsText: return HTMLImporter()
+        case .html: throw .notText(source.name, detected: sniffed.description)
+        case .binary(let what): throw .notText(source.name, detected: what)
         }
     }
 
-    private static func formatName(_ format: SniffedFormat) -> String {
-        switch format {
-        case .html: "HTML"
-        case .pdf: "PDF"
-        case .image(let kind): "\(kind) image (OCR)"
-        default: format.description
-        }
+    /// "a PDF document", "an EPUB book".
+    private static func article(_ name: String) -> String {
+        ("aeiou".contains(name.lowercased().first ?? "x") ? "an " : "a ") + name
     }
 
     /// "sha256:<hex>" of the bytes, hashed in slices so a mapped file is never copied whole.

@@ -4,6 +4,7 @@
 import SpeakAudio
 import SpeakConversion
 import SpeakESpeak
+import SpeakImport
 import SpeakImportPDF
 import SpeakLibrary
 import SpeakSynthesis
@@ -37,7 +38,7 @@ public typealias LibraryExport = SpeakLibrary.LibraryExport
 /// What applying a library export changed.
 public typealias TransferOutcome = SpeakLibrary.TransferOutcome
 /// When PDF pages are read by OCR.
-public typealias OCRMode = SpeakImportPDF.OCRMode
+public typealias OCRMode = SpeakImport.OCRMode
 /// Audio file formats of `speak convert`.
 public typealias AudioFormat = SpeakAudio.AudioFormat
 /// An audio format and its bit rate.

@@ -20,7 +20,7 @@ extension Speak {
                           progress: ProgressHandler? = nil) throws -> String {
         if case .document = input { throw WordBoxesError(input: input.displayName) }
         let source = try InputReader.read(input)
-        guard case .image = FormatSniffer.sniff(source.data, fileExtension: source.fileExtension) else {
+        guard let found = try? DocumentImport.recognized(source), found.importer is OCRImporter.Type, found.signature.refusal == nil else {
             throw WordBoxesError(input: source.name)
         }
         let name = source.name

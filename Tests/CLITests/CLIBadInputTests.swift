@@ -110,6 +110,14 @@ import Testing
         let result = try cli.run(["import", "doc.pdf"])
         #expect(result.status == 65)
         #expect(result.stderr.contains("doc.pdf") && result.stderr.contains("PDF"))
+        // Recognized by the OCR importer's own signatures, to be refused by name.
+        let jpeg2000 = cli.file("scan.jp2", Data([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20, 0x0D, 0x0A, 0x87, 0x0A] + Array(repeating: 0, count: 64)))
+        let refused = try cli.run(["import", jpeg2000])
+        #expect(refused.status == 65 && refused.stderr.contains("JPEG 2000") && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        let png = cli.file("notes.txt", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 64)))
+        let named = try cli.run(["import", png])
+        #expect(named.status == 65 && named.stderr.contains("it is a PNG image, not text"), "\(named.stderr)")
+        #expect(try cli.list().isEmpty)
     }
 
     @Test func oneBadInputDoesNotStopTheOthers() throws {

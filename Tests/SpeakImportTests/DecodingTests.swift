@@ -1,5 +1,9 @@
 import Foundation
 import SpeakImport
+import SpeakImportEPUB
+import SpeakImportOCR
+import SpeakImportOffice
+import SpeakImportPDF
 import Testing
 
 @Suite struct TextDecoderTests {
@@ -53,11 +57,19 @@ import Testing
 }
 
 @Suite struct FormatSnifferTests {
+    /// The name of the first format an importer declares for these bytes (in SpeakKit's
+    /// order), nil when none does.
+    func recognized(_ bytes: [UInt8]) -> String? {
+        let signatures = PDFImporter.signatures + OCRImporter.signatures + EPUBImporter.signatures + DOCXImporter.signatures
+            + ODTImporter.signatures
+        return signatures.first { $0.matches(head: bytes) }?.name
+    }
+
     @Test func magicNumbersWinOverExtensions() {
-        #expect(FormatSniffer.sniff(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]), fileExtension: "txt") == .image("PNG"))
-        #expect(FormatSniffer.sniff(Data("%PDF-1.7\n".utf8), fileExtension: "txt") == .pdf)
+        #expect(recognized([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]) == "PNG image")
+        #expect(recognized(Array("%PDF-1.7\n".utf8)) == "PDF document")
         #expect(FormatSniffer.sniff(Data([0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0]), fileExtension: "txt") == .binary("an ELF executable"))
-        #expect(FormatSniffer.sniff(Data([0xFF, 0xD8, 0xFF, 0xE0]), fileExtension: "txt") == .image("JPEG"))
+        #expect(recognized([0xFF, 0xD8, 0xFF, 0xE0]) == "JPEG image")
     }
 
     @Test func textHTMLAndEmpty() {
@@ -70,14 +82,30 @@ import Testing
     @Test(arguments: ["P1 bugs: none\n", "ID3 tags are metadata\n", "RIFF is a container\n", "The ftyp box\n",
                       "Header: %PDF-1.7 appears here\n", "P6 is a format\n"])
     func textThatLooksLikeAMagicNumberIsText(_ text: String) {
+        #expect(recognized(Array(text.utf8)) == nil)
         #expect(FormatSniffer.sniff(Data(text.utf8), fileExtension: "txt") == .text)
     }
 
     @Test func realHeadersAreStillRecognized() {
-        #expect(FormatSniffer.sniff(Data("P6\n640 480\n255\n".utf8)) == .image("PNM"))
+        #expect(recognized(Array("P6\n640 480\n255\n".utf8)) == "PNM image")
         #expect(FormatSniffer.sniff(Data([0x49, 0x44, 0x33, 3, 0, 0, 0, 0])) == .binary("an MP3 audio file"))
         #expect(FormatSniffer.sniff(Data([0x00, 0x00, 0x00, 0x18] + Array("ftypmp42".utf8))) == .binary("an MP4/QuickTime media file"))
-        #expect(FormatSniffer.sniff(Data([0xE2, 0xE3, 0x0A] + Array("%PDF-1.4".utf8))) == .pdf)
+        #expect(recognized([0xE2, 0xE3, 0x0A] + Array("%PDF-1.4".utf8)) == "PDF document")
+    }
+
+    /// Containers say what they are by their first entry (EPUB, OpenDocument); the others by
+    /// their entries, which SpeakKit lists from the archive.
+    @Test func archivesAreKnownByWhatTheyHold() {
+        func storedMimetype(_ type: String) -> [UInt8] {
+            var header: [UInt8] = [0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 22) + [8, 0, 0, 0]
+            header += Array("mimetype".utf8) + Array(type.utf8) + [0x50, 0x4B, 0x03, 0x04]
+            return header
+        }
+        #expect(recognized(storedMimetype("application/epub+zip")) == "EPUB book")
+        #expect(recognized(storedMimetype("application/vnd.oasis.opendocument.text")) == "OpenDocument text")
+        #expect(recognized(storedMimetype("application/vnd.oasis.opendocument.spreadsheet")) == "spreadsheet")
+        #expect(DOCXImporter.signatures.first { $0.matches(archivePaths: ["[Content_Types].xml", "word/document.xml"], mimetype: nil) }?.name == "Word document")
+        #expect(DOCXImporter.signatures.first { $0.matches(archivePaths: ["xl/workbook.xml"], mimetype: nil) }?.refusal != nil)
     }
 
     @Test func controlCharactersMeanBinary() {
