@@ -28,9 +28,10 @@ public struct ODTImporter: RecognizingImporter {
             throw ImportError.damaged(name, reason: "it has no readable content.xml; it is not an OpenDocument text")
         }
         var builder = DocumentBuilder()
+        let styles = try archive.data("styles.xml").flatMap(BookXML.parse)
         // Page headers and footers live with the page styles: furniture, kept once each.
         var headers: [String] = [], footers: [String] = []
-        for page in try archive.data("styles.xml").flatMap(BookXML.parse)?.all("master-page") ?? [] {
+        for page in styles?.all("master-page") ?? [] {
             for part in page.children where ["header", "header-left", "header-first", "footer", "footer-left", "footer-first"].contains(part.name) {
                 for paragraph in part.all("p") + part.all("h") {
                     let text = Self.line(of: paragraph).text
@@ -40,7 +41,9 @@ public struct ODTImporter: RecognizingImporter {
             }
         }
         for header in headers { builder.append(.header, text: header, skip: .header) }
-        Self.walk(text, into: &builder)
+        var label: String?
+        Walker(numbering: ODTNumbering([content.first("automatic-styles"), styles?.first("styles")].compactMap { $0 }))
+            .walk(text, into: &builder, label: &label)
         for footer in footers { builder.append(.footer, text: footer, skip: .footer) }
         let meta = try archive.data("meta.xml").flatMap(BookXML.parse)
         progress(1)
@@ -48,27 +51,51 @@ public struct ODTImporter: RecognizingImporter {
                                         format: .odt, options: options)
     }
 
-    static func walk(_ element: BookXML, into builder: inout DocumentBuilder, kind: BlockKind = .paragraph) {
-        for child in element.children {
-            switch child.name {
-            case "h":
-                let level = min(6, max(1, Int(child["outline-level"] ?? "1") ?? 1))
-                emit(child, kind: .heading(level: level), into: &builder)
-            case "p": emit(child, kind: kind, into: &builder)
-            case "list-item": walk(child, into: &builder, kind: .listItem)
-            case "table-row":
-                let cells = child.children("table-cell").map { cell in cell.all("p").map { line(of: $0).text }.filter { !$0.isEmpty }.joined(separator: " ") }
-                let text = cells.filter { !$0.isEmpty }.joined(separator: ", ")
-                if !text.isEmpty { builder.append(.tableCell, text: text) }
-            case "tracked-changes", "sequence-decls", "variable-decls", "user-field-decls", "annotation", "forms": continue
-            default: walk(child, into: &builder, kind: kind)
+    /// Walks the body in order, numbering list items by their list style; `label` is an
+    /// item's number, waiting for the item's first paragraph.
+    struct Walker {
+        let numbering: ODTNumbering
+        /// The enclosing list's style and level.
+        var list: (style: String?, level: Int)?
+
+        func walk(_ element: BookXML, into builder: inout DocumentBuilder, kind: BlockKind = .paragraph, label: inout String?) {
+            for child in element.children {
+                switch child.name {
+                case "list":
+                    var inner = self
+                    let style = child["style-name"] ?? list?.style, level = (list?.level ?? 0) + 1
+                    inner.list = (style, level)
+                    var number = (numbering.start(style: style, level: level) ?? 1) - 1
+                    for item in child.children {
+                        var itemLabel: String?
+                        if item.name == "list-item" {
+                            number = item["start-value"].flatMap { Int($0) } ?? number + 1
+                            itemLabel = numbering.label(style: style, level: level, number: number)
+                        }
+                        inner.walk(item, into: &builder, kind: .listItem, label: &itemLabel)
+                    }
+                case "h":
+                    let level = min(6, max(1, Int(child["outline-level"] ?? "1") ?? 1))
+                    ODTImporter.emit(child, kind: .heading(level: level), into: &builder)
+                case "p":
+                    ODTImporter.emit(child, kind: kind, into: &builder, label: label)
+                    label = nil
+                case "table-row":
+                    let cells = child.children("table-cell").map { cell in
+                        cell.all("p").map { ODTImporter.line(of: $0).text }.filter { !$0.isEmpty }.joined(separator: " ")
+                    }
+                    let text = cells.filter { !$0.isEmpty }.joined(separator: ", ")
+                    if !text.isEmpty { builder.append(.tableCell, text: text) }
+                case "tracked-changes", "sequence-decls", "variable-decls", "user-field-decls", "annotation", "forms": continue
+                default: walk(child, into: &builder, kind: kind, label: &label)
+                }
             }
         }
     }
 
-    private static func emit(_ paragraph: BookXML, kind: BlockKind, into builder: inout DocumentBuilder) {
+    static func emit(_ paragraph: BookXML, kind: BlockKind, into builder: inout DocumentBuilder, label: String? = nil) {
         let (text, notes, figures) = line(of: paragraph)
-        if !text.isEmpty { builder.append(kind, text: text) }
+        if !text.isEmpty { builder.append(kind, text: label.map { $0 + " " + text } ?? text) }
         for (citation, body) in notes {
             if !citation.isEmpty { builder.append(.paragraph, text: citation, skip: .marker) }
             if !body.isEmpty { builder.append(.paragraph, text: body, skip: .footnote) }

@@ -20,6 +20,20 @@ import Testing
         return cli.work.appendingPathComponent("paper.pdf").path
     }
 
+    /// Issue 23: PDFs exported by LibreOffice Writer (Fixtures/office/make-libreoffice.sh), one
+    /// with a metadata title that is not the printed one, one with none: both are stored
+    /// under the title printed on their first page, and its first words are read first.
+    @Test(arguments: ["libreoffice-survey-meta.pdf", "libreoffice-survey-nometa.pdf"])
+    func aLibreOfficeExportHasItsPrintedTitle(_ name: String) throws {
+        let cli = CLI()
+        let pdf = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/office/\(name)").path
+        let imported = try cli.run(["import", pdf])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try cli.list().first?["title"] as? String == "The Harbour Lights Survey")
+        let text = try cli.run(["text", "1"]).stdout
+        #expect(text.hasPrefix("The Harbour Lights Survey\n") && text.contains("North Point 41"), "\(text)")
+    }
+
     @Test func aTypesetPaperHasItsPrintedTitleAndSkipsWhatIsNotRead() throws {
         let cli = CLI()
         let pdf = try typeset(cli)
