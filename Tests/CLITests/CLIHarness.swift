@@ -99,6 +99,22 @@ final class CLI {
     }
 
     /// A `speak` process with output discarded, ready to `run()` in the background.
+    /// Starts `speak play … --print-words` in the background and waits for the first word
+    /// heard ("time<TAB>index<TAB>word" and what came with it); the process is still running.
+    func firstWordHeard(_ arguments: [String]) throws -> (process: Process, heard: String) {
+        let process = background(arguments)
+        let words = Pipe()
+        process.standardOutput = words
+        try process.run()
+        var heard = Data()
+        while !heard.contains(UInt8(ascii: "\n")), process.isRunning {
+            let chunk = words.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            heard += chunk
+        }
+        return (process, String(decoding: heard, as: UTF8.self))
+    }
+
     func background(_ arguments: [String]) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)

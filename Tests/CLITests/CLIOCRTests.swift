@@ -115,21 +115,12 @@ import Testing
     /// listener stopped.
     @Test func stoppingEarlyStillStoresTheWholeScan() throws {
         let cli = CLI()
-        let process = cli.background(["play", Self.fixtures.appendingPathComponent("two-pages.tif").path, "--audio", "null", "--no-tui",
-                                      "--print-words"])
-        let words = Pipe()
-        process.standardOutput = words
-        try process.run()
         // The first word heard: playback has started on the first page's opening.
-        var heard = Data()
-        while !heard.contains(UInt8(ascii: "\n")), process.isRunning {
-            let chunk = words.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            heard += chunk
-        }
+        let (process, heard) = try cli.firstWordHeard(["play", Self.fixtures.appendingPathComponent("two-pages.tif").path, "--audio", "null",
+                                                       "--no-tui", "--print-words"])
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(String(decoding: heard, as: UTF8.self))")
+        #expect(process.terminationStatus == 0, "\(heard)")
         let shown = try cli.run(["show", "1"])
         #expect(shown.stdout.contains("pages      2"), "\(shown.stdout)")
         #expect(shown.stdout.contains("The Second Page"), "the second page is in the stored document")

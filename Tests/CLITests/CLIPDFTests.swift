@@ -157,20 +157,10 @@ import Testing
     @Test func aScannedPDFStartsSpeakingBeforeItIsRead() throws {
         let cli = CLI()
         let path = try make(cli, "scanned.pdf", ["--scanned", "--pages", "4"])
-        let process = cli.background(["play", path, "--audio", "null", "--no-tui", "--print-words"])
-        let words = Pipe()
-        process.standardOutput = words
-        try process.run()
-        var heard = Data()
-        while !heard.contains(UInt8(ascii: "\n")), process.isRunning {
-            let chunk = words.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            heard += chunk
-        }
+        let (process, first) = try cli.firstWordHeard(["play", path, "--audio", "null", "--no-tui", "--print-words"])
         let storedWhenHeard = try cli.list().count
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        let first = String(decoding: heard, as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(first)")
         #expect(storedWhenHeard == 0, "the first word came before the scan was read and stored")
         let shown = try cli.run(["show", "1"])
