@@ -73,7 +73,6 @@ public struct HTMLImporter: Importer {
     }
 
     private static func same(_ a: String, _ b: String) -> Bool {
-        let key = { (text: String) in text.lowercased().filter { $0.isLetter || $0.isNumber } }
-        return !b.isEmpty && key(a) == key(b)
+        !b.isEmpty && PageMetadata.key(a) == PageMetadata.key(b)
     }
 }

@@ -99,7 +99,8 @@ struct PageMetadata {
         return out
     }
 
-    private static func key(_ text: String) -> String { text.lowercased().filter { $0.isLetter || $0.isNumber } }
+    /// Letters and digits, lower-cased: titles compared regardless of case, spacing and punctuation.
+    static func key(_ text: String) -> String { text.lowercased().filter { $0.isLetter || $0.isNumber } }
 
     /// Section names that start a manual or a paper but never name it.
     static let sectionNames: Set<String> = [

@@ -31,15 +31,11 @@ struct OCRAssembler {
     @discardableResult
     static func append(_ pages: [OCRPage], to builder: inout DocumentBuilder,
                        vocabulary: DocumentVocabulary? = nil) -> (found: Int, openingEnd: Int?) {
-        guard var first = pages.first, let count = first.openingWords, (1...first.words.count).contains(count) else {
+        guard var first = pages.first, let parts = first.openingParts else {
             return (append(parts: pages, paragraphs: pages.map(paragraphs), wholes: pages, to: &builder, vocabulary: vocabulary), nil)
         }
-        var opening = first
-        opening.words = Array(first.words[..<count])
-        opening.openingWords = nil
+        let (opening, remainder) = parts
         first.openingWords = nil
-        var remainder = first
-        remainder.words = Array(first.words[count...])
         let openingParagraphs = paragraphs(opening), remainderParagraphs = paragraphs(remainder)
         let found = append(parts: [opening], paragraphs: [openingParagraphs], wholes: [nil], to: &builder, vocabulary: vocabulary)
         let openingEnd = builder.wordCount

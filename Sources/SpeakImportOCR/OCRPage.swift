@@ -23,6 +23,18 @@ public struct OCRPage: Sendable, Equatable, Codable {
     /// than print (it was scaled up to be read). Its window chrome is left out.
     public var isScreen: Bool?
 
+    /// A page read in two steps, cut where its opening ends: the opening's words and the
+    /// rest's, as pages of their own; nil for a page read in one step.
+    public var openingParts: (opening: OCRPage, rest: OCRPage)? {
+        guard let count = openingWords, (1...words.count).contains(count) else { return nil }
+        var opening = self, rest = self
+        opening.words = Array(words[..<count])
+        rest.words = Array(words[count...])
+        opening.openingWords = nil
+        rest.openingWords = nil
+        return (opening, rest)
+    }
+
     public init(index: Int, width: Int = 0, height: Int = 0, rotation: Int = 0, skew: Double = 0, words: [OCRWord],
                 problem: String? = nil) {
         self.index = index

@@ -9,15 +9,7 @@ enum OCRLines {
     /// A page read in two steps (its opening played ahead) gives the opening's lines first,
     /// laid out on their own exactly as they were played, then the rest of the page's.
     static func lines(of page: OCRPage, pageWidth: Double) -> [PDFLine] {
-        var lines = OCRText.lines(page)
-        if let count = page.openingWords, (1..<page.words.count).contains(count) {
-            var opening = page, rest = page
-            opening.words = Array(page.words[..<count])
-            rest.words = Array(page.words[count...])
-            opening.openingWords = nil
-            rest.openingWords = nil
-            lines = OCRText.lines(opening) + OCRText.lines(rest)
-        }
+        let lines = page.openingParts.map { OCRText.lines($0.opening) + OCRText.lines($0.rest) } ?? OCRText.lines(page)
         let scale = page.width > 0 ? pageWidth / Double(page.width) : 72.0 / 300
         let heights = lines.map(\.height).filter { $0 > 0 }.sorted()
         let body = heights.isEmpty ? 0 : Double(heights[heights.count / 2]) * scale

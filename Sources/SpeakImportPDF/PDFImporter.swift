@@ -82,11 +82,14 @@ public struct PDFImporter: RecognizingImporter {
             let batch = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
             // A first page played ahead is rendered and read on its own, before the others:
             // listening starts after one page's rendering, not a batch's.
-            let first = opening != nil && scannedPages.first == 0 ? 1 : 0
-            let starts = (first > 0 ? [0] : []) + Array(stride(from: first, to: scannedPages.count, by: batch))
-            for (n, start) in starts.enumerated() {
-                let end = n + 1 < starts.count ? starts[n + 1] : scannedPages.count
-                let positions = Array(scannedPages[start..<min(end, start + batch)])
+            let alone = opening != nil && scannedPages.first == 0 ? 1 : 0
+            let rest = scannedPages.dropFirst(alone)
+            let batches = [Array(scannedPages.prefix(alone))].filter { !$0.isEmpty }
+                + stride(from: rest.startIndex, to: rest.endIndex, by: batch).map { Array(rest[$0..<min(rest.endIndex, $0 + batch)]) }
+            var done = 0
+            for positions in batches {
+                let start = done
+                done += positions.count
                 let images = try source.render(positions.map { pages[$0].index }, request: request)
                 defer { images.forEach { try? FileManager.default.removeItem(atPath: $0) } }
                 // Rendered pages know their resolution; only the segmentation can be overridden.

@@ -95,33 +95,26 @@ FRAME_STYLES = """<?xml version="1.0" encoding="UTF-8"?><office:document-styles 
 <office:master-styles><style:master-page style:name="Standard"><style:header><text:p>Harbour Office, Annual Report</text:p></style:header>
 <style:footer><text:p>Printed for the keepers</text:p></style:footer></style:master-page></office:master-styles></office:document-styles>"""
 
+# Each kind's entries in order; an OpenDocument's stored "mimetype" comes first.
+ODT_TYPE = "application/vnd.oasis.opendocument.text"
+KINDS = {
+    "docx": {"[Content_Types].xml": TYPES, "word/document.xml": DOCUMENT, "word/styles.xml": STYLES,
+             "word/footnotes.xml": FOOTNOTES, "docProps/core.xml": CORE},
+    "odt": {"mimetype": ODT_TYPE, "content.xml": ODT, "meta.xml": META},
+    "docx-lists": {"[Content_Types].xml": TYPES, "word/document.xml": REPORT, "word/styles.xml": STYLES,
+                   "word/numbering.xml": REPORT_NUMBERING, "word/header1.xml": HEADER, "word/header2.xml": HEADER,
+                   "word/footer1.xml": FOOTER},
+    "odt-frames": {"mimetype": ODT_TYPE, "content.xml": FRAMES, "styles.xml": FRAME_STYLES},
+    "xlsx": {"[Content_Types].xml": TYPES, "xl/workbook.xml": "<workbook/>"},
+}
+
 def write(out, kind):
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        if kind == "docx":
-            z.writestr("[Content_Types].xml", TYPES)
-            z.writestr("word/document.xml", DOCUMENT)
-            z.writestr("word/styles.xml", STYLES)
-            z.writestr("word/footnotes.xml", FOOTNOTES)
-            z.writestr("docProps/core.xml", CORE)
-        elif kind == "odt":
-            z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text", compress_type=zipfile.ZIP_STORED)
-            z.writestr("content.xml", ODT)
-            z.writestr("meta.xml", META)
-        elif kind == "docx-lists":
-            z.writestr("[Content_Types].xml", TYPES)
-            z.writestr("word/document.xml", REPORT)
-            z.writestr("word/styles.xml", STYLES)
-            z.writestr("word/numbering.xml", REPORT_NUMBERING)
-            z.writestr("word/header1.xml", HEADER)
-            z.writestr("word/header2.xml", HEADER)
-            z.writestr("word/footer1.xml", FOOTER)
-        elif kind == "odt-frames":
-            z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text", compress_type=zipfile.ZIP_STORED)
-            z.writestr("content.xml", FRAMES)
-            z.writestr("styles.xml", FRAME_STYLES)
-        elif kind == "xlsx":
-            z.writestr("[Content_Types].xml", TYPES)
-            z.writestr("xl/workbook.xml", "<workbook/>")
+        for name, text in KINDS[kind].items():
+            if name == "mimetype":
+                z.writestr(zipfile.ZipInfo(name), text, compress_type=zipfile.ZIP_STORED)
+            else:
+                z.writestr(name, text)
 
 if __name__ == "__main__":
     write(sys.argv[1], sys.argv[2])
