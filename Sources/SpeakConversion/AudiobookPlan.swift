@@ -24,7 +24,7 @@ public struct AudiobookPlan {
 
     public init(document: Document, fromWord: Int, includeSkipped: Bool) {
         let end = document.wordCount
-        let marks = document.chapters.filter { $0.firstWord < end }.sorted { $0.firstWord < $1.firstWord }
+        let marks = Self.marks(document.chapters.filter { $0.firstWord < end }).sorted { $0.firstWord < $1.firstWord }
         var starts: [(title: String, first: Int)] = []
         for (i, mark) in marks.enumerated() {
             let next = i + 1 < marks.count ? marks[i + 1].firstWord : end
@@ -74,6 +74,14 @@ public struct AudiobookPlan {
             chapters[i].segments = Self.segments(of: document, words: chapters[i].words, includeSkipped: includeSkipped, size: size)
         }
         self.chapters = chapters
+    }
+
+    /// The chapters an audiobook is cut into: the top entries of the table of contents (a
+    /// book's chapters, not their sections); with fewer than two (an article's one title over
+    /// its sections), the second level as well.
+    static func marks(_ chapters: [SpeakModel.Chapter]) -> [SpeakModel.Chapter] {
+        let deepest = chapters.count(where: { $0.level == 1 }) >= 2 ? 1 : 2
+        return chapters.filter { $0.level <= deepest }
     }
 
     /// Cuts `words` at sentence starts chosen by their content: after at least `size / 2` spoken

@@ -72,20 +72,25 @@ public struct EPUBImporter: RecognizingImporter {
         return document
     }
 
-    /// The highest entries of the table of contents whose file is read, in reading order; an
-    /// entry whose file is skipped (a half-title page) gives way to the entries under it.
+    /// Every entry of the table of contents whose file is read, in reading order, with its
+    /// level: an entry whose file is skipped (a half-title page), or that starts at the same
+    /// word as the one before it, gives way to the entries under it, which move up a level.
     static func chapters(_ toc: [BookPackage.TOCEntry], kept: Set<String>, fileStart: [String: Int], anchors: [String: Int],
                          wordCount: Int) -> [Chapter] {
         var chapters: [Chapter] = []
-        var takenLevel: Int?
+        // The entries above the current one: their level in the table, and whether each is a chapter.
+        var open: [(level: Int, taken: Bool)] = []
         for entry in toc {
-            if let level = takenLevel, entry.level > level { continue }
-            takenLevel = nil
+            while let last = open.last, last.level >= entry.level { open.removeLast() }
+            let level = open.filter(\.taken).count + 1
             guard kept.contains(entry.path),
-                  let word = entry.fragment.flatMap({ anchors[entry.path + "#" + $0] }) ?? fileStart[entry.path], word < wordCount else { continue }
-            takenLevel = entry.level
-            if chapters.last?.firstWord == word { continue }
-            chapters.append(Chapter(title: entry.title, firstWord: word))
+                  let word = entry.fragment.flatMap({ anchors[entry.path + "#" + $0] }) ?? fileStart[entry.path], word < wordCount,
+                  chapters.last?.firstWord != word else {
+                open.append((entry.level, false))
+                continue
+            }
+            open.append((entry.level, true))
+            chapters.append(Chapter(title: entry.title, firstWord: word, level: level))
         }
         return chapters.sorted { $0.firstWord < $1.firstWord }
     }

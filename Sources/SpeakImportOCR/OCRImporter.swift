@@ -83,7 +83,7 @@ public struct OCRImporter: RecognizingImporter {
                                         source: name, format: .image, contentHash: "")
         metadata.pageCount = pages.count
         var document = builder.build(metadata: metadata)
-        document.chapters = document.chapters.map { Chapter(title: trimmingMarks($0.title), firstWord: $0.firstWord) }
+        document.chapters = document.chapters.map { Chapter(title: trimmingMarks($0.title), firstWord: $0.firstWord, level: $0.level) }
         return openingEnd.map { OpeningSeam.mended(document, at: $0) } ?? document
     }
 }

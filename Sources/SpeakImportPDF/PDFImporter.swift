@@ -205,7 +205,7 @@ public struct PDFImporter: RecognizingImporter {
             }
             guard let target = titled ?? nearest ?? anchors.first(where: { $0.page > entry.page }), target.word < wordCount else { continue }
             if let last = chapters.last, last.firstWord >= target.word { continue }
-            chapters.append(Chapter(title: entry.title, firstWord: target.word))
+            chapters.append(Chapter(title: entry.title, firstWord: target.word, level: entry.level - topLevel + 1))
         }
         return chapters
     }

@@ -8,7 +8,10 @@ public struct ChapterEntry: Sendable, Equatable, Codable {
     public var number: Int
     public var title: String
     public var firstWord: Int
+    /// Words up to the next chapter of the same or a higher level (sections included).
     public var words: Int
+    /// 1 for a top entry of the table of contents, 2 for a section of it, …
+    public var level: Int
 }
 
 /// One file found by a directory import, and the folder it goes to.
@@ -136,10 +139,11 @@ extension Speak {
     }
 
     static func chapterEntries(_ document: Document) -> [ChapterEntry] {
-        let starts = document.chapters.map(\.firstWord)
-        return document.chapters.enumerated().map { i, chapter in
-            let end = i + 1 < starts.count ? starts[i + 1] : document.wordCount
-            return ChapterEntry(number: i + 1, title: chapter.title, firstWord: chapter.firstWord, words: end - chapter.firstWord)
+        let chapters = document.chapters
+        return chapters.enumerated().map { i, chapter in
+            let end = chapters[(i + 1)...].first { $0.level <= chapter.level }?.firstWord ?? document.wordCount
+            return ChapterEntry(number: i + 1, title: chapter.title, firstWord: chapter.firstWord, words: end - chapter.firstWord,
+                                level: chapter.level)
         }
     }
 

@@ -175,6 +175,10 @@ enum LibrarySchema {
             // A JSON object of what the source prints about itself: arXiv id, DOI, journal.
             try db.execute(sql: "ALTER TABLE documents ADD COLUMN identifiers TEXT")
         }
+        migrator.registerMigration("v6: chapter levels") { db in
+            // A book's table of contents is nested: parts, chapters, sections.
+            try db.execute(sql: "ALTER TABLE chapters ADD COLUMN level INTEGER NOT NULL DEFAULT 1")
+        }
         return migrator
     }
 }

@@ -52,9 +52,11 @@ extension LibraryStore {
                                                 block.text, storedSpans(block)])
             if i % 4096 == 4095 { progress?(Double(i) / Double(total)) }
         }
-        let insertChapter = try db.makeStatement(sql: "INSERT INTO chapters (document_id, ordinal, title, first_word) VALUES (?, ?, ?, ?)")
+        let insertChapter = try db.makeStatement(sql: """
+            INSERT INTO chapters (document_id, ordinal, title, first_word, level) VALUES (?, ?, ?, ?, ?)
+            """)
         for (i, chapter) in document.chapters.enumerated() {
-            try insertChapter.execute(arguments: [id, i, chapter.title, chapter.firstWord])
+            try insertChapter.execute(arguments: [id, i, chapter.title, chapter.firstWord, chapter.level])
         }
         progress?(1)
     }
@@ -149,8 +151,8 @@ extension LibraryStore {
                 """, arguments: [id])
             var blocks: [Block] = []
             while let row = try blockRows.next() { blocks.append(try Self.block(from: row)) }
-            let chapters = try Row.fetchAll(db, sql: "SELECT title, first_word FROM chapters WHERE document_id = ? ORDER BY ordinal",
-                                            arguments: [id]).map { Chapter(title: $0["title"], firstWord: $0["first_word"]) }
+            let chapters = try Row.fetchAll(db, sql: "SELECT title, first_word, level FROM chapters WHERE document_id = ? ORDER BY ordinal",
+                                            arguments: [id]).map { Chapter(title: $0["title"], firstWord: $0["first_word"], level: $0["level"]) }
             return (blocks, chapters)
         }
         return Document(metadata: metadata, blocks: blocks, chapters: chapters, warnings: summary.warnings)

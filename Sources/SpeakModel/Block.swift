@@ -124,13 +124,25 @@ public struct Block: Sendable, Equatable {
     }
 }
 
-/// A chapter: a title and the global index of its first word.
+/// A chapter: a title, the global index of its first word, and its level in the table of
+/// contents (1: a top entry; 2: a section inside the level-1 chapter before it; …).
 public struct Chapter: Sendable, Equatable, Codable {
     public var title: String
     public var firstWord: Int
+    public var level: Int
 
-    public init(title: String, firstWord: Int) {
+    public init(title: String, firstWord: Int, level: Int = 1) {
         self.title = title
         self.firstWord = firstWord
+        self.level = max(1, level)
+    }
+
+    private enum CodingKeys: String, CodingKey { case title, firstWord, level }
+
+    /// Chapters written before levels existed are top entries.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(title: try container.decode(String.self, forKey: .title), firstWord: try container.decode(Int.self, forKey: .firstWord),
+                  level: try container.decodeIfPresent(Int.self, forKey: .level) ?? 1)
     }
 }

@@ -48,9 +48,9 @@ extension Document {
     }
 
     /// The document with chapter `from` moved to position `to` (both 0-based), and how its
-    /// words were renumbered. Text before the first chapter stays first. Nil when an index
-    /// is out of range or a chapter does not start at the beginning of a block (its text
-    /// cannot be cut there).
+    /// words were renumbered. A chapter moves with its sections (the entries of higher levels
+    /// after it). Text before the first chapter stays first. Nil when an index is out of range
+    /// or a chapter does not start at the beginning of a block (its text cannot be cut there).
     public func movingChapter(_ from: Int, to: Int) -> (document: Document, renumbering: WordRenumbering)? {
         guard chapters.indices.contains(from), chapters.indices.contains(to) else { return nil }
         let blockStarts = Set(blocks.map(\.firstWord))
@@ -58,8 +58,10 @@ extension Document {
         // Word ranges of the front matter and of every chapter, in the current order.
         let ends = chapters.dropFirst().map(\.firstWord) + [wordCount]
         let ranges = zip(chapters.map(\.firstWord), ends).map { $0..<$1 }
-        var order = Array(chapters.indices)
-        order.insert(order.remove(at: from), at: to)
+        let sections = chapters[(from + 1)...].prefix { $0.level > chapters[from].level }.count
+        let moving = from..<(from + 1 + sections)
+        var order = chapters.indices.filter { !moving.contains($0) }
+        order.insert(contentsOf: moving, at: min(to, order.count))
 
         var newBlocks = blocks.filter { $0.firstWord < (chapters.first?.firstWord ?? 0) }
         var newChapters: [Chapter] = []
@@ -68,7 +70,7 @@ extension Document {
         if next > 0 { moves.append((0..<next, 0)) }
         for index in order {
             let range = ranges[index]
-            newChapters.append(Chapter(title: chapters[index].title, firstWord: next))
+            newChapters.append(Chapter(title: chapters[index].title, firstWord: next, level: chapters[index].level))
             moves.append((range, next))
             for block in blocks where range.contains(block.firstWord) {
                 var moved = block

@@ -40,14 +40,14 @@ public struct DocumentBuilder: Sendable {
     }
 
     /// Makes chapters from headings when the importer found no explicit ones: every heading
-    /// of the two highest levels present starts a chapter.
+    /// of the two highest levels present starts a chapter (the second level as sections).
     public mutating func chaptersFromHeadings() {
         guard chapters.isEmpty else { return }
         let levels = Set(blocks.compactMap { $0.isSpoken ? $0.kind.headingLevel : nil })
         guard let top = levels.min() else { return }
         chapters = blocks.compactMap { block in
             guard block.isSpoken, let level = block.kind.headingLevel, level <= top + 1 else { return nil }
-            return Chapter(title: block.text, firstWord: block.firstWord)
+            return Chapter(title: block.text, firstWord: block.firstWord, level: level - top + 1)
         }
     }
 

@@ -20,7 +20,9 @@ public enum DocumentDump {
         for warning in document.warnings { out += "warning: \(warning)\n" }
         if !document.chapters.isEmpty {
             out += "chapters:\n"
-            for chapter in document.chapters { out += "  @\(chapter.firstWord) \(chapter.title)\n" }
+            for chapter in document.chapters {
+                out += String(repeating: "  ", count: chapter.level) + "@\(chapter.firstWord) \(chapter.title)\n"
+            }
         }
         for (i, block) in document.blocks.enumerated() {
             var head = "[\(i)] \(block.kind.name)"

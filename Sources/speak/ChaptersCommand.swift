@@ -48,7 +48,7 @@ struct ChaptersCommand: ParsableCommand {
             var table = TextTable(headers: ["#", "TITLE", "FIRST WORD", "WORDS", "LENGTH"], rightAligned: [0, 2, 3, 4],
                                   flexibleColumn: 1)
             table.rows = chapters.map {
-                [String($0.number), $0.title, String($0.firstWord), DisplayFormat.count($0.words),
+                [String($0.number), String(repeating: "  ", count: $0.level - 1) + $0.title, String($0.firstWord), DisplayFormat.count($0.words),
                  DisplayFormat.duration(speak.readingTime(words: $0.words, speed: summary.speed))]
             }
             print(table.render(maxWidth: Terminal.width))

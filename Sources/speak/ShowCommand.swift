@@ -41,7 +41,7 @@ struct ShowCommand: ParsableCommand {
 
 /// What `speak show` prints, as text or JSON.
 struct DocumentDetails: Encodable {
-    struct ChapterEntry: Encodable { var number: Int; var title: String; var firstWord: Int }
+    struct ChapterEntry: Encodable { var number: Int; var title: String; var firstWord: Int; var level: Int }
     struct SkippedBlock: Encodable {
         var block: Int
         var reason: String
@@ -106,7 +106,8 @@ struct DocumentDetails: Encodable {
         readingSeconds = speak.readingTime(words: spokenWords, speed: summary.speed).rounded()
         position = summary.position
         finished = summary.finished
-        chapters = document.chapters.enumerated().map { ChapterEntry(number: $0.offset + 1, title: $0.element.title, firstWord: $0.element.firstWord) }
+        chapters = document.chapters.enumerated().map { ChapterEntry(number: $0.offset + 1, title: $0.element.title, firstWord: $0.element.firstWord,
+                                                                            level: $0.element.level) }
         skipped = document.blocks.enumerated().compactMap { i, block in
             guard let reason = block.skip else { return nil }
             return SkippedBlock(block: i, reason: reason.rawValue, page: block.page,
@@ -144,7 +145,8 @@ struct DocumentDetails: Encodable {
             let width = String(chapters.count).count
             for chapter in chapters {
                 let number = String(chapter.number).leftPadded(to: width)
-                out.append("  \(number)  \(chapter.title)  (word \(DisplayFormat.count(chapter.firstWord)))")
+                let indent = String(repeating: "  ", count: chapter.level - 1)
+                out.append("  \(number)  \(indent)\(chapter.title)  (word \(DisplayFormat.count(chapter.firstWord)))")
             }
         }
         if !skipped.isEmpty {

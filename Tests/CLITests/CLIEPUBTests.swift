@@ -56,10 +56,20 @@ import Testing
         }
         // The page break gives the printed page: what follows it is on page "2".
         #expect(try cli.run(["show", "1", "--skipped"]).stdout.contains("p.2 footnote"), "page labels from the page breaks")
-        let chapters = (details["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
-        #expect(chapters == ["Chapter One", "Chapter Two"])
+        let entries = details["chapters"] as? [[String: Any]] ?? []
+        let chapters = entries.compactMap { $0["title"] as? String }
+        // Nested entries are sections of their chapter, one level down.
+        #expect(chapters == ["Chapter One", "Midnight", "Chapter Two"])
+        #expect(entries.compactMap { $0["level"] as? Int } == [1, 2, 1])
+        // `speak chapters` sets a section in under its chapter.
+        let listing = try cli.run(["chapters", "1"]).stdout.split(separator: "\n")
+        let column = { (title: String) -> Int? in
+            guard let line = listing.first(where: { $0.contains(title) }), let range = line.range(of: title) else { return nil }
+            return line.distance(from: line.startIndex, to: range.lowerBound)
+        }
+        #expect(column("Midnight").map { $0 - 2 } == column("Chapter One"), "\(listing)")
         // A chapter starts at the word its target names (a fragment inside the file for the second).
-        let starts = (details["chapters"] as? [[String: Any]] ?? []).compactMap { $0["firstWord"] as? Int }
+        let starts = entries.filter { $0["level"] as? Int == 1 }.compactMap { $0["firstWord"] as? Int }
         let words = text.split(whereSeparator: \.isWhitespace)
         #expect(starts.count == 2 && starts.allSatisfy { $0 < words.count + 20 })
         let second = try cli.run(["text", "1", "--all"]).stdout.split(whereSeparator: \.isWhitespace)
@@ -87,6 +97,7 @@ import Testing
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let tags = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        // The audiobook's chapters are the top entries: "Midnight", a section, is not one.
         #expect(tags["chapters"] as? [String] == ["Chapter One", "Chapter Two"], "\(tags)")
         #expect(tags["pictures"] as? [String] == ["image/png"], "\(tags)")
         #expect(tags["title"] as? String == "The Keeper of the Light")
@@ -121,7 +132,9 @@ import Testing
             let stem = (name as NSString).deletingPathExtension
             #expect(try cli.run(["import", Self.evaluation.appendingPathComponent("epub/\(name)").path]).status == 0)
             try cli.run(["text", String(i + 1)]).stdout.write(to: out.appendingPathComponent(stem + ".txt"), atomically: true, encoding: .utf8)
-            let chapters = (try cli.json(["show", String(i + 1)])["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+            // The scorer's chapters are the top entries of the table of contents.
+            let chapters = (try cli.json(["show", String(i + 1)])["chapters"] as? [[String: Any]] ?? [])
+                .filter { $0["level"] as? Int == 1 }.compactMap { $0["title"] as? String }
             try (chapters.joined(separator: "\n") + "\n").write(to: out.appendingPathComponent(stem + ".chapters.txt"), atomically: true, encoding: .utf8)
         }
         for chapters in [false, true] {

@@ -127,6 +127,22 @@ private func document(_ paragraphs: [String], title: String, hash: String) -> Do
         }
     }
 
+    @Test func aChapterMovesWithItsSectionsAndLevelsAreStored() throws {
+        let store = try LibraryStore(directory: temporaryDirectory())
+        let parts = [("One", part("first part words here", "1")), ("Two", part("second part has five words", "2")),
+                     ("Three", part("third", "3"))]
+        var book = Document.book(metadata: DocumentMetadata(title: "Book", source: "x", format: .text, contentHash: "sha256:c"),
+                                 parts: parts.map { (title: $0.0, document: $0.1) })
+        // "Two" becomes a section of "One".
+        book.chapters[1].level = 2
+        let id = try store.insert(book, book: true).id
+        #expect(try store.document(id: id).chapters.map(\.level) == [1, 2, 1])
+        let moved = try #require(book.movingChapter(0, to: 1))
+        #expect(moved.document.chapters.map(\.title) == ["Three", "One", "Two"])
+        #expect(moved.document.chapters.map(\.level) == [1, 1, 2])
+        #expect(moved.document.word(at: 0)?.text == "third")
+    }
+
     @Test func appendingKeepsEarlierWordsAndMakesTheOldContentAChapter() {
         let base = part("some words", "1")
         let longer = base.appending(part("more words after", "2"), chapterTitle: "Epilogue")

@@ -40,7 +40,7 @@ import Testing
 
     @Test func chaptersComeFromTheTwoHighestHeadingLevels() {
         let doc = sample()
-        #expect(doc.chapters == [Chapter(title: "Chapter One", firstWord: 0), Chapter(title: "Part Two", firstWord: 9)])
+        #expect(doc.chapters == [Chapter(title: "Chapter One", firstWord: 0), Chapter(title: "Part Two", firstWord: 9, level: 2)])
         #expect(doc.chapter(containingWord: 10)?.title == "Part Two")
     }
 

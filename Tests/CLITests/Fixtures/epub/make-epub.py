@@ -37,7 +37,8 @@ NAV = xhtml("""<nav epub:type="toc"><ol><li><a href="title.xhtml">Title</a></li>
 <li><a href="one.xhtml">Chapter One</a><ol><li><a href="one.xhtml#middle">Midnight</a></li></ol></li>
 <li><a href="two.xhtml#two">Chapter Two</a></li><li><a href="notes.xhtml">Notes</a></li></ol></nav>""")
 NCX = """<?xml version="1.0"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><navMap>
-<navPoint id="a"><navLabel><text>Chapter One</text></navLabel><content src="one.xhtml"/></navPoint>
+<navPoint id="a"><navLabel><text>Chapter One</text></navLabel><content src="one.xhtml"/>
+<navPoint id="a1"><navLabel><text>Midnight</text></navLabel><content src="one.xhtml#middle"/></navPoint></navPoint>
 <navPoint id="b"><navLabel><text>Chapter Two</text></navLabel><content src="two.xhtml#two"/></navPoint></navMap></ncx>"""
 
 def opf(version, spine, nav=True):
