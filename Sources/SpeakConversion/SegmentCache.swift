@@ -39,7 +39,7 @@ public struct SegmentCache: Sendable {
         hasher.update(Array("\(job.readAll)|\(job.encoder.format.rawValue)|\(job.encoder.bitrate)|".utf8))
         for chunk in ChunkPlanner.sequence(of: document, fromWord: range.lowerBound, toWord: range.upperBound,
                                            includeSkipped: job.readAll, speech: s.speech) {
-            hasher.update(Array("\u{1}\(chunk.endsBlock)|\(chunk.voice ?? "")\u{2}".utf8))
+            hasher.update(Array("\u{1}\(chunk.endsBlock)\(chunk.endsLine ? "|line" : "")|\(chunk.voice ?? "")\u{2}".utf8))
             hasher.update(Array(chunk.text.utf8))
         }
         return hasher.finalizeHex()

@@ -36,6 +36,9 @@ struct BlockEmitter {
     let book: Bool
     /// Element ids met since the last block was emitted.
     private var pendingIDs: [String] = []
+    /// Inside a poem: each line is a block of its own (`<br>` ends one), numbered in its stanza.
+    private var inVerse = false
+    private var verseLine = 0
 
     init(strict: Bool, book: Bool = false) {
         self.strict = strict
@@ -45,6 +48,16 @@ struct BlockEmitter {
     /// Emits an element; `isRoot` for the main content itself, which is never filtered out.
     mutating func emit(_ element: HTMLElement, isRoot: Bool = false) {
         if book, let id = element["id"] { pendingIDs.append(id) }
+        let poem = !inVerse && !Self.isInline(element.tag) && Verse.isPoem(element)
+        if poem { inVerse = true }
+        let stanza = inVerse && Verse.isStanza(element)
+        defer {
+            if stanza || poem {
+                flush()
+                verseLine = 0
+            }
+            if poem { inVerse = false }
+        }
         // A hidden piece of a line (an icon's label, a number for sighted readers only) is
         // kept beside the line, without breaking it.
         if element.isHidden, reason == nil, Self.isInline(element.tag) {
@@ -121,7 +134,7 @@ struct BlockEmitter {
         case "table":
             table(element)
         case "br":
-            buffer += " "
+            if inVerse { flush() } else { buffer += " " }
         case "hr":
             flush()
         default:
@@ -267,7 +280,7 @@ struct BlockEmitter {
                     let label = Self.collapse(child.rawText)
                     if !label.isEmpty { pendingSkipped.append(EmittedBlock(kind: .caption, text: label, skip: child.isHidden ? .hidden : reason ?? .control)) }
                 } else if child.name == "br" {
-                    buffer += " "
+                    if inVerse { flush() } else { buffer += " " }
                 } else if child.name == "img" {
                     // An image's alt text is kept beside the line, not read ("[Tip]", "Logo").
                     if let alt = Self.altText(child) { pendingSkipped.append(EmittedBlock(kind: .caption, text: alt, skip: reason ?? .figure)) }
@@ -351,6 +364,11 @@ struct BlockEmitter {
             } else if links > 0.7, text.count < 120, kind != .listItem || links > 0.9 {
                 why = .navigation
             }
+        }
+        var kind = kind
+        if inVerse, kind == .paragraph || kind == .quote {
+            verseLine += 1
+            kind = .verse(line: verseLine)
         }
         blocks.append(EmittedBlock(kind: kind, text: text, skip: why, ids: ids))
     }

@@ -48,7 +48,7 @@ extension LibraryStore {
         let total = max(1, document.blocks.count)
         for (i, block) in document.blocks.enumerated() {
             try insertBlock.execute(arguments: [id, block.firstWord, i, block.wordCount, block.kind.name,
-                                                block.kind.headingLevel, block.page, block.skip?.rawValue,
+                                                block.kind.level, block.page, block.skip?.rawValue,
                                                 block.text, storedSpans(block)])
             if i % 4096 == 4095 { progress?(Double(i) / Double(total)) }
         }

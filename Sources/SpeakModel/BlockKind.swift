@@ -12,6 +12,9 @@ public enum BlockKind: Sendable, Equatable, Hashable, Codable {
     case footer
     case pageNumber
     case footnote
+    /// A line of verse; `line` counts from 1 in its stanza, so a new stanza is a new paragraph
+    /// and the lines inside one are said with a shorter pause between them.
+    case verse(line: Int)
 
     /// A stable name used in the library, JSON output and text dumps.
     public var name: String {
@@ -27,6 +30,7 @@ public enum BlockKind: Sendable, Equatable, Hashable, Codable {
         case .footer: "footer"
         case .pageNumber: "page-number"
         case .footnote: "footnote"
+        case .verse: "verse"
         }
     }
 
@@ -36,7 +40,22 @@ public enum BlockKind: Sendable, Equatable, Hashable, Codable {
         return nil
     }
 
-    /// Rebuilds a kind from its `name` (and heading level); nil for unknown names.
+    /// The level stored with the kind: a heading's level or a verse's line in its stanza.
+    public var level: Int? {
+        switch self {
+        case .heading(let level): level
+        case .verse(let line): line
+        default: nil
+        }
+    }
+
+    /// Whether this is a line of verse that continues a stanza (not its first line).
+    public var continuesStanza: Bool {
+        if case .verse(let line) = self { return line > 1 }
+        return false
+    }
+
+    /// Rebuilds a kind from its `name` (and heading level or verse line); nil for unknown names.
     public init?(name: String, level: Int? = nil) {
         switch name {
         case "heading": self = .heading(level: level ?? 1)
@@ -50,6 +69,7 @@ public enum BlockKind: Sendable, Equatable, Hashable, Codable {
         case "footer": self = .footer
         case "page-number": self = .pageNumber
         case "footnote": self = .footnote
+        case "verse": self = .verse(line: level ?? 1)
         default: return nil
         }
     }

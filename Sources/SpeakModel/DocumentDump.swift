@@ -26,7 +26,7 @@ public enum DocumentDump {
         }
         for (i, block) in document.blocks.enumerated() {
             var head = "[\(i)] \(block.kind.name)"
-            if let level = block.kind.headingLevel { head += " \(level)" }
+            if let level = block.kind.level { head += " \(level)" }
             if let page = block.page { head += " p\(page)" }
             if let skip = block.skip { head += " skip=\(skip.rawValue)" }
             head += " words \(block.firstWord)..<\(block.firstWord + block.wordCount)"

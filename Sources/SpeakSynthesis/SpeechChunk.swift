@@ -13,6 +13,9 @@ public struct SpeechChunk: Sendable, Equatable {
     public var endsBlock: Bool
     /// True for the last chunk of the document: nothing follows, not even a pause.
     public var endsDocument: Bool
+    /// True when the chunk ends a line of verse and its stanza goes on: the pause after it is
+    /// a line's, shorter than a paragraph's.
+    public var endsLine = false
     /// Positions in `wordSpans` of the words a skip rule leaves out (citations, footnote marks).
     public var skippedWords: [Int] = []
     /// The voice for a paragraph in another language than the document's; nil: the run's voice.
@@ -51,8 +54,13 @@ public enum ChunkPlanner {
         return blocks.flatMap { i in
             let block = document.blocks[i]
             let header = reader.isIdentity ? nil : TableHeader.labels(for: i, in: document.blocks)
-            return chunks(in: block, fromWord: fromWord, toWord: toWord, isLastBlock: block.firstWord == lastFirstWord, reader: reader,
-                          header: header, byClause: byClause)
+            var chunks = chunks(in: block, fromWord: fromWord, toWord: toWord, isLastBlock: block.firstWord == lastFirstWord, reader: reader,
+                                header: header, byClause: byClause)
+            if case .verse = block.kind, let last = chunks.indices.last, chunks[last].endsBlock,
+               document.blocks[(i + 1)...].first(where: { includeSkipped || $0.isSpoken })?.kind.continuesStanza == true {
+                chunks[last].endsLine = true
+            }
+            return chunks
         }
     }
 

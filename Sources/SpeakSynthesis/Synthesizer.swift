@@ -27,6 +27,8 @@ public final class Synthesizer {
 
     /// Pause after a paragraph, in seconds at 175 wpm; it shrinks as the rate grows.
     static let paragraphPause = 0.35
+    /// Pause after a line of verse inside its stanza, likewise.
+    static let linePause = 0.2
 
     /// Synthesizes `document` from global word `fromWord` up to `toWord` (exclusive, at a
     /// sentence start); `audio` receives PCM in order and `progress` the fraction of words done.
@@ -77,7 +79,7 @@ public final class Synthesizer {
         }
         var count = delivered
         if chunk.endsBlock, !chunk.endsDocument {
-            let pause = Int(Self.paragraphPause * 175 / Double(max(80, settings.wordsPerMinute)) * Double(engine.sampleRate))
+            let pause = Int((chunk.endsLine ? Self.linePause : Self.paragraphPause) * 175 / Double(max(80, settings.wordsPerMinute)) * Double(engine.sampleRate))
             count += pause
             if keepAudio { samples.append(contentsOf: repeatElement(0, count: pause)) }
         }

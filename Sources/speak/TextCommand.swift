@@ -73,7 +73,8 @@ struct TextCommand: ParsableCommand {
             var buffer = ""
             var first = true
             for block in document.readableBlocks(includeSkipped: all) {
-                if !first { buffer += "\n" }
+                // The lines of a stanza stand together; stanzas and paragraphs apart.
+                if !first, !block.kind.continuesStanza { buffer += "\n" }
                 first = false
                 buffer += block.text + "\n"
                 if buffer.utf8.count > 1 << 16 {

@@ -131,6 +131,23 @@ final class FakeEngine: SpeechEngine {
         #expect(timeline.words.map(\.index) == [0, 1, 2])
     }
 
+    /// The lines of a stanza are set apart by a shorter pause than stanzas and paragraphs,
+    /// also when a skipped note marker stands between two lines.
+    @Test func linesOfVerseHaveAShorterPauseThanStanzas() throws {
+        var builder = DocumentBuilder()
+        builder.append(.verse(line: 1), text: "One.")
+        builder.append(.paragraph, text: "7", skip: .marker)
+        builder.append(.verse(line: 2), text: "Two.")
+        builder.append(.verse(line: 1), text: "Three.")
+        builder.append(.paragraph, text: "Four.")
+        let doc = builder.build(metadata: DocumentMetadata(title: "t", source: "t", format: .html, contentHash: ""))
+        #expect(ChunkPlanner.chunks(of: doc).map(\.endsLine) == [true, false, false, false])
+        #expect(ChunkPlanner.chunks(of: doc, includeSkipped: true).map(\.endsLine) == [false, false, false, false, false])
+        let timeline = try Synthesizer(engine: FakeEngine(), settings: VoiceSettings(wordsPerMinute: 175)).run(doc, audio: { _ in })
+        let starts = timeline.words.filter { !$0.skipped }.map(\.startSample)
+        #expect(starts == [0, 400 + 200, 1000 + 350, 1600 + 350 + 350])
+    }
+
     @Test func startingPastTheEndIsAnError() {
         let doc = document(["Short."])
         #expect(throws: SynthesisError.wordOutOfRange(5, count: 1)) {
