@@ -26,6 +26,18 @@ enum BookNavigation {
         return out
     }
 
+    /// The landmarks of an EPUB 3 navigation document (`<nav epub:type="landmarks">`): each
+    /// link's `epub:type` ("titlepage", "copyright-page", "bodymatter") and target file.
+    static func landmarks(_ data: Data, base: String) -> [BookPackage.Landmark] {
+        guard let document = BookXML.parse(data),
+              let nav = document.all("nav").first(where: { ($0["type"] ?? "").split(separator: " ").contains("landmarks") }) else { return [] }
+        return nav.all("a").compactMap { link in
+            guard let type = link["type"], let href = link["href"] else { return nil }
+            let (path, fragment) = BookPackage.resolve(href, from: base)
+            return BookPackage.Landmark(type: type, path: path, fragment: fragment)
+        }
+    }
+
     static func ncx(_ data: Data, base: String) -> [BookPackage.TOCEntry] {
         guard let document = BookXML.parse(data), let map = document.first("navMap") else { return [] }
         var out: [BookPackage.TOCEntry] = []

@@ -24,12 +24,21 @@ struct BookPackage {
         var level: Int
     }
 
+    /// A landmark (EPUB 3 `landmarks` nav, EPUB 2 `<guide>`): what a place in the book is.
+    struct Landmark: Equatable {
+        /// The EPUB 3 name ("titlepage", "copyright-page"); EPUB 2's "title-page" is written so too.
+        var type: String
+        var path: String
+        var fragment: String?
+    }
+
     var title: String?
     var authors: [String] = []
     var language: String?
     var fields: [String: String] = [:]
     var spine: [SpineItem] = []
     var toc: [TOCEntry] = []
+    var landmarks: [Landmark] = []
     var coverPath: String?
 
     /// Reads the package of `archive`; a book without one (or whose spine is empty) is damaged.
@@ -68,9 +77,22 @@ struct BookPackage {
             return SpineItem(path: item.path, linear: ref["linear"] != "no")
         }
         guard !spine.isEmpty else { throw .damaged(name, reason: "its spine lists no content documents; it is not a readable EPUB") }
+        // EPUB 2's guide, replaced by the navigation document's landmarks when it has them.
+        landmarks = (opf.first("guide")?.children("reference") ?? []).compactMap { reference in
+            guard let type = reference["type"], let href = reference["href"] else { return nil }
+            let (path, fragment) = Self.resolve(href, from: base)
+            return Landmark(type: type == "title-page" ? "titlepage" : type, path: path, fragment: fragment)
+        }
         // The EPUB 3 navigation document, else the EPUB 2 NCX.
-        if let nav = items.values.first(where: { $0.properties.contains("nav") }), let data = try archive.data(nav.path),
-           let entries = BookNavigation.nav(data, base: (nav.path as NSString).deletingLastPathComponent), !entries.isEmpty {
+        let nav = items.values.first { $0.properties.contains("nav") }
+        var navData: Data?
+        if let nav { navData = try archive.data(nav.path) }
+        if let nav, let navData {
+            let found = BookNavigation.landmarks(navData, base: (nav.path as NSString).deletingLastPathComponent)
+            if !found.isEmpty { landmarks = found }
+        }
+        if let nav, let navData, let entries = BookNavigation.nav(navData, base: (nav.path as NSString).deletingLastPathComponent),
+           !entries.isEmpty {
             toc = entries
         } else if let ncxID = spineElement?["toc"], let ncx = items[ncxID] ?? items.values.first(where: { $0.mediaType == "application/x-dtbncx+xml" }),
                   let data = try archive.data(ncx.path) {

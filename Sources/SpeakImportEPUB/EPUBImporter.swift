@@ -19,6 +19,9 @@ public struct EPUBImporter: RecognizingImporter {
 
     public init(settings: ImporterSettings) {}
 
+    /// Longest text (UTF-8 bytes) a file named front or back matter by a landmark may hold.
+    static let longestMatterPage = 12_000
+
     /// Font obfuscation is not DRM: the text is readable.
     static let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
 
@@ -38,6 +41,12 @@ public struct EPUBImporter: RecognizingImporter {
         var kept: Set<String> = []
         // Page breaks (`epub:type="pagebreak"`) give the printed pages: each starts the next.
         var pageLabels: [String] = []
+        // Files the landmarks name as a whole as pages nobody listens to (a copyright page
+        // whose own markup does not say so).
+        let matter = Dictionary(package.landmarks.compactMap { landmark -> (String, SkipReason)? in
+            guard landmark.fragment == nil, package.spine.count > 1, let why = XHTMLReader.reason(forType: landmark.type) else { return nil }
+            return (landmark.path, why)
+        }, uniquingKeysWith: { first, _ in first })
         for (n, item) in package.spine.enumerated() {
             guard let data = try archive.data(item.path) else {
                 throw ImportError.damaged(name, reason: "'\(item.path)', listed in its spine, is missing from the archive")
@@ -47,9 +56,14 @@ public struct EPUBImporter: RecognizingImporter {
                 builder.warn("'\(item.path)' could not be read as XHTML and was left out")
                 continue
             }
+            // A landmark naming a file longer than any title or copyright page is taken to be
+            // wrong (converters name the whole text "title-page"): the file is read.
+            let landmarkSkip = matter[item.path].flatMap { why in
+                blocks.reduce(0) { $0 + $1.text.utf8.count } <= Self.longestMatterPage ? why : nil
+            }
             for block in blocks {
                 for id in block.ids where anchors[item.path + "#" + id] == nil { anchors[item.path + "#" + id] = builder.wordCount }
-                let skip = block.skip ?? bodySkip ?? (item.linear ? nil : .nonLinear)
+                let skip = block.skip ?? bodySkip ?? landmarkSkip ?? (item.linear ? nil : .nonLinear)
                 if skip == nil { kept.insert(item.path) }
                 if block.skip == .pageNumber { pageLabels.append(block.text) }
                 builder.append(block.kind, text: block.text, page: pageLabels.isEmpty ? nil : pageLabels.count, skip: skip)

@@ -27,4 +27,10 @@ public enum XHTMLReader {
         withExtendedLifetime(tree) {}
         return (blocks, bodySkip)
     }
+
+    /// Why a whole content document that a landmark or guide names with this `epub:type`
+    /// ("copyright-page", "colophon") is not read; nil for the ones that are ("bodymatter").
+    public static func reason(forType type: String) -> SkipReason? {
+        BookTypes.reason(type, tag: Tag("body"))
+    }
 }

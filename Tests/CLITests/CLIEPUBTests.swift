@@ -76,6 +76,44 @@ import Testing
         #expect(starts.last.map { second.indices.contains($0) ? String(second[$0]) : "" } == "Chapter", "\(starts)")
     }
 
+    /// Books of the kinds the evaluation set lacks (Fixtures/epub/make-kinds.py): poetry, a
+    /// dictionary, essays with notes, EPUB 2 with only an NCX and a guide, a fixed-layout
+    /// picture book and a right-to-left book in Arabic, scored by the evaluation's scorer.
+    @Test func booksOfOtherKindsAreReadAsListenersWantThem() throws {
+        let cli = CLI()
+        let books = cli.work.appendingPathComponent("kinds")
+        let out = cli.work.appendingPathComponent("kinds-out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try cli.python(Self.maker.deletingLastPathComponent().appendingPathComponent("make-kinds.py"), [books.path])
+        let names = try FileManager.default.contentsOfDirectory(atPath: books.path).filter { $0.hasSuffix(".epub") }.sorted()
+        #expect(names.count == 6)
+        for (i, name) in names.enumerated() {
+            let stem = (name as NSString).deletingPathExtension
+            let result = try cli.run(["import", books.appendingPathComponent(name).path])
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            try cli.run(["text", String(i + 1)]).stdout.write(to: out.appendingPathComponent(stem + ".txt"), atomically: true, encoding: .utf8)
+            let chapters = (try cli.json(["show", String(i + 1)])["chapters"] as? [[String: Any]] ?? [])
+                .filter { $0["level"] as? Int == 1 }.compactMap { $0["title"] as? String }
+            try (chapters.joined(separator: "\n") + "\n").write(to: out.appendingPathComponent(stem + ".chapters.txt"), atomically: true, encoding: .utf8)
+        }
+        for chapters in [false, true] {
+            let report = try cli.pythonOutput(Self.evaluation.appendingPathComponent("score.py"),
+                                              [out.path, "--truth", books.appendingPathComponent("truth").path] + (chapters ? ["--chapters"] : []))
+            if chapters {
+                #expect(report.contains("mean chapters 1.000"), "\(report)")
+            } else {
+                let value = { (key: String) in
+                    report.split(separator: " ").split(separator: Substring(key)).dropFirst().first?.first.flatMap { Double($0) } ?? 0
+                }
+                #expect(value("f1") >= Self.f1Floor && value("order") >= Self.orderFloor, "\(report)")
+            }
+        }
+        // A stanza's lines are printed together, the next stanza after a blank line.
+        let poem = try String(contentsOf: out.appendingPathComponent("sonnets.txt"), encoding: .utf8)
+        #expect(poem.contains("Shall I compare thee to a summer’s day?\nThou art more lovely and more temperate:\n"))
+        #expect(poem.contains("short a date;\n\nSometime too hot"))
+    }
+
     @Test func aBookBecomesAnAudiobookWithItsChaptersAndCover() throws {
         let cli = CLI()
         let path = try book(cli, "epub3")
@@ -138,15 +176,8 @@ import Testing
             try (chapters.joined(separator: "\n") + "\n").write(to: out.appendingPathComponent(stem + ".chapters.txt"), atomically: true, encoding: .utf8)
         }
         for chapters in [false, true] {
-            let scorer = Process()
-            scorer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            scorer.arguments = ["python3", Self.evaluation.appendingPathComponent("score.py").path, out.path,
-                                "--truth", Self.evaluation.appendingPathComponent("truth").path] + (chapters ? ["--chapters"] : [])
-            let pipe = Pipe()
-            scorer.standardOutput = pipe
-            try scorer.run()
-            let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            scorer.waitUntilExit()
+            let report = try cli.pythonOutput(Self.evaluation.appendingPathComponent("score.py"),
+                                              [out.path, "--truth", Self.evaluation.appendingPathComponent("truth").path] + (chapters ? ["--chapters"] : []))
             let value = { (key: String) in
                 report.split(separator: " ").split(separator: Substring(key)).dropFirst().first?.first.flatMap { Double($0) } ?? 0
             }

@@ -93,6 +93,20 @@ final class CLI {
         guard process.terminationStatus == 0 else { throw ScriptFailed(script: script.lastPathComponent, arguments: arguments) }
     }
 
+    /// Runs a Python script (a scorer) and returns what it printed; throws when it fails.
+    func pythonOutput(_ script: URL, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ScriptFailed(script: script.lastPathComponent, arguments: arguments) }
+        return output
+    }
+
     struct ScriptFailed: Error {
         var script: String
         var arguments: [String]
