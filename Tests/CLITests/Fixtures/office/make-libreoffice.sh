@@ -16,3 +16,10 @@ soffice --headless --infilter="HTML (StarWriter)" --convert-to "docx:MS Word 200
 soffice --headless --infilter="HTML (StarWriter)" --convert-to odt --outdir "$work" "$work/survey-meta.html" >/dev/null
 cp "$work/survey-meta.docx" ../../../SpeakImportTests/Golden/libreoffice-survey.docx
 cp "$work/survey-meta.odt" ../../../SpeakImportTests/Golden/libreoffice-survey.odt
+# Tracked changes and a comment as LibreOffice writes them (w:ins, w:del, w:comment…; ODT's
+# text:tracked-changes), from a flat ODT that records them with their authors and dates.
+cp changes.fodt "$work/changes.fodt"
+soffice --headless --convert-to "docx:MS Word 2007 XML" --outdir "$work" "$work/changes.fodt" >/dev/null
+soffice --headless --convert-to odt --outdir "$work" "$work/changes.fodt" >/dev/null
+cp "$work/changes.docx" ../../../SpeakImportTests/Golden/libreoffice-changes.docx
+cp "$work/changes.odt" ../../../SpeakImportTests/Golden/libreoffice-changes.odt
