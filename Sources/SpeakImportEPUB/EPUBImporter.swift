@@ -81,7 +81,9 @@ public struct EPUBImporter: RecognizingImporter {
             metadata.pageLabels = pageLabels
         }
         var document = builder.build(metadata: metadata)
-        document.chapters = Self.chapters(package.toc, kept: kept, fileStart: fileStart, anchors: anchors, wordCount: document.wordCount)
+        let contents = Self.chapters(package.toc, kept: kept, fileStart: fileStart, anchors: anchors, wordCount: document.wordCount)
+        document.chapters = contents.chapters
+        document.warnings += contents.warnings
         progress(1)
         return document
     }
@@ -89,24 +91,38 @@ public struct EPUBImporter: RecognizingImporter {
     /// Every entry of the table of contents whose file is read, in reading order, with its
     /// level: an entry whose file is skipped (a half-title page), or that starts at the same
     /// word as the one before it, gives way to the entries under it, which move up a level.
+    /// An entry naming a file the book does not read in order is left out, and one naming a
+    /// place its file lacks starts at the file; both with a warning.
     static func chapters(_ toc: [BookPackage.TOCEntry], kept: Set<String>, fileStart: [String: Int], anchors: [String: Int],
-                         wordCount: Int) -> [Chapter] {
+                         wordCount: Int) -> (chapters: [Chapter], warnings: [String]) {
         var chapters: [Chapter] = []
+        var warnings: [String] = []
         // The entries above the current one: their level in the table, and whether each is a chapter.
         var open: [(level: Int, taken: Bool)] = []
         for entry in toc {
             while let last = open.last, last.level >= entry.level { open.removeLast() }
             let level = open.filter(\.taken).count + 1
-            guard kept.contains(entry.path),
-                  let word = entry.fragment.flatMap({ anchors[entry.path + "#" + $0] }) ?? fileStart[entry.path], word < wordCount,
-                  chapters.last?.firstWord != word else {
+            guard let start = fileStart[entry.path] else {
+                warnings.append("the table of contents entry '\(entry.title)' points at '\(entry.path)', which is not in the book's reading order; it was left out")
+                open.append((entry.level, false))
+                continue
+            }
+            var word = start
+            if let fragment = entry.fragment {
+                if let anchor = anchors[entry.path + "#" + fragment] {
+                    word = anchor
+                } else {
+                    warnings.append("the table of contents entry '\(entry.title)' points at '#\(fragment)', which '\(entry.path)' lacks; it starts with the file")
+                }
+            }
+            guard kept.contains(entry.path), word < wordCount, chapters.last?.firstWord != word else {
                 open.append((entry.level, false))
                 continue
             }
             open.append((entry.level, true))
             chapters.append(Chapter(title: entry.title, firstWord: word, level: level))
         }
-        return chapters.sorted { $0.firstWord < $1.firstWord }
+        return (chapters.sorted { $0.firstWord < $1.firstWord }, warnings)
     }
 
     /// The bytes of the cover image of the EPUB at `path` (the package's `cover-image`, or its

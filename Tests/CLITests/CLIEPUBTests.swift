@@ -146,7 +146,7 @@ import Testing
         let cases: [(String, String)] = [
             ("drm", "DRM-protected"), ("no-mimetype", "not an EPUB book"), ("traversal", "outside itself"),
             ("bomb", "zip bomb"), ("no-container", "container.xml"), ("missing-item", "missing from the archive"),
-            ("empty-spine", "spine lists no content"),
+            ("empty-spine", "spine lists no content"), ("no-package", "package file"),
         ]
         for (kind, message) in cases {
             let result = try cli.run(["import", try book(cli, kind)])
@@ -158,6 +158,24 @@ import Testing
         let result = try cli.run(["import", cut])
         #expect(result.status == 65 && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(try cli.list().isEmpty)
+    }
+
+    /// What readers forgive is forgiven: a chapter that is not well-formed XHTML is read as far
+    /// as it goes, and table-of-contents entries that point nowhere are left out (or start with
+    /// their file) with a warning, not a refusal.
+    @Test func brokenPartsOfABookAreRecoveredWithAWarning() throws {
+        let cli = CLI()
+        let broken = try cli.run(["import", try book(cli, "broken-xhtml")])
+        #expect(broken.status == 0, "\(broken.stderr)")
+        let text = try cli.run(["text", "1"]).stdout
+        #expect(text.contains("Morning came grey & still over the water.") && text.contains("The gulls came back"), "\(text)")
+        let nowhere = try cli.run(["import", try book(cli, "nav-nowhere")])
+        #expect(nowhere.status == 0, "\(nowhere.stderr)")
+        let details = try cli.json(["show", "2"])
+        let warnings = (details["warnings"] as? [String] ?? []).joined(separator: "\n")
+        #expect(warnings.contains("'Lost Chapter' points at 'OEBPS/lost.xhtml'") && warnings.contains("'#nowhere'"), "\(warnings)")
+        let chapters = (details["chapters"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(chapters == ["Chapter One", "Midnight", "Chapter Two"], "\(chapters)")
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: evaluation.appendingPathComponent("score.py").path)))

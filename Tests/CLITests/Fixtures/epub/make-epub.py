@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes small EPUBs for the CLI tests: make-epub.py OUT KIND, KIND one of
 epub3 (nav, notes, page breaks, a title page, a non-linear item), epub2 (NCX only),
-drm, no-mimetype, traversal, bomb, no-container, missing-item, empty-spine."""
+drm, no-mimetype, traversal, bomb, no-container, no-package, missing-item, empty-spine,
+nav-nowhere (entries naming a file and a fragment the book lacks), broken-xhtml (a chapter
+that is not well-formed: unclosed elements, a stray '&', a tag cut off)."""
 import struct, sys, zipfile, zlib
 
 def png(width=8, height=8):
@@ -68,8 +70,17 @@ def write(out, kind):
  xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/>
  <enc:CipherData><enc:CipherReference URI="OEBPS/one.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>""")
         spine = "" if kind == "empty-spine" else SPINE
-        z.writestr("OEBPS/content.opf", opf("2.0" if kind == "epub2" else "3.0", spine, nav=kind != "epub2"), compress_type=zipfile.ZIP_DEFLATED)
-        files = {"title": TITLE, "one": CHAPTER1, "two": CHAPTER2, "notes": NOTES, "colophon": COLOPHON, "extra": EXTRA, "nav": NAV}
+        if kind != "no-package":
+            z.writestr("OEBPS/content.opf", opf("2.0" if kind == "epub2" else "3.0", spine, nav=kind != "epub2"), compress_type=zipfile.ZIP_DEFLATED)
+        nav = NAV
+        if kind == "nav-nowhere":
+            nav = NAV.replace('<li><a href="notes.xhtml">Notes</a></li>',
+                              '<li><a href="lost.xhtml">Lost Chapter</a></li><li><a href="two.xhtml#nowhere">Nowhere</a></li>')
+        chapter2 = CHAPTER2
+        if kind == "broken-xhtml":
+            chapter2 = CHAPTER2.replace("<p>Morning came grey and still over the water.</p>",
+                                        "<p>Morning came grey & still <b>over the water.<p>The gulls came back<i>").replace("</section>", "<p")
+        files = {"title": TITLE, "one": CHAPTER1, "two": chapter2, "notes": NOTES, "colophon": COLOPHON, "extra": EXTRA, "nav": nav}
         if kind == "missing-item":
             del files["two"]
         if kind == "bomb":
