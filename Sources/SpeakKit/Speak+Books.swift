@@ -66,7 +66,7 @@ extension Speak {
         var combined = document.appending(part, chapterTitle: title ?? part.metadata.title)
         combined.metadata.contentHash = Self.combinedHash([document.metadata.contentHash, part.metadata.contentHash])
         try store.replaceContent(id: id, with: combined, expectedHash: document.metadata.contentHash)
-        let chapters = Self.chapterEntries(combined)
+        let chapters = Self.chapterEntries(combined).filter { $0.level == 1 }
         guard let last = chapters.last else { throw LibraryError.chapterNotFound(number: 1, documentID: id, count: 0) }
         return last
     }

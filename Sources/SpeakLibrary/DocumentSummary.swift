@@ -6,6 +6,7 @@ public struct DocumentSummary: Sendable, Equatable, Codable {
     public var metadata: DocumentMetadata
     public var wordCount: Int
     public var spokenWordCount: Int
+    /// Top entries of the table of contents (sections not counted).
     public var chapterCount: Int
     /// The saved reading position (a global word index), if the document was ever played.
     public var position: Int?

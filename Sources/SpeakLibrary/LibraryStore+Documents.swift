@@ -189,7 +189,7 @@ extension LibraryStore {
         SELECT d.id, d.title, d.author, d.language, d.source, d.format, d.content_hash, d.created_at,
             d.imported_at, d.page_count, d.site_name, d.canonical_url, d.word_count, d.spoken_word_count,
             d.warnings, p.word_index, p.finished, p.speed, p.updated_at,
-            (SELECT COUNT(*) FROM chapters c WHERE c.document_id = d.id), d.folder_id, d.deleted_at, d.book
+            (SELECT COUNT(*) FROM chapters c WHERE c.document_id = d.id AND c.level = 1), d.folder_id, d.deleted_at, d.book
         FROM documents d LEFT JOIN positions p ON p.document_id = d.id
         """
 

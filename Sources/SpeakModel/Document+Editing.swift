@@ -19,9 +19,9 @@ public struct WordRenumbering: Sendable, Equatable {
 
 extension Document {
     /// This document followed by `part`, which becomes one chapter titled `chapterTitle`.
-    /// The part's own chapters are dropped (a book has one chapter per file); when this
-    /// document has content but no chapters yet, that content becomes the first chapter,
-    /// titled with the document's title.
+    /// The part's own chapters (an EPUB's, a manual's sections) become sections of that
+    /// chapter, one level down; when this document has content but no chapters yet, that
+    /// content becomes the first chapter, titled with the document's title.
     public func appending(_ part: Document, chapterTitle: String) -> Document {
         var chapters = self.chapters
         if chapters.isEmpty, wordCount > 0 {
@@ -29,6 +29,10 @@ extension Document {
         }
         let offset = wordCount
         chapters.append(Chapter(title: chapterTitle, firstWord: offset))
+        // The part's own first chapter is often its title, the one its chapter already has.
+        let sections = part.chapters.filter { $0.firstWord < part.wordCount && !($0.firstWord == 0 && $0.title == chapterTitle) }
+        let top = sections.map(\.level).min() ?? 1
+        chapters += sections.map { Chapter(title: $0.title, firstWord: offset + $0.firstWord, level: $0.level - top + 2) }
         let shifted = part.blocks.map { block -> Block in
             var moved = block
             moved.firstWord += offset

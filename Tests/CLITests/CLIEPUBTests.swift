@@ -114,6 +114,17 @@ import Testing
         #expect(poem.contains("short a date;\n\nSometime too hot"))
     }
 
+    /// An EPUB in a book made of several files is one chapter of it, its own chapters sections.
+    @Test func anEPUBInABookKeepsItsChaptersAsSections() throws {
+        let cli = CLI()
+        let result = try cli.run(["import", "--book", "Collected", try book(cli, "epub3"), cli.file("afterword.txt", "A last word on the keeper.\n")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2 chapters"), "\(result.stdout)")
+        let entries = try cli.json(["show", "1"])["chapters"] as? [[String: Any]] ?? []
+        #expect(entries.compactMap { $0["title"] as? String } == ["The Keeper of the Light", "Chapter One", "Midnight", "Chapter Two", "afterword"])
+        #expect(entries.compactMap { $0["level"] as? Int } == [1, 2, 3, 2, 1])
+    }
+
     @Test func aBookBecomesAnAudiobookWithItsChaptersAndCover() throws {
         let cli = CLI()
         let path = try book(cli, "epub3")
