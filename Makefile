@@ -22,7 +22,7 @@ demo: release
 
 test: bootstrap
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SPEAK_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build
 
 eval: build
 	@scripts/eval
@@ -70,6 +70,7 @@ install: release
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-ocr" "$(PREFIX)/bin/speak-ocr"
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-pdf" "$(PREFIX)/bin/speak-pdf"
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-fetch" "$(PREFIX)/bin/speak-fetch"
+	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-serve" "$(PREFIX)/bin/speak-serve"
 	install -m 644 voices/*.json "$(PREFIX)/share/speak/voices/"
 
 clean:

@@ -19,12 +19,16 @@ let package = Package(
         .executable(name: "speak-ocr", targets: ["speak-ocr"]),
         .executable(name: "speak-pdf", targets: ["speak-pdf"]),
         .executable(name: "speak-fetch", targets: ["speak-fetch"]),
+        .executable(name: "speak-serve", targets: ["speak-serve"]),
         .library(name: "SpeakKit", targets: ["SpeakKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The web reader (`speak-serve` only): HTTP server, and bcrypt for its password.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
     ],
     targets: [
         // C libraries (headers and link flags through pkg-config; Debian packages via bootstrap).
@@ -104,6 +108,14 @@ let package = Package(
             "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakArchive", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
             "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural",
         ]),
+        // The web reader: `speak serve` hands over to `speak-serve`, the only binary with SwiftNIO.
+        .target(name: "SpeakServer", dependencies: [
+            "SpeakKit", .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        ]),
+        .executableTarget(name: "speak-serve", dependencies: [
+            "SpeakServer", "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: fastStart),
         .executableTarget(name: "speak", dependencies: [
             "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: fastStart),

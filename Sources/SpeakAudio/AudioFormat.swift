@@ -68,6 +68,18 @@ public struct EncodedAudio: Sendable {
     public var payload: Data
 }
 
+extension EncodedAudio {
+    /// The audio as a file a browser decodes on its own: WAV with its header, MP3 frames as
+    /// they are; nil for Opus, whose packets need an Ogg stream around them.
+    public func standaloneFile(sampleRate: Int) -> Data? {
+        switch format {
+        case .wav: WAVWriter.header(dataBytes: payload.count, sampleRate: sampleRate) + payload
+        case .mp3: payload
+        case .opus: nil
+        }
+    }
+}
+
 /// Encodes the audio of one segment; `finish` returns it whole.
 public protocol SegmentEncoder: AnyObject {
     func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioOutputError)

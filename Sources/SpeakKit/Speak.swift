@@ -1,4 +1,5 @@
 import Foundation
+import SpeakImport
 import SpeakLibrary
 import SpeakModel
 import SpeakSynthesis
@@ -17,6 +18,14 @@ public final class Speak: @unchecked Sendable {
         self.environment = environment
         self.config = try SpeakConfig.load(environment: environment)
     }
+
+    /// The helper program `name` installed beside the running one (or `$variable` when set).
+    public static func helperExecutable(_ name: String, overriddenBy variable: String) -> String {
+        HelperProcess.path(name, overriddenBy: variable)
+    }
+
+    /// Where the library (and what belongs beside it) is kept.
+    public var libraryDirectory: URL { SpeakPaths.libraryDirectory(environment: environment) }
 
     /// The library, opened on first use.
     public func library() throws(LibraryError) -> LibraryStore {

@@ -24,7 +24,7 @@ struct SpeakCommand: ParsableCommand {
                       MakeFolderCommand.self, MoveCommand.self, RenameCommand.self, RemoveCommand.self, TrashCommand.self,
                       RestoreCommand.self, PurgeCommand.self, ChaptersCommand.self, AddCommand.self, RecentCommand.self,
                       StatsCommand.self, LibraryCommand.self, PlayCommand.self, ContinueCommand.self, ConvertCommand.self, VoicesCommand.self, CacheCommand.self, SlicesCommand.self, SegmentsCommand.self,
-                      EngineCommand.self, LexiconCommand.self, SetCommand.self]
+                      EngineCommand.self, LexiconCommand.self, SetCommand.self, ServeCommand.self]
     )
 
     /// Parses and runs the command line, after catching a mistyped command name (which the

@@ -1,0 +1,112 @@
+import Foundation
+import SpeakKit
+
+/// A document as a page to read along: its blocks as HTML with every word a tappable span
+/// (`data-w` is its index), skipped blocks dimmed and folded with their reason, the table of
+/// contents, and the player's controls. Long documents are sent a window of blocks at a time.
+struct ReaderPage {
+    /// Blocks sent at once around the start, and by each later request.
+    static let window = 300
+
+    let summary: DocumentSummary
+    let document: Document
+
+    /// The page opened at `word` (nil: the saved position).
+    func render(word: Int?, skipStep: Double, wordsPerMinute: Double) -> String {
+        let start = min(max(0, word ?? (summary.finished ? 0 : summary.position ?? 0)), max(0, document.wordCount - 1))
+        let at = document.blockIndex(containingWord: start) ?? 0
+        let first = max(0, at - 20)
+        let last = min(document.blocks.count, first + Self.window)
+        let speed = summary.speed ?? 1
+        let title = HTML.escape(summary.metadata.title)
+        var body = """
+            <header class="bar"><a class="brand" href="/" aria-label="Library">← speak</a><span class="doc-title">\(title)</span>
+            <span class="settings"><button type="button" id="smaller" aria-label="Smaller text">A−</button>
+            <button type="button" id="larger" aria-label="Larger text">A+</button>
+            <button type="button" id="theme" aria-label="Switch light or dark theme">◐</button></span></header>
+            """
+        if !document.chapters.isEmpty {
+            body += "<nav class=\"toc\" aria-label=\"Contents\"><details><summary>Contents</summary><ol>"
+            for chapter in document.chapters {
+                body += "<li class=\"level\(min(chapter.level, 4))\"><a href=\"?word=\(chapter.firstWord)\" data-word=\"\(chapter.firstWord)\">\(HTML.escape(chapter.title))</a></li>"
+            }
+            body += "</ol></details></nav>"
+        }
+        body += """
+            <main id="main" class="reader" data-document="\(summary.id)" data-start="\(start)" data-speed="\(speed)"
+             data-words="\(document.wordCount)" data-blocks="\(document.blocks.count)" data-skip-step="\(skipStep)"
+             data-wpm="\(wordsPerMinute)" data-first-block="\(first)" data-last-block="\(last)">
+            <h1\(Self.repeatsTitle(document, summary.metadata.title) ? " class=\"visually-hidden\"" : "")>\(title)</h1>
+            <div id="text">\(Self.blocks(document, first..<last))</div>
+            </main>
+            <section class="player" aria-label="Player">
+            <button type="button" id="prev-paragraph" aria-label="Previous paragraph" title="Previous paragraph ([)">◂ ¶</button>
+            <button type="button" id="back" aria-label="Back \(Int(skipStep)) seconds" title="Back (←)">↺ \(Int(skipStep))</button>
+            <button type="button" id="play" aria-label="Play" title="Play or pause (space)">▶</button>
+            <button type="button" id="forward" aria-label="Forward \(Int(skipStep)) seconds" title="Forward (→)">\(Int(skipStep)) ↻</button>
+            <button type="button" id="next-paragraph" aria-label="Next paragraph" title="Next paragraph (])">¶ ▸</button>
+            <button type="button" id="slower" aria-label="Slower" title="Slower (−)">−</button>
+            <output id="speed" aria-live="polite" aria-label="Speed">\(String(format: "%.1f", speed))×</output>
+            <button type="button" id="faster" aria-label="Faster" title="Faster (+)">+</button>
+            <output id="status" class="muted" aria-live="off">word \(start)</output>
+            </section>
+            """
+        return HTML.page(title: summary.metadata.title, body: body, script: "reader.js")
+    }
+
+    /// Whether the document's first block read is a heading saying its title (the page's own
+    /// title then is for screen readers only, not shown twice).
+    static func repeatsTitle(_ document: Document, _ title: String) -> Bool {
+        guard let first = document.blocks.first(where: \.isSpoken), first.kind.headingLevel != nil else { return false }
+        return first.text.lowercased() == title.lowercased()
+    }
+
+    /// Blocks `range` of `document` as HTML.
+    static func blocks(_ document: Document, _ range: Range<Int>) -> String {
+        var out = ""
+        for index in range where document.blocks.indices.contains(index) {
+            let block = document.blocks[index]
+            let words = Self.words(block)
+            let attributes = "data-b=\"\(index)\" data-first=\"\(block.firstWord)\""
+            if let skip = block.skip {
+                out += "<details class=\"skipped\" \(attributes)><summary>\(HTML.escape(skip.rawValue))</summary>"
+                    + "<p>\(HTML.escape(block.text))</p></details>"
+                continue
+            }
+            switch block.kind {
+            case .heading(let level):
+                let tag = "h\(min(6, level + 1))"
+                out += "<\(tag) \(attributes)>\(words)</\(tag)>"
+            case .quote: out += "<blockquote \(attributes)><p>\(words)</p></blockquote>"
+            case .code: out += "<pre \(attributes)>\(words)</pre>"
+            case .listItem: out += "<p class=\"item\" \(attributes)>\(words)</p>"
+            case .tableCell: out += "<p class=\"row\" \(attributes)>\(words)</p>"
+            case .caption: out += "<p class=\"caption\" \(attributes)>\(words)</p>"
+            case .verse(let line): out += "<p class=\"verse\(line == 1 ? " stanza" : "")\" \(attributes)>\(words)</p>"
+            default: out += "<p \(attributes)>\(words)</p>"
+            }
+        }
+        return out
+    }
+
+    /// A block's text with each word in a span that knows its index; the text between words
+    /// kept as written.
+    private static func words(_ block: Block) -> String {
+        let scalars = Array(block.text.unicodeScalars)
+        var out = ""
+        var at = 0
+        func text(_ range: Range<Int>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[range])
+            return HTML.escape(String(view))
+        }
+        for (i, span) in block.wordSpans.enumerated() {
+            let range = span.range.clamped(to: 0..<scalars.count)
+            if range.lowerBound > at { out += text(at..<range.lowerBound) }
+            out += "<span data-w=\"\(block.firstWord + i)\">\(text(range))</span>"
+            at = range.upperBound
+        }
+        if at < scalars.count { out += text(at..<scalars.count) }
+        return out
+    }
+}

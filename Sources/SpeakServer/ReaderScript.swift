@@ -1,0 +1,280 @@
+/// The reader's script: plays the server's clips one after another with the Web Audio clock,
+/// marks the word and sentence heard, starts at any tapped word, and saves the position.
+enum ReaderScript {
+    static let source = #"""
+    'use strict';
+    (() => {
+      const main = document.getElementById('main');
+      const text = document.getElementById('text');
+      const id = main.dataset.document;
+      const wpm = +main.dataset.wpm || 175;
+      const skipStep = +main.dataset.skipStep || 10;
+      const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+      const state = {
+        word: +main.dataset.start, speed: +main.dataset.speed || 1, playing: false, ctx: null,
+        clips: [], generation: 0, marked: null, sentence: [], saved: -1, savedAt: 0, error: null,
+      };
+      const $ = (name) => document.getElementById(name);
+
+      // Font size and theme, remembered by this browser.
+      const root = document.documentElement;
+      const size = +(localStorage.getItem('speak.size') || 1.15);
+      root.style.setProperty('--size', size + 'rem');
+      if (localStorage.getItem('speak.theme')) root.dataset.theme = localStorage.getItem('speak.theme');
+      const resize = (by) => {
+        const next = Math.min(2.2, Math.max(0.8, (+(localStorage.getItem('speak.size') || 1.15) + by)));
+        localStorage.setItem('speak.size', next.toFixed(2));
+        root.style.setProperty('--size', next + 'rem');
+      };
+      $('smaller').addEventListener('click', () => resize(-0.1));
+      $('larger').addEventListener('click', () => resize(0.1));
+      $('theme').addEventListener('click', () => {
+        const dark = root.dataset.theme ? root.dataset.theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
+        root.dataset.theme = dark ? 'light' : 'dark';
+        localStorage.setItem('speak.theme', root.dataset.theme);
+      });
+
+      const wordElement = (i) => text.querySelector('[data-w="' + i + '"]');
+
+      // Blocks arrive a window at a time; more are fetched as the reader or the listener nears an end.
+      let loading = null;
+      async function loadBlocks(from, append) {
+        if (loading) return loading;
+        loading = (async () => {
+          const count = 300;
+          const start = append ? from : Math.max(0, from - count);
+          const end = append ? from + count : from;
+          const reply = await fetch('/api/documents/' + id + '/blocks?from=' + start + '&count=' + (end - start));
+          if (!reply.ok) return;
+          const html = await reply.text();
+          if (append) {
+            text.insertAdjacentHTML('beforeend', html);
+            main.dataset.lastBlock = Math.min(+main.dataset.blocks, end);
+          } else {
+            const before = document.documentElement.scrollHeight;
+            text.insertAdjacentHTML('afterbegin', html);
+            window.scrollBy(0, document.documentElement.scrollHeight - before);
+            main.dataset.firstBlock = start;
+          }
+        })();
+        try { await loading; } finally { loading = null; }
+      }
+      const lastLoadedWord = () => {
+        const words = text.querySelectorAll('[data-w]');
+        return words.length ? +words[words.length - 1].dataset.w : -1;
+      };
+      async function ensureLoaded(word) {
+        for (let tries = 0; tries < 50 && !wordElement(word); tries++) {
+          const firstBlock = +main.dataset.firstBlock, lastBlock = +main.dataset.lastBlock;
+          if (word > lastLoadedWord() && lastBlock < +main.dataset.blocks) await loadBlocks(lastBlock, true);
+          else if (firstBlock > 0 && word < +(text.querySelector('[data-first]') || {dataset: {first: 0}}).dataset.first) await loadBlocks(firstBlock, false);
+          else break;
+        }
+      }
+      const sentinel = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          if (+main.dataset.lastBlock < +main.dataset.blocks) loadBlocks(+main.dataset.lastBlock, true).then(watchEnds);
+        }
+      }, {rootMargin: '800px'});
+      function watchEnds() {
+        sentinel.disconnect();
+        const last = text.lastElementChild;
+        if (last) sentinel.observe(last);
+      }
+      watchEnds();
+
+      // Playback: clips of whole sentences, each scheduled on the audio clock right after the one before.
+      const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+      async function fetchClip(from, words) {
+        const reply = await fetch('/api/documents/' + id + '/clip?from=' + from + '&words=' + words + '&speed=' + state.speed.toFixed(1));
+        if (!reply.ok) throw new Error('the server answered ' + reply.status);
+        const clip = await reply.json();
+        const bytes = Uint8Array.from(atob(clip.audio), (c) => c.charCodeAt(0));
+        clip.buffer = await state.ctx.decodeAudioData(bytes.buffer);
+        return clip;
+      }
+      function stopAudio() {
+        state.generation++;
+        for (const clip of state.clips) { try { clip.source.stop(); } catch (e) { /* not started */ } }
+        state.clips = [];
+      }
+      async function play(from) {
+        stopAudio();
+        const generation = state.generation;
+        state.word = from;
+        setPlaying(true);
+        state.ctx = state.ctx || new AudioContext();
+        await state.ctx.resume();
+        let next = from, at = 0, first = true;
+        try {
+          while (next !== null && next !== undefined && generation === state.generation) {
+            const clip = await fetchClip(next, first ? 12 : 60);
+            if (generation !== state.generation) return;
+            const source = state.ctx.createBufferSource();
+            source.buffer = clip.buffer;
+            source.connect(state.ctx.destination);
+            clip.start = Math.max(state.ctx.currentTime + 0.03, at);
+            source.start(clip.start);
+            clip.source = source;
+            state.clips.push(clip);
+            at = clip.start + clip.buffer.duration;
+            next = clip.next;
+            first = false;
+            // One clip ahead of the one playing is enough.
+            while (generation === state.generation && at - state.ctx.currentTime > Math.max(4, clip.buffer.duration)) await sleep(200);
+          }
+          while (generation === state.generation && state.ctx.currentTime < at) await sleep(100);
+          if (generation === state.generation && (next === null || next === undefined)) {
+            setPlaying(false);
+            save(true);
+          }
+        } catch (error) {
+          if (generation !== state.generation) return;
+          state.error = String(error);
+          $('status').textContent = 'Could not play: ' + error.message;
+          setPlaying(false);
+        }
+      }
+      function pause() {
+        stopAudio();
+        setPlaying(false);
+        save(false);
+      }
+      function setPlaying(playing) {
+        state.playing = playing;
+        $('play').textContent = playing ? '❚❚' : '▶';
+        $('play').setAttribute('aria-label', playing ? 'Pause' : 'Play');
+      }
+
+      // The word heard now, from the audio clock.
+      function heard() {
+        if (!state.ctx) return null;
+        const now = state.ctx.currentTime;
+        for (const clip of state.clips) {
+          const t = now - clip.start;
+          if (t < 0 || t >= clip.buffer.duration) continue;
+          let found = null, sentence = null;
+          for (const w of clip.words) {
+            if (w[1] > t) break;
+            found = w;
+          }
+          if (!found) return null;
+          for (const s of clip.sentences) if (s <= found[0]) sentence = s;
+          const end = clip.sentences.find((s) => s > found[0]);
+          return {word: found[0], sentence: sentence, sentenceEnd: end === undefined ? (clip.next ?? found[0] + 1) : end, clip: clip, time: t};
+        }
+        return null;
+      }
+      function mark(now) {
+        if (state.marked === now.word) return;
+        state.marked = now.word;
+        state.word = now.word;
+        for (const el of text.querySelectorAll('.now')) el.classList.remove('now');
+        for (const el of state.sentence) el.classList.remove('sentence');
+        state.sentence = [];
+        if (now.sentence !== null) {
+          for (let i = now.sentence; i < now.sentenceEnd; i++) {
+            const el = wordElement(i);
+            if (el) { el.classList.add('sentence'); state.sentence.push(el); }
+          }
+        }
+        const el = wordElement(now.word);
+        if (el) {
+          el.classList.add('now');
+          const box = el.getBoundingClientRect();
+          if (box.top < 60 || box.bottom > innerHeight - 120) el.scrollIntoView({block: 'center', behavior: reduced ? 'auto' : 'smooth'});
+        } else {
+          ensureLoaded(now.word);
+        }
+        $('status').textContent = 'word ' + now.word;
+        if (Date.now() - state.savedAt > 5000) save(false);
+      }
+      function frame() {
+        if (state.playing) {
+          const now = heard();
+          if (now) mark(now);
+        }
+        requestAnimationFrame(frame);
+      }
+      requestAnimationFrame(frame);
+
+      // Positions go to the library: every few seconds, on pause, and when the page is hidden or closed.
+      function save(finished) {
+        if (state.saved === state.word && !finished) return;
+        state.saved = state.word;
+        state.savedAt = Date.now();
+        const body = JSON.stringify({word: state.word, speed: +state.speed.toFixed(1), finished: !!finished});
+        if (document.visibilityState === 'hidden' && navigator.sendBeacon) {
+          navigator.sendBeacon('/api/documents/' + id + '/position', new Blob([body], {type: 'text/plain'}));
+        } else {
+          fetch('/api/documents/' + id + '/position', {method: 'POST', body: body, keepalive: true, headers: {'Content-Type': 'application/json'}});
+        }
+      }
+      document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') save(false); });
+      addEventListener('pagehide', () => save(false));
+
+      // Controls, the same keys as the terminal player.
+      const blocks = () => Array.from(text.querySelectorAll('[data-first]:not(.skipped)'));
+      function paragraph(by) {
+        const list = blocks();
+        let at = list.findIndex((b) => +b.dataset.first > state.word) - 1;
+        if (at < -1) at = list.length - 1;
+        const target = list[Math.max(0, Math.min(list.length - 1, at + by))];
+        if (target) jump(+target.dataset.first);
+      }
+      function chapter(by) {
+        const starts = Array.from(document.querySelectorAll('.toc [data-word]')).map((a) => +a.dataset.word);
+        if (!starts.length) return;
+        let at = starts.filter((s) => s <= state.word).length - 1;
+        const target = starts[Math.max(0, Math.min(starts.length - 1, at + by))];
+        jump(target);
+      }
+      function skip(seconds) {
+        const words = Math.round(seconds * wpm * state.speed / 60);
+        jump(Math.max(0, Math.min(+main.dataset.words - 1, state.word + words)));
+      }
+      function jump(word) {
+        state.word = word;
+        if (state.playing) play(word);
+        else { ensureLoaded(word).then(() => { const el = wordElement(word); if (el) el.scrollIntoView({block: 'center'}); }); save(false); }
+      }
+      function speed(by) {
+        state.speed = Math.round(Math.min(4.5, Math.max(0.5, state.speed + by)) * 10) / 10;
+        $('speed').textContent = state.speed.toFixed(1) + '×';
+        if (state.playing) play(state.word);
+        else save(false);
+      }
+      $('play').addEventListener('click', () => state.playing ? pause() : play(state.word));
+      $('back').addEventListener('click', () => skip(-skipStep));
+      $('forward').addEventListener('click', () => skip(skipStep));
+      $('prev-paragraph').addEventListener('click', () => paragraph(-1));
+      $('next-paragraph').addEventListener('click', () => paragraph(1));
+      $('slower').addEventListener('click', () => speed(-0.1));
+      $('faster').addEventListener('click', () => speed(0.1));
+      text.addEventListener('click', (event) => {
+        const el = event.target.closest('[data-w]');
+        if (el) play(+el.dataset.w);
+      });
+      document.querySelectorAll('.toc [data-word]').forEach((a) => a.addEventListener('click', (event) => {
+        event.preventDefault();
+        ensureLoaded(+a.dataset.word).then(() => jump(+a.dataset.word));
+      }));
+      addEventListener('keydown', (event) => {
+        if (event.ctrlKey || event.metaKey || event.altKey) return;
+        const target = event.target;
+        if (target.closest && target.closest('input, select, textarea, summary')) return;
+        if ((event.key === ' ' || event.key === 'Enter') && target.closest && target.closest('button, a')) return;
+        const keys = {' ': () => state.playing ? pause() : play(state.word), ArrowLeft: () => skip(-skipStep), ArrowRight: () => skip(skipStep),
+          ArrowUp: () => speed(0.1), ArrowDown: () => speed(-0.1), '+': () => speed(0.1), '=': () => speed(0.1), '-': () => speed(-0.1),
+          '[': () => paragraph(-1), ']': () => paragraph(1), '<': () => chapter(-1), ',': () => chapter(-1), '>': () => chapter(1), '.': () => chapter(1)};
+        const action = keys[event.key];
+        if (action) { event.preventDefault(); action(); }
+      });
+
+      ensureLoaded(state.word).then(() => { const el = wordElement(state.word); if (el && state.word > 0) el.scrollIntoView({block: 'center'}); });
+      // For tests and the curious: the reader's state and the word heard now.
+      window.speakReader = {state: state, heard: heard, play: play, pause: pause};
+    })();
+    """#
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import Logging
+import SpeakKit
+
+/// Why the server does not start.
+public struct ServeError: UserFacingError {
+    public var message: String
+    public var exitStatus: ExitStatus
+
+    public init(message: String, exitStatus: ExitStatus) {
+        self.message = message
+        self.exitStatus = exitStatus
+    }
+}
+
+/// `speak serve`: the library and a reader in the browser, over the same library as the
+/// command line (SQLite in WAL mode: both can work at once).
+public struct ReaderServer: Sendable {
+    let speak: Speak
+    let host: String
+    let port: Int
+    let access: ServerAccess
+
+    /// A server for `speak`'s library on `host:port` (port 0: any free port). Refuses a
+    /// non-loopback address unless a password is set (`speak serve --set-password` or
+    /// `SPEAK_SERVE_PASSWORD`).
+    public init(speak: Speak, host: String, port: Int) throws {
+        self.speak = speak
+        self.host = host
+        self.port = port
+        let hash = ServerAccess.configuredHash(environment: speak.environment, libraryDirectory: speak.libraryDirectory)
+        guard hash != nil || Self.isLoopback(host) else {
+            throw ServeError(message: "'\(host)' is reachable from other machines: set a password first (speak serve --set-password, "
+                             + "or SPEAK_SERVE_PASSWORD), or serve on 127.0.0.1", exitStatus: .usage)
+        }
+        access = ServerAccess(hash: hash)
+    }
+
+    /// Stores the password the server will ask for (as a bcrypt hash, beside the library).
+    public static func setPassword(_ password: String, speak: Speak) throws(ServeError) {
+        try ServerAccess.store(password: password, libraryDirectory: speak.libraryDirectory)
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// Serves until SIGINT or SIGTERM; `ready` gets the address once connections are taken.
+    public func run(ready: @escaping @Sendable (String) -> Void) async throws {
+        _ = try speak.library()
+        let router = Router()
+        router.middlewares.add(RequestLogMiddleware())
+        router.middlewares.add(AccessMiddleware(access: access))
+        ServerRoutes(speak: speak, access: access, voice: SpeechQueue(speak: speak)).add(to: router)
+        var logger = Logger(label: "speak-serve")
+        logger.logLevel = .info
+        let (host, port) = (host, port)
+        let app = Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: "speak"),
+                              onServerRunning: { channel in
+                                  let port = channel.localAddress?.port ?? port
+                                  ready("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
+                              }, logger: logger)
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+}

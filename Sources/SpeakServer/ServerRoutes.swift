@@ -1,0 +1,153 @@
+import Foundation
+import Hummingbird
+import SpeakKit
+
+/// The server's pages and API: the library, search, the reader, the speech clips with their
+/// word timings, reading positions, and logging in.
+struct ServerRoutes {
+    let speak: Speak
+    let access: ServerAccess
+    let voice: SpeechQueue
+
+    /// Longest request body taken (a position, a login form).
+    static let maximumBody = 64 << 10
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/") { request, _ in
+            let query = request.uri.queryParameters
+            let sort = query.get("sort").flatMap(LibrarySort.init(rawValue:)) ?? .recent
+            let filter = query.get("filter").flatMap(LibraryFilter.init(rawValue:)) ?? .all
+            let folder = query.get("folder").flatMap { $0.isEmpty ? nil : $0 }
+            return try page { try LibraryPage(speak: speak).render(path: folder, sort: sort, filter: filter) }
+        }
+        router.get("/search") { request, _ in
+            try page { try LibraryPage(speak: speak).search(request.uri.queryParameters.get("q") ?? "") }
+        }
+        router.get("/read/{id}") { request, context in
+            let id = try context.parameters.require("id", as: Int64.self)
+            let word = request.uri.queryParameters.get("word", as: Int.self)
+            let (summary, document) = try await documentOrNotFound(id)
+            return Self.html(ReaderPage(summary: summary, document: document)
+                .render(word: word, skipStep: speak.config.skipStep, wordsPerMinute: speak.config.wordsPerMinute))
+        }
+        router.get("/api/documents/{id}/blocks") { request, context in
+            let id = try context.parameters.require("id", as: Int64.self)
+            let from = max(0, request.uri.queryParameters.get("from", as: Int.self) ?? 0)
+            let count = min(ReaderPage.window, max(1, request.uri.queryParameters.get("count", as: Int.self) ?? ReaderPage.window))
+            let (_, document) = try await documentOrNotFound(id)
+            return Self.html(ReaderPage.blocks(document, from..<min(document.blocks.count, from + count)), page: false)
+        }
+        router.get("/api/documents/{id}/clip") { request, context in
+            let id = try context.parameters.require("id", as: Int64.self)
+            let query = request.uri.queryParameters
+            guard let from = query.get("from", as: Int.self) else { throw HTTPError(.badRequest, message: "from= is missing") }
+            let speed = min(4.5, max(0.5, query.get("speed", as: Double.self) ?? 1))
+            let words = min(400, max(1, query.get("words", as: Int.self) ?? 40))
+            let format = query.get("format").flatMap(ClipFormat.init(rawValue:)) ?? .wav
+            let clip: SpeechClip
+            do {
+                clip = try await voice.clip(id, from: from, words: words, speed: speed, voice: query.get("voice"), format: format)
+            } catch let error as ClipRangeError {
+                throw HTTPError(.badRequest, message: "word \(error.word) is outside the document (0 to \(error.count - 1))")
+            } catch LibraryError.documentNotFound {
+                throw HTTPError(.notFound)
+            }
+            return try Self.json(ClipReply(clip))
+        }
+        router.post("/api/documents/{id}/position") { request, context in
+            let id = try context.parameters.require("id", as: Int64.self)
+            var request = request
+            let body = try await request.collectBody(upTo: Self.maximumBody)
+            guard let position = try? JSONDecoder().decode(PositionReport.self, from: Data(buffer: body)) else {
+                throw HTTPError(.badRequest, message: "the body is not a position: {\"word\": N, \"speed\": S}")
+            }
+            do {
+                try speak.savePosition(documentID: id, word: max(0, position.word), speed: position.speed.map { min(4.5, max(0.5, $0)) },
+                                       finished: position.finished ?? false)
+            } catch LibraryError.documentNotFound {
+                throw HTTPError(.notFound)
+            }
+            return Response(status: .noContent)
+        }
+        router.get("/login") { _, _ in Self.html(LoginPage.render(failed: false)) }
+        router.post("/login") { request, _ in
+            var request = request
+            let body = try await request.collectBody(upTo: Self.maximumBody)
+            let password = LoginPage.field("password", in: String(buffer: body)) ?? ""
+            guard let token = access.login(password: password) else {
+                var response = Self.html(LoginPage.render(failed: true))
+                response.status = .unauthorized
+                return response
+            }
+            var response = Response(status: .seeOther, headers: [.location: "/"])
+            response.setCookie(Cookie(name: ServerAccess.cookie, value: token, path: "/", httpOnly: true, sameSite: .strict))
+            return response
+        }
+        router.post("/logout") { request, _ in
+            if let token = request.cookies[ServerAccess.cookie]?.value { access.logout(token) }
+            var response = Response(status: .seeOther, headers: [.location: access.isOpen ? "/" : "/login"])
+            response.setCookie(Cookie(name: ServerAccess.cookie, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
+            return response
+        }
+        router.get("/assets/{name}") { _, context in
+            guard let asset = Assets.named(try context.parameters.require("name")) else { throw HTTPError(.notFound) }
+            return Response(status: .ok, headers: [.contentType: asset.type, .cacheControl: "no-cache"],
+                            body: .init(byteBuffer: ByteBuffer(string: asset.text)))
+        }
+    }
+
+    private func documentOrNotFound(_ id: Int64) async throws -> (DocumentSummary, Document) {
+        do {
+            return try await voice.run { [voice] in try voice.document(id) }
+        } catch LibraryError.documentNotFound {
+            throw HTTPError(.notFound, message: "there is no document \(id) in the library")
+        } catch LibraryError.documentInTrash {
+            throw HTTPError(.notFound, message: "document \(id) is in the trash")
+        }
+    }
+
+    private func page(_ render: () throws -> String) throws -> Response {
+        do {
+            return Self.html(try render())
+        } catch LibraryError.folderNotFound(let path) {
+            throw HTTPError(.notFound, message: "there is no folder '\(path)'")
+        }
+    }
+
+    static func html(_ text: String, page: Bool = true) -> Response {
+        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func json(_ value: some Encodable) throws -> Response {
+        let data = try JSONEncoder().encode(value)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// A clip as the reader's script takes it: the audio in base64 beside the word times.
+struct ClipReply: Encodable {
+    var mime: String
+    var audio: String
+    var duration: Double
+    var next: Int?
+    /// [index, start, end] per word, in seconds.
+    var words: [[Double]]
+    /// Words that start a sentence.
+    var sentences: [Int]
+
+    init(_ clip: SpeechClip) {
+        mime = clip.mimeType
+        audio = clip.audio.base64EncodedString()
+        duration = clip.duration
+        next = clip.nextWord
+        sentences = clip.sentenceStarts
+        words = clip.words.map { [Double($0.index), ($0.start * 1000).rounded() / 1000, ($0.end * 1000).rounded() / 1000] }
+    }
+}
+
+/// Where a browser's listener is.
+struct PositionReport: Decodable {
+    var word: Int
+    var speed: Double?
+    var finished: Bool?
+}

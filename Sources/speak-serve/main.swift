@@ -1,0 +1,72 @@
+// speak-serve: the web reader's server (`speak serve` runs it). SwiftNIO and Hummingbird are
+// linked here only, so no other command pays for loading them.
+import ArgumentParser
+import Foundation
+import SpeakKit
+import SpeakServer
+
+@main
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "speak serve",
+        abstract: "Serve the library and a reader with the spoken word highlighted to a browser.",
+        discussion: """
+            Opens http://127.0.0.1:8017/ by default. Serving on another address (for a phone on \
+            the same network) needs a password: set one with --set-password or SPEAK_SERVE_PASSWORD.
+            """
+    )
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0: any free port).")
+    var port = 8017
+
+    @Flag(name: .customLong("set-password"), help: "Ask for the password the server will require, store it (hashed) and exit.")
+    var setPassword = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535") }
+    }
+
+    func run() async throws {
+        do {
+            let speak = try Speak()
+            if setPassword {
+                try ReaderServer.setPassword(try Self.askPassword(), speak: speak)
+                FileHandle.standardError.write(Data("speak serve: password set; it is asked for on every new browser\n".utf8))
+                return
+            }
+            let server = try ReaderServer(speak: speak, host: host, port: port)
+            try await server.run { address in
+                FileHandle.standardError.write(Data("speak serve: listening on \(address) (Ctrl-C stops)\n".utf8))
+            }
+        } catch let error as any UserFacingError {
+            FileHandle.standardError.write(Data("speak: \(error.message)\n".utf8))
+            throw ExitCode(error.exitStatus.rawValue)
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            // What the network layer says, in one line (a port in use is the usual one).
+            let reason = "\(error)".contains("Address already in use")
+                ? "port \(port) on \(host) is in use; choose another with --port" : "\(error)".replacingOccurrences(of: "\n", with: " ")
+            FileHandle.standardError.write(Data("speak: serve: \(reason)\n".utf8))
+            throw ExitCode(ExitStatus.unavailable.rawValue)
+        }
+    }
+
+    /// The new password, typed twice without echo on a terminal; one line from a pipe.
+    static func askPassword() throws -> String {
+        if isatty(STDIN_FILENO) == 0 {
+            guard let line = readLine(), !line.isEmpty else { throw ServeError(message: "no password on standard input", exitStatus: .usage) }
+            return line
+        }
+        guard let first = getpass("New password: ").map({ String(cString: $0) }), !first.isEmpty else {
+            throw ServeError(message: "the password is empty; nothing was changed", exitStatus: .usage)
+        }
+        guard let second = getpass("Again: ").map({ String(cString: $0) }), second == first else {
+            throw ServeError(message: "the two passwords differ; nothing was changed", exitStatus: .usage)
+        }
+        return first
+    }
+}

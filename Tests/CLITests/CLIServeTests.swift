@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// `speak serve` (issue 25): the library and the reader over HTTP on loopback, speech clips
+/// with their word times, positions shared with the command line, the password, and the
+/// reader played in a real browser (Debian's Chromium, driven by Selenium).
+@Suite struct CLIServeTests {
+    static let browserScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/serve/browser.py")
+    static let hasBrowser = FileManager.default.fileExists(atPath: "/usr/bin/chromedriver")
+        && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/selenium")
+
+    private func library(_ cli: CLI) throws {
+        let paragraphs = (1...40).map { n in
+            "Paragraph \(n) begins here. The keeper climbed the stairs and lit the lamp again, as every evening. "
+                + "The light went round above the bay until the morning came."
+        }
+        let result = try cli.run(["import", cli.file("keeper.md", "# The Keeper\n\n" + paragraphs.joined(separator: "\n\n") + "\n")])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func anAddressOtherMachinesReachNeedsAPassword() throws {
+        let cli = CLI()
+        let result = try cli.run(["serve", "--host", "0.0.0.0", "--port", "0"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("set a password first") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test func theLibraryTheReaderAndTheirSpeechAreServed() throws {
+        let cli = CLI()
+        try library(cli)
+        let server = try ServerUnderTest(cli)
+        let page = try server.request("/")
+        #expect(page.status == 200 && page.text.contains("The Keeper") && page.text.contains("/read/1"), "\(page.text)")
+        let reader = try server.request("/read/1")
+        #expect(reader.status == 200)
+        #expect(reader.text.contains("<span data-w=\"2\">Paragraph</span> <span data-w=\"3\">1</span>"), "\(reader.text.prefix(3000))")
+        #expect(try server.request("/read/99").status == 404)
+        #expect(try server.request("/assets/..%2F..%2Fetc%2Fpasswd").status == 404)
+        #expect(try server.request("/assets/reader.js").text.contains("speakReader"))
+
+        // A clip from word 5: the audio, and when each of its words is heard, word 5 first.
+        let reply = try server.request("/api/documents/1/clip?from=5&words=10")
+        #expect(reply.status == 200)
+        let clip = try #require(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])
+        let words = clip["words"] as? [[Double]] ?? []
+        #expect(words.first?.first == 5, "\(words.prefix(3))")
+        #expect(words.count >= 10 && zip(words, words.dropFirst()).allSatisfy { $0[1] <= $1[1] && $0[0] < $1[0] })
+        let audio = try #require(Data(base64Encoded: clip["audio"] as? String ?? ""))
+        #expect(audio.prefix(4) == Data("RIFF".utf8) && audio.count > 44 + 22050)
+        #expect((clip["next"] as? Int).map { $0 > Int(words.last?[0] ?? 0) } == true, "\(clip["next"] ?? "nil")")
+        #expect(try server.request("/api/documents/1/clip?from=99999").status == 400)
+
+        // A position saved by the browser is the command line's.
+        let saved = try server.request("/api/documents/1/position", method: "POST", body: Data(#"{"word": 321, "speed": 1.4}"#.utf8),
+                                       contentType: "application/json")
+        #expect(saved.status == 204)
+        let details = try cli.json(["show", "1"])
+        #expect(details["position"] as? Int == 321)
+        #expect(try server.request("/api/documents/1/position", method: "POST", body: Data("nonsense".utf8)).status == 400)
+        // The command line and the server share the library while it runs.
+        #expect(try cli.run(["import", cli.file("more.txt", "Another document arrives while the server runs.\n")]).status == 0)
+        #expect(try server.request("/").text.contains("/read/2"))
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aPasswordGuardsEveryRouteButTheLoginPage() throws {
+        let cli = CLI()
+        try library(cli)
+        let set = try cli.run(["serve", "--set-password"], stdin: Data("lighthouse keeper\n".utf8))
+        #expect(set.status == 0, "\(set.stderr)")
+        let stored = try String(contentsOf: cli.home.appendingPathComponent("serve-password"), encoding: .utf8)
+        #expect(stored.hasPrefix("$2") && !stored.contains("lighthouse"), "stored hashed")
+        let server = try ServerUnderTest(cli)
+        let page = try server.request("/")
+        #expect(page.status == 303 && page.headers["location"] == "/login")
+        #expect(try server.request("/read/1").status == 303)
+        #expect(try server.request("/api/documents/1/clip?from=0").status == 401)
+        #expect(try server.request("/api/documents/1/position", method: "POST", body: Data(#"{"word": 3}"#.utf8)).status == 401)
+        #expect(try server.request("/login").status == 200)
+        let wrong = try server.request("/login", method: "POST", body: Data("password=lamp".utf8), contentType: "application/x-www-form-urlencoded")
+        #expect(wrong.status == 401)
+        let right = try server.request("/login", method: "POST", body: Data("password=lighthouse+keeper".utf8),
+                                       contentType: "application/x-www-form-urlencoded")
+        #expect(right.status == 303)
+        let cookie = try #require(right.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        #expect(right.headers["set-cookie"]?.contains("HttpOnly") == true)
+        #expect(try server.request("/", cookie: cookie).status == 200)
+        #expect(try server.request("/api/documents/1/clip?from=0&words=3", cookie: cookie).status == 200)
+        #expect(try server.request("/", cookie: "speak_session=forged").status == 303)
+        #expect(server.stop() == 0)
+    }
+
+    /// The reader in Chromium: play and see the marked word follow the audio clock, tap a word
+    /// and hear it first, change the speed, skip, pause and reload to resume at the saved word.
+    /// Screenshots of the library and the reader (1280 and 360 px wide) go to .build/screenshots.
+    @Test(.enabled(if: hasBrowser || ProcessInfo.processInfo.environment["SPEAK_REQUIRE_BROWSER"] != nil))
+    func theReaderPlaysInARealBrowser() throws {
+        let cli = CLI()
+        try library(cli)
+        let server = try ServerUnderTest(cli)
+        defer { _ = server.stop() }
+        let shots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/screenshots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [Self.browserScript.path, server.base.absoluteString, "1", "600", shots.path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(problems)")
+        let seen = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(problems)")
+        #expect(seen["library"] as? [String] == ["The Keeper"], "\(seen)")
+        #expect(seen["started"] as? Bool == true, "\(seen)")
+        // The marked word is the word the audio clock is in, and it moves on.
+        let follow = (seen["follow"] as? [[Any]] ?? []).compactMap { pair -> (Int, Int)? in
+            guard let heard = pair.first as? Int, let marked = pair.last as? Int else { return nil }
+            return (heard, marked)
+        }
+        #expect(follow.count >= 10, "\(seen)")
+        #expect(follow.filter { $0.0 == $0.1 }.count >= follow.count - 1, "\(follow)")
+        #expect(Set(follow.map(\.0)).count >= 6 && follow.last.map { $0.0 > follow[0].0 } == true, "\(follow)")
+        #expect(seen["tap"] as? Int == 600, "\(seen)")
+        #expect(seen["speed_shown"] as? String == "1.3×", "\(seen)")
+        #expect((seen["speed_asked"] as? String)?.contains("speed=1.3") == true, "\(seen)")
+        let skip = seen["skip"] as? [Int] ?? []
+        #expect(skip.count == 2 && skip[1] > skip[0] + 10, "\(seen)")
+        let saved = seen["saved"] as? [Int] ?? []
+        #expect(saved.count == 2 && saved[0] == saved[1] && saved[0] > 600, "\(seen)")
+        #expect((seen["errors"] as? [String] ?? []).isEmpty, "\(seen)")
+        #expect(try cli.json(["show", "1"])["position"] as? Int == saved.first)
+    }
+}

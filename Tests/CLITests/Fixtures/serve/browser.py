@@ -1,0 +1,106 @@
+#!/usr/bin/python3
+"""Drives the web reader of `speak serve` in Debian's headless Chromium (Selenium, chromedriver)
+as a listener would, and prints what it saw as one JSON object:
+
+    browser.py BASE_URL DOCUMENT_ID TAP_WORD SCREENSHOT_DIR
+
+library    the library page lists the document (and is screenshot at 1280 and 360 px)
+follow     samples of (word marked on the page, word heard by the audio clock) while playing
+tap        the first word heard after tapping word TAP_WORD
+speed      the speed shown after three taps on "faster", and the speed the next clip was asked at
+skip       the word heard before and after "forward"
+saved      the word where playback was paused, and the start word of the reloaded page
+"""
+import json, sys, time
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+base, doc, tap_word, shots = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--autoplay-policy=no-user-gesture-required", "--window-size=1280,900"]:
+    options.add_argument(argument)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver.set_script_timeout(30)
+out = {}
+
+
+def wait(condition, timeout=20, step=0.05):
+    end = time.time() + timeout
+    while time.time() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(step)
+    return None
+
+
+def heard():
+    return driver.execute_script("const h = window.speakReader && speakReader.heard(); return h ? h.word : null;")
+
+
+def marked():
+    return driver.execute_script("const el = document.querySelector('#text .now'); return el ? +el.dataset.w : null;")
+
+
+try:
+    driver.get(base)
+    out["library"] = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "table.documents a")]
+    driver.save_screenshot(f"{shots}/library.png")
+    driver.set_window_size(360, 740)
+    driver.save_screenshot(f"{shots}/library-360.png")
+    driver.set_window_size(1280, 900)
+
+    driver.get(f"{base}read/{doc}")
+    driver.save_screenshot(f"{shots}/reader.png")
+    driver.find_element(By.ID, "play").click()
+    out["started"] = wait(heard) is not None
+    samples = []
+    for _ in range(12):
+        time.sleep(0.25)
+        # The page marks the word in the next animation frame: both are read in one script.
+        samples.append(driver.execute_script("""
+            return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+              const h = speakReader.heard(); const el = document.querySelector('#text .now');
+              done([h ? h.word : null, el ? +el.dataset.w : null]);
+            })));"""))
+    out["follow"] = samples
+    driver.save_screenshot(f"{shots}/reader-playing.png")
+    driver.set_window_size(360, 740)
+    driver.save_screenshot(f"{shots}/reader-360.png")
+    driver.set_window_size(1280, 900)
+
+    target = driver.find_element(By.CSS_SELECTOR, f'[data-w="{tap_word}"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", target)
+    target.click()
+    driver.execute_script("window.firstHeard = null; const t = setInterval(() => { const h = speakReader.heard(); "
+                          f"if (h && speakReader.state.clips.length && speakReader.state.clips[0].words[0][0] === {tap_word}) "
+                          "{ window.firstHeard = h.word; clearInterval(t); } }, 5);")
+    out["tap"] = wait(lambda: driver.execute_script("return window.firstHeard;"))
+
+    for _ in range(3):
+        driver.find_element(By.ID, "faster").click()
+    out["speed_shown"] = driver.find_element(By.ID, "speed").text
+    wait(lambda: driver.execute_script(
+        "return performance.getEntriesByType('resource').some((e) => e.name.includes('/clip?') && e.name.includes('speed=1.3'));"))
+    out["speed_asked"] = driver.execute_script(
+        "return performance.getEntriesByType('resource').filter((e) => e.name.includes('/clip?')).map((e) => e.name).pop();")
+
+    before = wait(heard)
+    driver.find_element(By.ID, "forward").click()
+    time.sleep(0.1)
+    after = wait(lambda: (lambda w: w if w is not None and w != before else None)(heard()))
+    out["skip"] = [before, after]
+
+    time.sleep(0.5)
+    driver.find_element(By.ID, "play").click()  # pause: the position is saved
+    paused = driver.execute_script("return speakReader.state.word;")
+    time.sleep(0.5)
+    driver.get(f"{base}read/{doc}")
+    out["saved"] = [paused, int(driver.find_element(By.ID, "main").get_attribute("data-start"))]
+    out["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+finally:
+    driver.quit()
+print(json.dumps(out))
