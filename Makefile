@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip install clean
+.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve install clean
 
 all: build
 
@@ -55,6 +55,10 @@ measure-neural: release
 
 measure-epub: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-epub
+
+# The web reader: library and reader pages, tap and speed-change latency, memory, 50 clients.
+measure-serve: release
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-serve
 
 # The project's ZIP reader (ZIPFoundation) against libzip on the same EPUBs.
 measure-zip:

@@ -29,6 +29,7 @@ let package = Package(
         // The web reader (`speak-serve` only): HTTP server, and bcrypt for its password.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries (headers and link flags through pkg-config; Debian packages via bootstrap).
@@ -112,6 +113,7 @@ let package = Package(
         .target(name: "SpeakServer", dependencies: [
             "SpeakKit", .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .executableTarget(name: "speak-serve", dependencies: [
             "SpeakServer", "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),

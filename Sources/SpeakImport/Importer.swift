@@ -8,6 +8,8 @@ public struct ImportSource: Sendable {
     public var data: Data
     /// The charset a transport declared (HTTP `Content-Type`), if any.
     public var declaredCharset: String?
+    /// False when `name` is only a file's name, not a path on this machine (an upload).
+    public var nameIsPath = true
 
     public init(name: String, data: Data, declaredCharset: String? = nil) {
         self.name = name

@@ -57,10 +57,9 @@ enum DocumentImport {
         if let language = request.language, importer is PlainTextImporter || importer is HTMLImporter {
             try checkLanguage(language)
         }
-        let name = source.name
-        let stem = source.stem
+        let (name, stem, isPath) = (source.name, source.stem, source.nameIsPath)
         let document = try importer.importDocument(consume source, options: options(request), progress: progress)
-        return completed(document, name: name, stem: stem, hash: hash)
+        return completed(document, name: name, isPath: isPath, stem: stem, hash: hash)
     }
 
     /// Whether `source` may be read by OCR and played while it is read: an image, or a PDF
@@ -74,16 +73,15 @@ enum DocumentImport {
     /// first page read by OCR as soon as they are read (see `OCRImporter`, `PDFImporter`).
     static func runScan(_ source: consuming ImportSource, request: ImportRequest, hash: String, progress: ProgressHandler,
                         opening: @escaping @Sendable (Document) -> Void) throws -> Document {
-        let name = source.name
-        let stem = source.stem
-        let early: @Sendable (Document) -> Void = { opening(completed($0, name: name, stem: stem, hash: nil)) }
+        let (name, stem, isPath) = (source.name, source.stem, source.nameIsPath)
+        let early: @Sendable (Document) -> Void = { opening(completed($0, name: name, isPath: isPath, stem: stem, hash: nil)) }
         let importer = try importer(for: source, format: request.format, password: request.password, ocr: request.ocr)
         let document = if let pdf = importer as? PDFImporter {
             try pdf.importDocument(consume source, options: options(request), progress: progress, opening: early)
         } else {
             try OCRImporter().importDocument(consume source, options: options(request), progress: progress, opening: early)
         }
-        return completed(document, name: name, stem: stem, hash: hash)
+        return completed(document, name: name, isPath: isPath, stem: stem, hash: hash)
     }
 
     /// What an importer is told of the request.
@@ -93,12 +91,12 @@ enum DocumentImport {
     }
 
     /// The metadata an importer leaves to its caller: the hash, source, import date and a title.
-    private static func completed(_ imported: Document, name: String, stem: String?, hash: String?) -> Document {
+    private static func completed(_ imported: Document, name: String, isPath: Bool, stem: String?, hash: String?) -> Document {
         var document = imported
         // Only stored documents need the hash (duplicate detection); imports pass it in.
         document.metadata.contentHash = hash ?? ""
         document.metadata.source = name == "-" ? "stdin"
-            : InputReference(argument: name).isURL ? name : URL(fileURLWithPath: name).standardizedFileURL.path
+            : !isPath || InputReference(argument: name).isURL ? name : URL(fileURLWithPath: name).standardizedFileURL.path
         document.metadata.imported = Date()
         if document.metadata.title.isEmpty { document.metadata.title = fallbackTitle(stem, document) }
         // Hints win (<html lang>, PDF metadata, --lang, the OCR language); else the text says.

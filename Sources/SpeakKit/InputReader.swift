@@ -9,6 +9,10 @@ enum InputReader {
         case .standardInput:
             let data = FileHandle.standardInput.readDataToEndOfFile()
             return ImportSource(name: "-", data: data)
+        case .uploaded(let name, let data):
+            var source = ImportSource(name: name, data: data)
+            source.nameIsPath = false
+            return source
         case .file(let path):
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

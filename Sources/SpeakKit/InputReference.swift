@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a command-line argument names: a file, standard input, or a library document.
 public enum InputReference: Sendable, Equatable {
     case file(String)
@@ -5,6 +7,8 @@ public enum InputReference: Sendable, Equatable {
     case document(Int64)
     /// An http(s) URL, fetched when read.
     case url(String)
+    /// Bytes handed over whole (a file uploaded to `speak serve`), named as their file was.
+    case uploaded(name: String, data: Data)
 
     /// Reads an argument: "-" is standard input, a plain number is a library id (write
     /// "./3" for a file named 3), "http://" and "https://" are URLs, anything else is a path.
@@ -28,6 +32,7 @@ public enum InputReference: Sendable, Equatable {
         case .standardInput: "-"
         case .document(let id): String(id)
         case .url(let url): url
+        case .uploaded(let name, _): name
         }
     }
 

@@ -100,7 +100,7 @@ extension Speak {
         let argument: String? = switch input {
         case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
         case .document(let id): String(id)
-        case .standardInput, .url: nil
+        case .standardInput, .url, .uploaded: nil
         }
         try SegmentRunner(document: document, job: job, input: argument, jobs: request.jobs, inputName: input.displayName)
             .run(missing.map { (ranges[$0], paths[$0]) }, progress: progress)

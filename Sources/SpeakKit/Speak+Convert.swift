@@ -131,7 +131,7 @@ extension Speak {
         let argument: String? = switch input {
         case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
         case .document(let id): String(id)
-        case .standardInput, .url: nil
+        case .standardInput, .url, .uploaded: nil
         }
         let spoken = SliceCutter.spokenWords(in: document, from: request.fromWord, includeSkipped: request.readAll)
         let parallel = try argument.flatMap { argument in

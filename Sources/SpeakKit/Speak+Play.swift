@@ -145,7 +145,7 @@ extension Speak {
             switch (request.input, begun) {
             case (_, .stored(let stored)?): id = stored
             case (.document(let documentID), _): id = documentID
-            case (.file, _), (.url, _), (.standardInput, _): id = try importInput(request.input, request: request.importRequest).id
+            case (.file, _), (.url, _), (.standardInput, _), (.uploaded, _): id = try importInput(request.input, request: request.importRequest).id
             }
             positions.attach(documentID: id)
             let summary = try store.summary(id: id)

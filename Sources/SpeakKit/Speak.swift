@@ -61,7 +61,7 @@ public final class Speak: @unchecked Sendable {
         switch input {
         case .document(let id):
             return try library().document(id: id)
-        case .file, .standardInput, .url:
+        case .file, .standardInput, .url, .uploaded:
             let source = try InputReader.read(input)
             return try DocumentImport.run(source, request: options, progress: progress ?? { _ in })
         }

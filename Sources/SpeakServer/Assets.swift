@@ -10,6 +10,7 @@ enum Assets {
         switch name {
         case "speak.css": Asset(type: "text/css; charset=utf-8", text: style)
         case "reader.js": Asset(type: "text/javascript; charset=utf-8", text: ReaderScript.source)
+        case "import.js": Asset(type: "text/javascript; charset=utf-8", text: ImportPage.script)
         default: nil
         }
     }
@@ -35,7 +36,8 @@ enum Assets {
     .muted { color: var(--muted); }
     table.documents { width: 100%; border-collapse: collapse; font-size: .95rem; }
     table.documents th, table.documents td { text-align: left; padding: .35rem .4rem; border-bottom: 1px solid var(--bar); }
-    @media (max-width: 40rem) { table.documents th:nth-child(n+4), table.documents td:nth-child(n+4) { display: none; } }
+    @media (max-width: 40rem) { table.documents th:nth-child(4), table.documents td:nth-child(4),
+      table.documents th:nth-child(5), table.documents td:nth-child(5) { display: none; } }
     button, input, select { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--muted);
       border-radius: .4rem; padding: .3rem .6rem; min-height: 2.5rem; }
     button { cursor: pointer; }
@@ -55,6 +57,17 @@ enum Assets {
       align-items: center; gap: .4rem; padding: .5rem; background: var(--bar); }
     .player output { min-width: 3.2rem; text-align: center; }
     .error { color: #b00020; }
+    form.inline { display: inline; }
+    .player details.more { flex-basis: 100%; text-align: center; }
+    .player details.more p { margin: .3rem 0; }
+    .links { display: flex; gap: .8rem; }
+    a.manage { text-decoration: none; padding: 0 .4rem; }
+    .drop { border: 2px dashed var(--muted); border-radius: .6rem; padding: 1rem; text-align: center; }
+    .drop.over { border-color: var(--accent); background: var(--sentence); }
+    label.button { display: inline-block; border: 1px solid var(--muted); border-radius: .4rem; padding: .4rem .8rem; cursor: pointer; }
+    input:focus-visible + label.button, label.button:focus-within { outline: 3px solid var(--accent); }
+    textarea { width: 100%; font: inherit; color: inherit; background: var(--bg); }
+    #jobs progress { vertical-align: middle; }
     @media (max-width: 30rem) { h1 { font-size: 1.5rem; } .player { gap: .25rem; } .player button { padding: .2rem .45rem; }
       #status { display: none; } }
     @media (prefers-reduced-motion: reduce) { * { scroll-behavior: auto !important; transition: none !important; } }

@@ -7,8 +7,11 @@ import SpeakKit
 struct LibraryPage {
     let speak: Speak
 
-    /// The folder at `path` (nil: the top level), sorted and filtered.
-    func render(path: String?, sort: LibrarySort, filter: LibraryFilter) throws -> String {
+    /// Documents shown on one page of a folder.
+    static let pageSize = 200
+
+    /// The folder at `path` (nil: the top level), sorted and filtered; `page` counts from 1.
+    func render(path: String?, sort: LibrarySort, filter: LibraryFilter, page: Int = 1) throws -> String {
         let listing = try speak.listing(path: path, sort: sort, filter: filter)
         var body = header(query: "")
         body += "<main id=\"main\">"
@@ -31,26 +34,40 @@ struct LibraryPage {
             for sub in listing.folders {
                 guard let folder = sub.folder else { continue }
                 body += "<li><a href=\"/?folder=\(query(folder.path))\">\(HTML.escape(folder.name))/</a> "
-                    + "<span class=\"muted\">\(sub.totalDocuments) document\(sub.totalDocuments == 1 ? "" : "s")</span></li>"
+                    + "<span class=\"muted\">\(sub.totalDocuments) document\(sub.totalDocuments == 1 ? "" : "s")</span> "
+                    + "<a class=\"manage\" href=\"/manage?item=\(query(folder.path))\" aria-label=\"Rename, move or trash \(HTML.escape(folder.name))\">⋯</a></li>"
             }
             body += "</ul>"
         }
+        let pages = max(1, (listing.documents.count + Self.pageSize - 1) / Self.pageSize)
+        let page = min(max(1, page), pages)
+        let shown = listing.documents.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)
         if listing.documents.isEmpty {
             body += "<p>No documents here. Import some with <code>speak import FILE</code>.</p>"
         } else {
             body += """
                 <table class="documents"><caption class="visually-hidden">Documents</caption>
                 <thead><tr><th scope="col">Title</th><th scope="col">Progress</th><th scope="col">Left</th>
-                <th scope="col">Words</th><th scope="col">Format</th></tr></thead><tbody>
+                <th scope="col">Words</th><th scope="col">Format</th><th scope="col"><span class="visually-hidden">Manage</span></th></tr></thead><tbody>
                 """
-            for document in listing.documents {
+            for document in shown {
                 body += """
                     <tr><td><a href="/read/\(document.id)">\(HTML.escape(document.metadata.title))</a></td>
                     <td>\(percent(document))</td><td>\(HTML.duration(timeLeft(document)))</td>
-                    <td>\(document.spokenWordCount)</td><td>\(document.metadata.format.rawValue)</td></tr>
+                    <td>\(document.spokenWordCount)</td><td>\(document.metadata.format.rawValue)</td>
+                    <td><a class="manage" href="/manage?item=\(document.id)" aria-label="Rename, move or trash \(HTML.escape(document.metadata.title))">⋯</a></td></tr>
                     """
             }
             body += "</tbody></table>"
+            if pages > 1 {
+                var base = "/?sort=\(sort.rawValue)&filter=\(filter.rawValue)"
+                if let path { base += "&folder=" + query(path) }
+                body += "<nav class=\"pages\" aria-label=\"Pages\"><p>"
+                if page > 1 { body += "<a href=\"\(base)&page=\(page - 1)\" rel=\"prev\">← Previous</a> " }
+                body += "Page \(page) of \(pages) (\(listing.documents.count) documents)"
+                if page < pages { body += " <a href=\"\(base)&page=\(page + 1)\" rel=\"next\">Next →</a>" }
+                body += "</p></nav>"
+            }
         }
         body += "</main>"
         return HTML.page(title: title, body: body)
@@ -81,6 +98,7 @@ struct LibraryPage {
         <header class="bar"><a class="brand" href="/">speak</a>
         <form role="search" action="/search" method="get"><label for="q" class="visually-hidden">Search the library</label>
         <input id="q" name="q" type="search" placeholder="Search" value="\(HTML.escape(text))"><button type="submit">Search</button></form>
+        <nav class="links" aria-label="Library"><a href="/import">Import</a> <a href="/trash">Trash</a> <a href="/stats">Statistics</a></nav>
         </header>
         """
     }

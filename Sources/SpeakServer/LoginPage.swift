@@ -1,5 +1,3 @@
-import Foundation
-
 /// The one page open to everyone when a password is set.
 enum LoginPage {
     static func render(failed: Bool) -> String {
@@ -12,14 +10,4 @@ enum LoginPage {
             """)
     }
 
-    /// Field `name` of an `application/x-www-form-urlencoded` body.
-    static func field(_ name: String, in body: String) -> String? {
-        for pair in body.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0] == name else { continue }
-            let value = parts[1].replacingOccurrences(of: "+", with: " ")
-            return value.removingPercentEncoding ?? value
-        }
-        return nil
-    }
 }

@@ -10,6 +10,8 @@ struct ReaderPage {
 
     let summary: DocumentSummary
     let document: Document
+    /// Voices offered (value, label): neural voices, presets, then eSpeak's for the language.
+    var voices: [(String, String)] = []
 
     /// The page opened at `word` (nil: the saved position).
     func render(word: Int?, skipStep: Double, wordsPerMinute: Double) -> String {
@@ -49,9 +51,29 @@ struct ReaderPage {
             <output id="speed" aria-live="polite" aria-label="Speed">\(String(format: "%.1f", speed))×</output>
             <button type="button" id="faster" aria-label="Faster" title="Faster (+)">+</button>
             <output id="status" class="muted" aria-live="off">word \(start)</output>
+            <details class="more"><summary>Voice and timer</summary>
+            <p><label for="voice">Voice</label> <select id="voice"><option value="">Default</option>\(voiceOptions)</select>
+            <button type="button" id="preview">Preview</button></p>
+            <p><label for="sleep">Sleep timer</label> <select id="sleep"><option value="">Off</option>
+            <option value="5">5 minutes</option><option value="15">15 minutes</option><option value="30">30 minutes</option>
+            <option value="60">1 hour</option><option value="chapter">End of chapter</option></select></p></details>
             </section>
             """
         return HTML.page(title: summary.metadata.title, body: body, script: "reader.js")
+    }
+
+    private var voiceOptions: String {
+        voices.map { "<option value=\"\(HTML.escape($0.0))\">\(HTML.escape($0.1))</option>" }.joined()
+    }
+
+    /// The voices to offer for a document in `language`.
+    static func voices(_ list: VoiceList, language: String?) -> [(String, String)] {
+        let prefix = String((language ?? "en").prefix(2)).lowercased()
+        let neural = list.neural.map { ($0.name, "\($0.name) (natural, \($0.language))") }
+        let presets = list.presets.filter { $0.voice.lowercased().hasPrefix(prefix) }.map { ($0.id, "\($0.name) (preset)") }
+        let engine = list.languages.filter { $0.languages.contains { $0.lowercased().hasPrefix(prefix) } }.prefix(20)
+            .map { ($0.languages.first ?? $0.identifier, "\($0.name) (eSpeak)") }
+        return neural + presets + engine
     }
 
     /// Whether the document's first block read is a heading saying its title (the page's own

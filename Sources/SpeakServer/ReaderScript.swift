@@ -87,7 +87,9 @@ enum ReaderScript {
       // Playback: clips of whole sentences, each scheduled on the audio clock right after the one before.
       const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
       async function fetchClip(from, words) {
-        const reply = await fetch('/api/documents/' + id + '/clip?from=' + from + '&words=' + words + '&speed=' + state.speed.toFixed(1));
+        const voice = $('voice').value;
+        const reply = await fetch('/api/documents/' + id + '/clip?from=' + from + '&words=' + words + '&speed=' + state.speed.toFixed(1)
+          + (voice ? '&voice=' + encodeURIComponent(voice) : ''));
         if (!reply.ok) throw new Error('the server answered ' + reply.status);
         const clip = await reply.json();
         const bytes = Uint8Array.from(atob(clip.audio), (c) => c.charCodeAt(0));
@@ -194,6 +196,10 @@ enum ReaderScript {
         if (state.playing) {
           const now = heard();
           if (now) mark(now);
+          if ((state.sleepAt && Date.now() >= state.sleepAt) || (state.sleepWord !== undefined && state.word >= state.sleepWord)) {
+            state.sleepAt = null; state.sleepWord = undefined; $('sleep').value = '';
+            pause();
+          }
         }
         requestAnimationFrame(frame);
       }
@@ -246,6 +252,34 @@ enum ReaderScript {
         else save(false);
       }
       $('play').addEventListener('click', () => state.playing ? pause() : play(state.word));
+      // The voice, remembered by this browser; a preview says the next few words once.
+      const savedVoice = localStorage.getItem('speak.voice');
+      if (savedVoice && Array.from($('voice').options).some((o) => o.value === savedVoice)) $('voice').value = savedVoice;
+      $('voice').addEventListener('change', () => {
+        localStorage.setItem('speak.voice', $('voice').value);
+        if (state.playing) play(state.word);
+      });
+      $('preview').addEventListener('click', async () => {
+        const wasPlaying = state.playing;
+        if (wasPlaying) pause();
+        state.ctx = state.ctx || new AudioContext();
+        await state.ctx.resume();
+        const clip = await fetchClip(state.word, 8);
+        const source = state.ctx.createBufferSource();
+        source.buffer = clip.buffer;
+        source.connect(state.ctx.destination);
+        source.start();
+      });
+      $('sleep').addEventListener('change', () => {
+        const value = $('sleep').value;
+        state.sleepAt = null; state.sleepWord = undefined;
+        if (value === 'chapter') {
+          const next = Array.from(document.querySelectorAll('.toc [data-word]')).map((a) => +a.dataset.word).find((s) => s > state.word);
+          state.sleepWord = next === undefined ? +main.dataset.words : next;
+        } else if (value) {
+          state.sleepAt = Date.now() + (+value) * 60000;
+        }
+      });
       $('back').addEventListener('click', () => skip(-skipStep));
       $('forward').addEventListener('click', () => skip(skipStep));
       $('prev-paragraph').addEventListener('click', () => paragraph(-1));

@@ -52,7 +52,7 @@ public struct ReaderServer: Sendable {
         let router = Router()
         router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(AccessMiddleware(access: access))
-        ServerRoutes(speak: speak, access: access, voice: SpeechQueue(speak: speak)).add(to: router)
+        ServerRoutes(speak: speak, access: access, voice: SpeechQueue(speak: speak), imports: ImportJobs(speak: speak)).add(to: router)
         var logger = Logger(label: "speak-serve")
         logger.logLevel = .info
         let (host, port) = (host, port)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Synchronization
 import Hummingbird
 import HummingbirdBcrypt
@@ -81,9 +82,25 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     let access: ServerAccess
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // A page of another site must not post to this server through the user's browser
+        // (it listens on loopback, which every page the browser opens can reach).
+        if request.method != .get, request.method != .head, !Self.sameOrigin(request) { return Response(status: .forbidden) }
         if access.allows(request) { return try await next(request, context) }
         if request.uri.path.hasPrefix("/api/") { return Response(status: .unauthorized) }
         return Response(status: .seeOther, headers: [.location: "/login"])
+    }
+}
+
+extension AccessMiddleware {
+    /// Whether a request comes from this server's own pages (or from no page at all: a
+    /// command-line client sends no Origin).
+    static func sameOrigin(_ request: Request) -> Bool {
+        if let name = HTTPField.Name("Sec-Fetch-Site"), let site = request.headers[name], site != "same-origin", site != "none" {
+            return false
+        }
+        guard let name = HTTPField.Name("Origin"), let origin = request.headers[name] else { return true }
+        guard let host = request.head.authority else { return false }
+        return origin == "http://" + host || origin == "https://" + host
     }
 }
 

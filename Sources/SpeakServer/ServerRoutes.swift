@@ -8,6 +8,10 @@ struct ServerRoutes {
     let speak: Speak
     let access: ServerAccess
     let voice: SpeechQueue
+    let imports: ImportJobs
+
+    /// Largest file taken by upload.
+    static let maximumUpload = 512 << 20
 
     /// Longest request body taken (a position, a login form).
     static let maximumBody = 64 << 10
@@ -18,7 +22,8 @@ struct ServerRoutes {
             let sort = query.get("sort").flatMap(LibrarySort.init(rawValue:)) ?? .recent
             let filter = query.get("filter").flatMap(LibraryFilter.init(rawValue:)) ?? .all
             let folder = query.get("folder").flatMap { $0.isEmpty ? nil : $0 }
-            return try page { try LibraryPage(speak: speak).render(path: folder, sort: sort, filter: filter) }
+            let number = query.get("page", as: Int.self) ?? 1
+            return try page { try LibraryPage(speak: speak).render(path: folder, sort: sort, filter: filter, page: number) }
         }
         router.get("/search") { request, _ in
             try page { try LibraryPage(speak: speak).search(request.uri.queryParameters.get("q") ?? "") }
@@ -27,7 +32,9 @@ struct ServerRoutes {
             let id = try context.parameters.require("id", as: Int64.self)
             let word = request.uri.queryParameters.get("word", as: Int.self)
             let (summary, document) = try await documentOrNotFound(id)
-            return Self.html(ReaderPage(summary: summary, document: document)
+            let voices = (try? await voice.run { [speak] in try speak.voiceList(language: nil) })
+                .map { ReaderPage.voices($0, language: document.metadata.language) } ?? []
+            return Self.html(ReaderPage(summary: summary, document: document, voices: voices)
                 .render(word: word, skipStep: speak.config.skipStep, wordsPerMinute: speak.config.wordsPerMinute))
         }
         router.get("/api/documents/{id}/blocks") { request, context in
@@ -51,6 +58,9 @@ struct ServerRoutes {
                 throw HTTPError(.badRequest, message: "word \(error.word) is outside the document (0 to \(error.count - 1))")
             } catch LibraryError.documentNotFound {
                 throw HTTPError(.notFound)
+            } catch let error as any UserFacingError {
+                // An unknown voice, a voice that cannot start: said as the command line says it.
+                throw HTTPError(.badRequest, message: error.message)
             }
             return try Self.json(ClipReply(clip))
         }
@@ -69,11 +79,88 @@ struct ServerRoutes {
             }
             return Response(status: .noContent)
         }
+        router.get("/import") { _, _ in
+            var folders: [String] = []
+            func walk(_ listing: FolderListing) {
+                if let folder = listing.folder { folders.append(folder.path) }
+                listing.folders.forEach(walk)
+            }
+            walk(try speak.listing(path: nil, recursive: true))
+            return Self.html(ImportPage.render(folders: folders))
+        }
+        router.post("/api/import") { request, _ in
+            let query = request.uri.queryParameters
+            // Only the file's own name is kept: a path in it names nothing on this machine.
+            let name = String((query.get("name") ?? "upload").split(separator: "/").last ?? "upload")
+            var request = request
+            let body: ByteBuffer
+            do {
+                body = try await request.collectBody(upTo: Self.maximumUpload)
+            } catch {
+                throw HTTPError(.contentTooLarge, message: "'\(name)' is larger than \(Self.maximumUpload >> 20) MB; import it with speak import")
+            }
+            let job = imports.start(.uploaded(name: name, data: Data(buffer: body)), name: name, request: Self.importRequest(folder: query.get("folder")))
+            return try Self.json(job, status: .accepted)
+        }
+        router.post("/api/import-url") { request, _ in
+            let asked = try await Self.decode(ImportURL.self, request)
+            let url = asked.url.trimmingCharacters(in: .whitespaces)
+            guard url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://") else {
+                throw HTTPError(.badRequest, message: "'\(url)' is not an http(s) address")
+            }
+            return try Self.json(imports.start(.url(url), name: url, request: Self.importRequest(folder: asked.folder)), status: .accepted)
+        }
+        router.post("/api/import-text") { request, _ in
+            let pasted = try await Self.decode(PastedText.self, request)
+            guard !pasted.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw HTTPError(.badRequest, message: "there is no text to import")
+            }
+            let title = pasted.title?.trimmingCharacters(in: .whitespaces).nonEmpty
+            var importRequest = Self.importRequest(folder: pasted.folder)
+            importRequest.title = title
+            importRequest.format = .text
+            let job = imports.start(.uploaded(name: title ?? "pasted text", data: Data(pasted.text.utf8)), name: title ?? "pasted text",
+                                    request: importRequest)
+            return try Self.json(job, status: .accepted)
+        }
+        router.get("/api/imports/{job}") { _, context in
+            guard let job = imports.job(try context.parameters.require("job", as: Int.self)) else { throw HTTPError(.notFound) }
+            return try Self.json(job)
+        }
+        let manage = ManagePages(speak: speak)
+        router.get("/manage") { request, _ in
+            try page { try manage.manage(request.uri.queryParameters.get("item") ?? "") }
+        }
+        router.get("/trash") { _, _ in try page { try manage.trash() } }
+        router.get("/stats") { _, _ in try page { try manage.stats() } }
+        router.post("/manage/{action}") { request, context in
+            let action = try context.parameters.require("action")
+            let form = try await Self.form(request)
+            let item = ManagePages.item(form["item"] ?? "")
+            do {
+                switch action {
+                case "rename":
+                    try speak.rename(item, to: form["name"] ?? "")
+                case "move":
+                    try speak.move([item], to: form["to"] ?? "")
+                case "trash":
+                    _ = try speak.moveToTrash(item, recursive: true)
+                case "restore":
+                    _ = try speak.restore(item)
+                    return Response(status: .seeOther, headers: [.location: "/trash"])
+                default:
+                    throw HTTPError(.notFound)
+                }
+            } catch let error as LibraryError {
+                var response = Self.html(ManagePages.problem(error.message))
+                response.status = .badRequest
+                return response
+            }
+            return Response(status: .seeOther, headers: [.location: "/"])
+        }
         router.get("/login") { _, _ in Self.html(LoginPage.render(failed: false)) }
         router.post("/login") { request, _ in
-            var request = request
-            let body = try await request.collectBody(upTo: Self.maximumBody)
-            let password = LoginPage.field("password", in: String(buffer: body)) ?? ""
+            let password = try await Self.form(request)["password"] ?? ""
             guard let token = access.login(password: password) else {
                 var response = Self.html(LoginPage.render(failed: true))
                 response.status = .unauthorized
@@ -118,9 +205,37 @@ struct ServerRoutes {
         Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    static func json(_ value: some Encodable) throws -> Response {
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let data = try JSONEncoder().encode(value)
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A JSON request body of at most `maximumBody` bytes.
+    static func decode<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
+        var request = request
+        let body = try await request.collectBody(upTo: Self.maximumBody * 16)
+        guard let value = try? JSONDecoder().decode(type, from: Data(buffer: body)) else {
+            throw HTTPError(.badRequest, message: "the body is not what this call takes")
+        }
+        return value
+    }
+
+    /// The fields of a form posted as `application/x-www-form-urlencoded`.
+    static func form(_ request: Request) async throws -> [String: String] {
+        var request = request
+        let body = String(buffer: try await request.collectBody(upTo: Self.maximumBody))
+        var fields: [String: String] = [:]
+        for pair in body.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = parts.first else { continue }
+            let value = (parts.count > 1 ? String(parts[1]) : "").replacingOccurrences(of: "+", with: " ")
+            fields[String(name).removingPercentEncoding ?? String(name)] = value.removingPercentEncoding ?? value
+        }
+        return fields
+    }
+
+    static func importRequest(folder: String?) -> ImportRequest {
+        ImportRequest(folder: folder?.trimmingCharacters(in: .whitespaces).nonEmpty)
     }
 }
 
@@ -143,6 +258,21 @@ struct ClipReply: Encodable {
         sentences = clip.sentenceStarts
         words = clip.words.map { [Double($0.index), ($0.start * 1000).rounded() / 1000, ($0.end * 1000).rounded() / 1000] }
     }
+}
+
+struct ImportURL: Decodable {
+    var url: String
+    var folder: String?
+}
+
+struct PastedText: Decodable {
+    var title: String?
+    var text: String
+    var folder: String?
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }
 
 /// Where a browser's listener is.

@@ -63,6 +63,84 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// Waits for an import job of the server to end; returns its last state.
+    private func finished(_ server: ServerUnderTest, _ reply: ServerUnderTest.Reply) throws -> [String: Any] {
+        let job = try #require(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any], "\(reply.text)")
+        let id = try #require(job["id"] as? Int)
+        for _ in 0..<600 {
+            let state = try #require(try JSONSerialization.jsonObject(with: try server.request("/api/imports/\(id)").body) as? [String: Any])
+            if state["state"] as? String != "reading" { return state }
+            usleep(50_000)
+        }
+        return [:]
+    }
+
+    /// Uploads, pasted text and web pages are imported by the same importers as `speak import`,
+    /// with the same one-line errors, and nothing is stored when one fails.
+    @Test func importsFromTheBrowserUseTheImporters() throws {
+        let cli = CLI()
+        try library(cli)
+        let server = try ServerUnderTest(cli)
+        #expect(try server.request("/import").text.contains("type=\"file\" multiple"))
+        let upload = try server.request("/api/import?name=..%2F..%2Fnotes.md&folder=Uploads", method: "POST",
+                                        body: Data("# Harbour Notes\n\nThe tide turned at four.\n".utf8))
+        #expect(upload.status == 202, "\(upload.text)")
+        let done = try finished(server, upload)
+        #expect(done["state"] as? String == "done" && done["title"] as? String == "Harbour Notes", "\(done)")
+        let id = try #require(done["document"] as? Int)
+        let details = try cli.json(["show", String(id)])
+        #expect(details["source"] as? String == "notes.md" && details["folder"] as? String == "Uploads", "\(details)")
+
+        let broken = try server.request("/api/import?name=scan.pdf", method: "POST", body: Data("%PDF-1.7\nnot really".utf8))
+        let failed = try finished(server, broken)
+        #expect(failed["state"] as? String == "failed", "\(failed)")
+        let message = failed["error"] as? String ?? ""
+        let path = cli.file("scan.pdf", "%PDF-1.7\nnot really")
+        let cliMessage = try cli.run(["import", path]).stderr
+        // The command line's message, naming the uploaded file instead of a path.
+        #expect(message.contains("'scan.pdf'") && !message.contains("\n")
+                && cliMessage.contains(message.replacingOccurrences(of: "'scan.pdf'", with: "'\(path)'")), "\(message) / \(cliMessage)")
+
+        let pasted = try server.request("/api/import-text", method: "POST", body: Data(#"{"title": "Pasted", "text": "Words from the clipboard."}"#.utf8),
+                                        contentType: "application/json")
+        #expect(try finished(server, pasted)["title"] as? String == "Pasted")
+        #expect(try server.request("/api/import-url", method: "POST", body: Data(#"{"url": "file:///etc/passwd"}"#.utf8)).status == 400)
+        let page = try server.request("/api/import-url", method: "POST", body: Data("{\"url\": \"\(server.base.absoluteString)search?q=keeper\"}".utf8))
+        #expect(try finished(server, page)["state"] as? String == "done")
+        #expect(try cli.list().count == 4, "the keeper, the notes, the pasted text and the page; not the broken PDF")
+        #expect(server.stop() == 0)
+    }
+
+    /// Renaming, moving, trashing and restoring from the browser, as `speak rename/mv/rm/restore`
+    /// do; a form posted from another site's page is refused.
+    @Test func documentsAreManagedByFormsFromTheServersOwnPages() throws {
+        let cli = CLI()
+        try library(cli)
+        #expect(try cli.run(["mkdir", "Archive"]).status == 0)
+        let server = try ServerUnderTest(cli)
+        let form = "application/x-www-form-urlencoded"
+        #expect(try server.request("/manage?item=1").text.contains("action=\"/manage/rename\""))
+        let forged = try server.request("/manage/trash", method: "POST", body: Data("item=1".utf8), contentType: form,
+                                        headers: ["Origin": "http://evil.example"])
+        #expect(forged.status == 403)
+        #expect(try cli.list().count == 1, "nothing trashed by another site's form")
+        let renamed = try server.request("/manage/rename", method: "POST", body: Data("item=1&name=The+Lamp+Keeper".utf8), contentType: form,
+                                         headers: ["Origin": server.base.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))])
+        #expect(renamed.status == 303)
+        #expect(try server.request("/manage/move", method: "POST", body: Data("item=1&to=Archive".utf8), contentType: form).status == 303)
+        let details = try cli.json(["show", "1"])
+        #expect(details["title"] as? String == "The Lamp Keeper" && details["folder"] as? String == "Archive", "\(details)")
+        let nowhere = try server.request("/manage/move", method: "POST", body: Data("item=1&to=Nowhere".utf8), contentType: form)
+        #expect(nowhere.status == 400 && nowhere.text.contains("Nowhere"))
+        #expect(try server.request("/manage/trash", method: "POST", body: Data("item=1".utf8), contentType: form).status == 303)
+        #expect(try cli.list().isEmpty)
+        #expect(try server.request("/trash").text.contains("The Lamp Keeper"))
+        #expect(try server.request("/manage/restore", method: "POST", body: Data("item=1".utf8), contentType: form).status == 303)
+        #expect(try cli.list().count == 1)
+        #expect(try server.request("/stats").text.contains("Documents"))
+        #expect(server.stop() == 0)
+    }
+
     @Test func aPasswordGuardsEveryRouteButTheLoginPage() throws {
         let cli = CLI()
         try library(cli)
@@ -132,6 +210,8 @@ import Testing
         let saved = seen["saved"] as? [Int] ?? []
         #expect(saved.count == 2 && saved[0] == saved[1] && saved[0] > 600, "\(seen)")
         #expect((seen["errors"] as? [String] ?? []).isEmpty, "\(seen)")
+        // axe-core: no serious or critical accessibility violations on the library, import and reader pages.
+        #expect(seen["axe"] as? [String] == [], "\(seen["axe"] ?? "not run")")
         #expect(try cli.json(["show", "1"])["position"] as? Int == saved.first)
     }
 }

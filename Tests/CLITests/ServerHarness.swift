@@ -57,12 +57,13 @@ final class ServerUnderTest {
 
     /// One request; `cookie` is sent as the Cookie header.
     func request(_ path: String, method: String = "GET", body: Data? = nil, contentType: String? = nil,
-                 cookie: String? = nil) throws -> Reply {
+                 cookie: String? = nil, headers: [String: String] = [:]) throws -> Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         request.httpMethod = method
         request.httpBody = body
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var outcome: Result<Reply, any Error> = .failure(URLError(.timedOut))
         session.dataTask(with: request) { data, response, error in

@@ -10,8 +10,10 @@ tap        the first word heard after tapping word TAP_WORD
 speed      the speed shown after three taps on "faster", and the speed the next clip was asked at
 skip       the word heard before and after "forward"
 saved      the word where playback was paused, and the start word of the reloaded page
+axe        serious and critical accessibility violations axe-core finds on the library, import
+           and reader pages ("rule: nodes"), when /usr/local/share/speak/axe.min.js is installed
 """
-import json, sys, time
+import json, os, sys, time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -45,16 +47,38 @@ def marked():
     return driver.execute_script("const el = document.querySelector('#text .now'); return el ? +el.dataset.w : null;")
 
 
+AXE = "/usr/local/share/speak/axe.min.js"
+
+
+def axe(page):
+    """Serious and critical violations on the page loaded now."""
+    driver.execute_script(open(AXE, encoding="utf-8").read())
+    found = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '))));""")
+    return [f"{page}: {v}" for v in found]
+
+
 try:
+    out["axe"] = []
     driver.get(base)
-    out["library"] = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "table.documents a")]
+    out["library"] = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "table.documents td:first-child a")]
     driver.save_screenshot(f"{shots}/library.png")
     driver.set_window_size(360, 740)
     driver.save_screenshot(f"{shots}/library-360.png")
     driver.set_window_size(1280, 900)
 
+    if os.path.exists(AXE):
+        out["axe"] += axe("library")
+        driver.get(f"{base}import")
+        driver.save_screenshot(f"{shots}/import.png")
+        out["axe"] += axe("import")
     driver.get(f"{base}read/{doc}")
     driver.save_screenshot(f"{shots}/reader.png")
+    if os.path.exists(AXE):
+        out["axe"] += axe("reader")
     driver.find_element(By.ID, "play").click()
     out["started"] = wait(heard) is not None
     samples = []
