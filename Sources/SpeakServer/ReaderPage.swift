@@ -5,8 +5,10 @@ import SpeakKit
 /// (`data-w` is its index), skipped blocks dimmed and folded with their reason, the table of
 /// contents, and the player's controls. Long documents are sent a window of blocks at a time.
 struct ReaderPage {
-    /// Blocks sent at once around the start, and by each later request.
+    /// Most blocks, and about the most words, sent at once: a window of a long book is a few
+    /// minutes of listening, and the page stays quick to lay out.
     static let window = 300
+    static let windowWords = 4000
 
     let summary: DocumentSummary
     let document: Document
@@ -16,9 +18,8 @@ struct ReaderPage {
     /// The page opened at `word` (nil: the saved position).
     func render(word: Int?, skipStep: Double, wordsPerMinute: Double) -> String {
         let start = min(max(0, word ?? (summary.finished ? 0 : summary.position ?? 0)), max(0, document.wordCount - 1))
-        let at = document.blockIndex(containingWord: start) ?? 0
-        let first = max(0, at - 20)
-        let last = min(document.blocks.count, first + Self.window)
+        let shown = Self.window(document, around: start)
+        let (first, last) = (shown.lowerBound, shown.upperBound)
         let speed = summary.speed ?? 1
         let title = HTML.escape(summary.metadata.title)
         var body = """
@@ -81,6 +82,34 @@ struct ReaderPage {
     static func repeatsTitle(_ document: Document, _ title: String) -> Bool {
         guard let first = document.blocks.first(where: \.isSpoken), first.kind.headingLevel != nil else { return false }
         return first.text.lowercased() == title.lowercased()
+    }
+
+    /// The blocks sent with the page opened at `word`: a few before it, the rest after.
+    static func window(_ document: Document, around word: Int) -> Range<Int> {
+        let at = document.blockIndex(containingWord: word) ?? 0
+        let before = backward(document, before: at, words: windowWords / 8, blocks: 20)
+        return before.lowerBound..<forward(document, from: at).upperBound
+    }
+
+    /// Blocks from `block` on, up to the window's size.
+    static func forward(_ document: Document, from block: Int) -> Range<Int> {
+        var end = min(max(0, block), document.blocks.count), words = 0
+        while end < document.blocks.count, end - block < window, words < windowWords {
+            words += document.blocks[end].wordCount
+            end += 1
+        }
+        return min(max(0, block), end)..<end
+    }
+
+    /// Blocks before `block`, up to `words` words and `blocks` blocks.
+    static func backward(_ document: Document, before block: Int, words budget: Int = windowWords, blocks: Int = window) -> Range<Int> {
+        let end = min(max(0, block), document.blocks.count)
+        var start = end, words = 0
+        while start > 0, end - start < blocks, words < budget {
+            start -= 1
+            words += document.blocks[start].wordCount
+        }
+        return start..<end
     }
 
     /// Blocks `range` of `document` as HTML.

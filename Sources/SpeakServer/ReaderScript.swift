@@ -10,6 +10,9 @@ enum ReaderScript {
       const wpm = +main.dataset.wpm || 175;
       const skipStep = +main.dataset.skipStep || 10;
       const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+      // On this machine WAV costs nothing to make; over a network MP3 is a ninth of the size
+      // (its encoder delay is in the word times the server sends).
+      const format = /^(127\.|localhost$|\[::1\]$)/.test(location.hostname) ? 'wav' : 'mp3';
       const state = {
         word: +main.dataset.start, speed: +main.dataset.speed || 1, playing: false, ctx: null,
         clips: [], generation: 0, marked: null, sentence: [], saved: -1, savedAt: 0, error: null,
@@ -38,49 +41,50 @@ enum ReaderScript {
 
       // Blocks arrive a window at a time; more are fetched as the reader or the listener nears an end.
       let loading = null;
-      async function loadBlocks(from, append) {
+      // where: 'after' (the window after the last block shown), 'before', or a word to show the window around.
+      async function loadBlocks(where) {
         if (loading) return loading;
         loading = (async () => {
-          const count = 300;
-          const start = append ? from : Math.max(0, from - count);
-          const end = append ? from + count : from;
-          const reply = await fetch('/api/documents/' + id + '/blocks?from=' + start + '&count=' + (end - start));
+          const query = where === 'after' ? 'from=' + main.dataset.lastBlock : where === 'before' ? 'before=' + main.dataset.firstBlock : 'around=' + where;
+          const reply = await fetch('/api/documents/' + id + '/blocks?' + query);
           if (!reply.ok) return;
           const html = await reply.text();
-          if (append) {
+          if (where === 'after') {
             text.insertAdjacentHTML('beforeend', html);
-            main.dataset.lastBlock = Math.min(+main.dataset.blocks, end);
-          } else {
+          } else if (where === 'before') {
             const before = document.documentElement.scrollHeight;
             text.insertAdjacentHTML('afterbegin', html);
             window.scrollBy(0, document.documentElement.scrollHeight - before);
-            main.dataset.firstBlock = start;
+          } else {
+            text.innerHTML = html;
           }
+          const first = text.firstElementChild, last = text.lastElementChild;
+          if (first) main.dataset.firstBlock = +first.dataset.b;
+          if (last) main.dataset.lastBlock = +last.dataset.b + 1;
+          watchEnds();
         })();
         try { await loading; } finally { loading = null; }
       }
-      const lastLoadedWord = () => {
-        const words = text.querySelectorAll('[data-w]');
-        return words.length ? +words[words.length - 1].dataset.w : -1;
-      };
+      const firstWordShown = () => { const b = text.firstElementChild; return b ? +b.dataset.first : 0; };
+      const lastWordShown = () => { const b = text.lastElementChild; return b ? +b.dataset.first + 1 : 0; };
       async function ensureLoaded(word) {
-        for (let tries = 0; tries < 50 && !wordElement(word); tries++) {
-          const firstBlock = +main.dataset.firstBlock, lastBlock = +main.dataset.lastBlock;
-          if (word > lastLoadedWord() && lastBlock < +main.dataset.blocks) await loadBlocks(lastBlock, true);
-          else if (firstBlock > 0 && word < +(text.querySelector('[data-first]') || {dataset: {first: 0}}).dataset.first) await loadBlocks(firstBlock, false);
-          else break;
-        }
+        if (wordElement(word)) return;
+        // Next to what is shown: the neighbouring window; further away: the window around it.
+        if (word >= lastWordShown() && word - lastWordShown() < 2000 && +main.dataset.lastBlock < +main.dataset.blocks) await loadBlocks('after');
+        else if (word < firstWordShown() && firstWordShown() - word < 2000 && +main.dataset.firstBlock > 0) await loadBlocks('before');
+        if (!wordElement(word)) await loadBlocks(word);
       }
       const sentinel = new IntersectionObserver((entries) => {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue;
-          if (+main.dataset.lastBlock < +main.dataset.blocks) loadBlocks(+main.dataset.lastBlock, true).then(watchEnds);
+          if (entry.target === text.lastElementChild && +main.dataset.lastBlock < +main.dataset.blocks) loadBlocks('after');
+          else if (entry.target === text.firstElementChild && +main.dataset.firstBlock > 0 && window.scrollY < 400) loadBlocks('before');
         }
       }, {rootMargin: '800px'});
       function watchEnds() {
         sentinel.disconnect();
-        const last = text.lastElementChild;
-        if (last) sentinel.observe(last);
+        if (text.lastElementChild) sentinel.observe(text.lastElementChild);
+        if (text.firstElementChild && text.firstElementChild !== text.lastElementChild) sentinel.observe(text.firstElementChild);
       }
       watchEnds();
 
@@ -89,7 +93,7 @@ enum ReaderScript {
       async function fetchClip(from, words) {
         const voice = $('voice').value;
         const reply = await fetch('/api/documents/' + id + '/clip?from=' + from + '&words=' + words + '&speed=' + state.speed.toFixed(1)
-          + (voice ? '&voice=' + encodeURIComponent(voice) : ''));
+          + '&format=' + format + (voice ? '&voice=' + encodeURIComponent(voice) : ''));
         if (!reply.ok) throw new Error('the server answered ' + reply.status);
         const clip = await reply.json();
         const bytes = Uint8Array.from(atob(clip.audio), (c) => c.charCodeAt(0));

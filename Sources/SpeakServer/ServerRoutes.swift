@@ -39,10 +39,17 @@ struct ServerRoutes {
         }
         router.get("/api/documents/{id}/blocks") { request, context in
             let id = try context.parameters.require("id", as: Int64.self)
-            let from = max(0, request.uri.queryParameters.get("from", as: Int.self) ?? 0)
-            let count = min(ReaderPage.window, max(1, request.uri.queryParameters.get("count", as: Int.self) ?? ReaderPage.window))
+            let query = request.uri.queryParameters
             let (_, document) = try await documentOrNotFound(id)
-            return Self.html(ReaderPage.blocks(document, from..<min(document.blocks.count, from + count)), page: false)
+            // A window: after block `from`, before block `before`, or around word `around`.
+            let range = if let before = query.get("before", as: Int.self) {
+                ReaderPage.backward(document, before: before)
+            } else if let word = query.get("around", as: Int.self) {
+                ReaderPage.window(document, around: word)
+            } else {
+                ReaderPage.forward(document, from: query.get("from", as: Int.self) ?? 0)
+            }
+            return Self.html(ReaderPage.blocks(document, range), page: false)
         }
         router.get("/api/documents/{id}/clip") { request, context in
             let id = try context.parameters.require("id", as: Int64.self)
