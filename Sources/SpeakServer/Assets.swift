@@ -43,6 +43,8 @@ enum Assets {
     button { cursor: pointer; }
     .controls { display: flex; flex-wrap: wrap; gap: .5rem; margin-bottom: 1rem; }
     .reader p, .reader h2, .reader h3, .reader h4 { margin: 0 0 .8em; }
+    /* Paragraphs off the screen are not laid out until they come near: a window of a long book opens quickly. */
+    #text > * { content-visibility: auto; contain-intrinsic-size: auto 4.5em; }
     .reader [data-w] { cursor: pointer; border-radius: .2em; }
     .reader .item { padding-left: 1.2em; }
     .reader .verse { margin: 0; padding-left: 1em; }

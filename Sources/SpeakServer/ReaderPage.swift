@@ -8,7 +8,7 @@ struct ReaderPage {
     /// Most blocks, and about the most words, sent at once: a window of a long book is a few
     /// minutes of listening, and the page stays quick to lay out.
     static let window = 300
-    static let windowWords = 4000
+    static let windowWords = 2500
 
     let summary: DocumentSummary
     let document: Document
