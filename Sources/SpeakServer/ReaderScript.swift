@@ -15,7 +15,7 @@ enum ReaderScript {
       const format = /^(127\.|localhost$|\[::1\]$)/.test(location.hostname) ? 'wav' : 'mp3';
       const state = {
         word: +main.dataset.start, speed: +main.dataset.speed || 1, playing: false, ctx: null,
-        clips: [], generation: 0, marked: null, sentence: [], saved: -1, savedAt: 0, error: null,
+        clips: [], generation: 0, marked: null, sentence: [], saved: -1, savedAt: 0, error: null, scrolledAt: 0,
       };
       const $ = (name) => document.getElementById(name);
 
@@ -189,7 +189,9 @@ enum ReaderScript {
         if (el) {
           el.classList.add('now');
           const box = el.getBoundingClientRect();
-          if (box.top < 60 || box.bottom > innerHeight - 120) el.scrollIntoView({block: 'center', behavior: reduced ? 'auto' : 'smooth'});
+          // The page follows the voice, unless the reader scrolled away a moment ago (to find a word to tap).
+          const following = Date.now() - state.scrolledAt > 5000;
+          if (following && (box.top < 60 || box.bottom > innerHeight - 120)) el.scrollIntoView({block: 'center', behavior: reduced ? 'auto' : 'smooth'});
         } else {
           ensureLoaded(now.word);
         }
@@ -221,6 +223,8 @@ enum ReaderScript {
           fetch('/api/documents/' + id + '/position', {method: 'POST', body: body, keepalive: true, headers: {'Content-Type': 'application/json'}});
         }
       }
+      for (const kind of ['wheel', 'touchmove']) addEventListener(kind, () => { state.scrolledAt = Date.now(); }, {passive: true});
+      addEventListener('keydown', (event) => { if (['PageUp', 'PageDown', 'Home', 'End'].includes(event.key)) state.scrolledAt = Date.now(); });
       document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') save(false); });
       addEventListener('pagehide', () => save(false));
 

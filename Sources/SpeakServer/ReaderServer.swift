@@ -52,7 +52,9 @@ public struct ReaderServer: Sendable {
         let router = Router()
         router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(AccessMiddleware(access: access))
-        ServerRoutes(speak: speak, access: access, voice: SpeechQueue(speak: speak), imports: ImportJobs(speak: speak)).add(to: router)
+        let upload = speak.environment["SPEAK_SERVE_MAX_UPLOAD"].flatMap(Int.init) ?? 512 << 20
+        ServerRoutes(speak: speak, access: access, voice: SpeechQueue(speak: speak), imports: ImportJobs(speak: speak),
+                     maximumUpload: upload).add(to: router)
         var logger = Logger(label: "speak-serve")
         logger.logLevel = .info
         let (host, port) = (host, port)

@@ -10,8 +10,8 @@ struct ServerRoutes {
     let voice: SpeechQueue
     let imports: ImportJobs
 
-    /// Largest file taken by upload.
-    static let maximumUpload = 512 << 20
+    /// Largest file taken by upload (`SPEAK_SERVE_MAX_UPLOAD`, in bytes, sets another).
+    let maximumUpload: Int
 
     /// Longest request body taken (a position, a login form).
     static let maximumBody = 64 << 10
@@ -102,9 +102,9 @@ struct ServerRoutes {
             var request = request
             let body: ByteBuffer
             do {
-                body = try await request.collectBody(upTo: Self.maximumUpload)
+                body = try await request.collectBody(upTo: maximumUpload)
             } catch {
-                throw HTTPError(.contentTooLarge, message: "'\(name)' is larger than \(Self.maximumUpload >> 20) MB; import it with speak import")
+                throw HTTPError(.contentTooLarge, message: "'\(name)' is larger than \(Self.megabytes(maximumUpload)); import it with speak import")
             }
             let job = imports.start(.uploaded(name: name, data: Data(buffer: body)), name: name, request: Self.importRequest(folder: query.get("folder")))
             return try Self.json(job, status: .accepted)
@@ -225,6 +225,10 @@ struct ServerRoutes {
             throw HTTPError(.badRequest, message: "the body is not what this call takes")
         }
         return value
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 
     /// The fields of a form posted as `application/x-www-form-urlencoded`.

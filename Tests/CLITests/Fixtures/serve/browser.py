@@ -2,9 +2,10 @@
 """Drives the web reader of `speak serve` in Debian's headless Chromium (Selenium, chromedriver)
 as a listener would, and prints what it saw as one JSON object:
 
-    browser.py BASE_URL DOCUMENT_ID TAP_WORD SCREENSHOT_DIR
+    browser.py BASE_URL DOCUMENT_ID TAP_WORD SCREENSHOT_DIR [UPLOAD_FILE]
 
 library    the library page lists the document (and is screenshot at 1280 and 360 px)
+upload     the link the import page shows after UPLOAD_FILE is chosen in its file input
 follow     samples of (word marked on the page, word heard by the audio clock) while playing
 tap        the first word heard after tapping word TAP_WORD
 speed      the speed shown after three taps on "faster", and the speed the next clip was asked at
@@ -21,6 +22,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 base, doc, tap_word, shots = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+upload = sys.argv[5] if len(sys.argv) > 5 else None
 options = webdriver.ChromeOptions()
 options.binary_location = "/usr/bin/chromium"
 for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -77,6 +79,11 @@ try:
         driver.get(f"{base}import")
         driver.save_screenshot(f"{shots}/import.png")
         out["axe"] += axe("import")
+    if upload:
+        driver.get(f"{base}import")
+        driver.find_element(By.ID, "files").send_keys(upload)
+        link = wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#jobs a"), timeout=30)
+        out["upload"] = link[0].text if link else None
     driver.get(f"{base}read/{doc}")
     driver.save_screenshot(f"{shots}/reader.png")
     if os.path.exists(AXE):
@@ -99,8 +106,9 @@ try:
     driver.set_window_size(1280, 900)
 
     target = driver.find_element(By.CSS_SELECTOR, f'[data-w="{tap_word}"]')
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", target)
-    target.click()
+    # The tap as the page receives it: a click on the word's own element (a click at screen
+    # coordinates can land on another word while the page scrolls to follow the voice).
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", target)
     driver.execute_script("window.firstHeard = null; const t = setInterval(() => { const h = speakReader.heard(); "
                           f"if (h && speakReader.state.clips.length && speakReader.state.clips[0].words[0][0] === {tap_word}) "
                           "{ window.firstHeard = h.word; clearInterval(t); } }, 5);")
@@ -121,9 +129,12 @@ try:
     out["skip"] = [before, after]
 
     time.sleep(0.5)
+    started = driver.execute_script("return performance.now();")
     driver.find_element(By.ID, "play").click()  # pause: the position is saved
     paused = driver.execute_script("return speakReader.state.word;")
-    time.sleep(0.5)
+    # Reloaded once the library has the position (a busy machine may take a while).
+    wait(lambda: driver.execute_script("return performance.getEntriesByType('resource').some((e) => "
+                                       "e.name.includes('/position') && e.startTime >= arguments[0] && e.responseEnd > 0);", started))
     driver.get(f"{base}read/{doc}")
     out["saved"] = [paused, int(driver.find_element(By.ID, "main").get_attribute("data-start"))]
     out["mp3"] = driver.execute_async_script("""
