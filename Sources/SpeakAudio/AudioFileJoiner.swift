@@ -73,22 +73,39 @@ public enum AudioFileJoiner {
             // The stream ends where the last segment's speech does, not at its padding.
             let end = n == segments.count - 1
                 ? granule + Int64(headers[n].leadIn + headers[n].inputSamples * 48000 / sampleRate) : Int64.max
-            let bytes = [UInt8](audio)
-            var offset = 0
-            while offset + 2 <= bytes.count {
-                let length = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
-                guard offset + 2 + length <= bytes.count else {
-                    throw AudioOutputError(path: segment, reason: "a synthesized segment is damaged")
-                }
-                let packet = bytes[(offset + 2)..<(offset + 2 + length)]
-                granule += Int64(OpusPacket.duration(packet))
-                offset += 2 + length
-                let lastInSegment = offset >= bytes.count
-                ogg.add(Data(packet), granule: lastInSegment ? min(granule, end) : granule,
-                        last: lastInSegment && n == segments.count - 1)
+            guard addOpusPackets([UInt8](audio), to: &ogg, granule: &granule, end: end, last: n == segments.count - 1) else {
+                throw AudioOutputError(path: segment, reason: "a synthesized segment is damaged")
             }
             try write(file, ogg.takeOutput())
         }
+    }
+
+    /// Adds one segment's packets (each after its 16-bit length) to `ogg`: the segment's last
+    /// packet gets `end` as its granule when it is earlier, and ends the stream when `last`.
+    /// False when the lengths do not add up.
+    static func addOpusPackets(_ bytes: [UInt8], to ogg: inout OggPageWriter, granule: inout Int64, end: Int64, last: Bool) -> Bool {
+        var offset = 0
+        while offset + 2 <= bytes.count {
+            let length = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+            guard offset + 2 + length <= bytes.count else { return false }
+            let packet = bytes[(offset + 2)..<(offset + 2 + length)]
+            granule += Int64(OpusPacket.duration(packet))
+            offset += 2 + length
+            let lastInSegment = offset >= bytes.count
+            ogg.add(Data(packet), granule: lastInSegment ? min(granule, end) : granule, last: lastInSegment && last)
+        }
+        return true
+    }
+
+    /// One encoded stretch as a whole Ogg Opus file (for a client that decodes it on its own).
+    static func opusFile(_ audio: EncodedAudio, sampleRate: Int) -> Data? {
+        var ogg = OggPageWriter(serial: UInt32.random(in: 1...UInt32.max))
+        ogg.add(OpusHeaders.identification(preSkip: audio.leadIn, inputRate: sampleRate), granule: 0, flush: true)
+        ogg.add(OpusHeaders.comments(AudioTags(title: "")), granule: 0, flush: true)
+        var granule: Int64 = 0
+        let end = Int64(audio.leadIn + audio.inputSamples * 48000 / sampleRate)
+        guard addOpusPackets([UInt8](audio.payload), to: &ogg, granule: &granule, end: end, last: true) else { return nil }
+        return ogg.takeOutput()
     }
 
     private static func write(_ file: PartialFile, _ data: Data) throws(AudioOutputError) {

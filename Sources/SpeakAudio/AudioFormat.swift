@@ -70,12 +70,12 @@ public struct EncodedAudio: Sendable {
 
 extension EncodedAudio {
     /// The audio as a file a browser decodes on its own: WAV with its header, MP3 frames as
-    /// they are; nil for Opus, whose packets need an Ogg stream around them.
+    /// they are, Opus packets in an Ogg stream; nil when the packets are damaged.
     public func standaloneFile(sampleRate: Int) -> Data? {
         switch format {
         case .wav: WAVWriter.header(dataBytes: payload.count, sampleRate: sampleRate) + payload
         case .mp3: payload
-        case .opus: nil
+        case .opus: AudioFileJoiner.opusFile(self, sampleRate: sampleRate)
         }
     }
 }

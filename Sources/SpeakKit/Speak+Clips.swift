@@ -25,10 +25,23 @@ public struct SpeechClip: Sendable {
 
 /// Audio formats a browser decodes by itself.
 public enum ClipFormat: String, Sendable, CaseIterable {
-    case wav, mp3
+    case wav, mp3, opus
 
-    var encoder: EncoderSettings { EncoderSettings(format: self == .wav ? .wav : .mp3) }
-    var mimeType: String { self == .wav ? "audio/wav" : "audio/mpeg" }
+    var encoder: EncoderSettings {
+        switch self {
+        case .wav: EncoderSettings(format: .wav)
+        case .mp3: EncoderSettings(format: .mp3)
+        case .opus: EncoderSettings(format: .opus)
+        }
+    }
+
+    var mimeType: String {
+        switch self {
+        case .wav: "audio/wav"
+        case .mp3: "audio/mpeg"
+        case .opus: "audio/ogg; codecs=opus"
+        }
+    }
 }
 
 extension Speak {
@@ -55,8 +68,9 @@ extension Speak {
             .run(document, fromWord: from, toWord: end ?? .max, audio: { try encoder.write($0) })
         let encoded = try encoder.finish()
         let rate = Double(engine.sampleRate)
-        // An MP3 decoder plays the encoder's delay before the first sample.
-        let lead = Double(encoded.leadIn) / rate
+        // An MP3 decoder plays the encoder's delay before the first sample; an Opus decoder
+        // drops it (the stream's pre-skip).
+        let lead = format == .mp3 ? Double(encoded.leadIn) / rate : 0
         let words = timeline.words.filter { !$0.skipped }.map {
             SpeechClip.Word(index: $0.index, start: lead + Double($0.startSample) / rate, end: lead + Double($0.endSample) / rate)
         }

@@ -165,6 +165,13 @@ import Testing
         #expect(try server.request("/manage/restore", method: "POST", body: Data("item=1".utf8), contentType: form).status == 303)
         #expect(try cli.list().count == 1)
         #expect(try server.request("/stats").text.contains("Documents"))
+        // Folders are renamed and moved the same way.
+        #expect(try cli.run(["mkdir", "Drafts"]).status == 0)
+        #expect(try server.request("/manage?item=Drafts").text.contains("value=\"Drafts\""))
+        #expect(try server.request("/manage/rename", method: "POST", body: Data("item=Drafts&name=Notes".utf8), contentType: form).status == 303)
+        #expect(try server.request("/manage/move", method: "POST", body: Data("item=Notes&to=Archive".utf8), contentType: form).status == 303)
+        let tree = try cli.run(["ls", "Archive", "--json"]).stdout
+        #expect(tree.contains("Archive/Notes"), "\(tree)")
         #expect(server.stop() == 0)
     }
 
@@ -240,8 +247,8 @@ import Testing
         let saved = seen["saved"] as? [Int] ?? []
         #expect(saved.count == 2 && saved[0] == saved[1] && saved[0] > 600, "\(seen)")
         #expect((seen["errors"] as? [String] ?? []).isEmpty, "\(seen)")
-        // MP3 clips (for other machines) put their words where the WAV ones do, within 5 ms.
-        #expect((seen["mp3"] as? Double).map { $0 < 5 } == true, "\(seen["mp3"] ?? "not measured")")
+        // MP3 clips (for other machines) and Opus clips put their words where the WAV ones do, within 5 ms.
+        #expect((seen["mp3"] as? [Double]).map { $0.count == 2 && $0.allSatisfy { $0 < 5 } } == true, "\(seen["mp3"] ?? "not measured")")
         // axe-core: no serious or critical accessibility violations on the library, import and reader pages.
         #expect(seen["axe"] as? [String] == [], "\(seen["axe"] ?? "not run")")
         #expect(try cli.json(["show", "1"])["position"] as? Int == saved.first)

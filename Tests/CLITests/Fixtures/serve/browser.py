@@ -11,8 +11,9 @@ tap        the first word heard after tapping word TAP_WORD
 speed      the speed shown after three taps on "faster", and the speed the next clip was asked at
 skip       the word heard before and after "forward"
 saved      the word where playback was paused, and the start word of the reloaded page
-mp3        how far the MP3 clip's first sound is from where its word times put it, against the
-           same clip as WAV, in ms (Chromium's decoder keeps the encoder delay the times include)
+mp3        how far the MP3 and the Opus clip's first sounds are from where their word times put
+           them, against the same clip as WAV, in ms (Chromium's MP3 decoder keeps the encoder
+           delay the times include; Opus drops its pre-skip)
 axe        serious and critical accessibility violations axe-core finds on the library, import
            and reader pages ("rule: nodes"), when /usr/local/share/speak/axe.min.js is installed
 """
@@ -141,7 +142,7 @@ try:
         const done = arguments[arguments.length - 1];
         (async () => {
           const ctx = new AudioContext(), onsets = {};
-          for (const format of ['wav', 'mp3']) {
+          for (const format of ['wav', 'mp3', 'opus']) {
             const clip = await (await fetch('/api/documents/""" + doc + """/clip?from=3&words=20&format=' + format)).json();
             const bytes = Uint8Array.from(atob(clip.audio), (c) => c.charCodeAt(0));
             const samples = (await ctx.decodeAudioData(bytes.buffer)).getChannelData(0);
@@ -149,7 +150,7 @@ try:
             while (first < samples.length && Math.abs(samples[first]) < 0.02) first++;
             onsets[format] = first / ctx.sampleRate - clip.words[0][1];
           }
-          done(Math.abs(onsets.mp3 - onsets.wav) * 1000);
+          done([Math.abs(onsets.mp3 - onsets.wav) * 1000, Math.abs(onsets.opus - onsets.wav) * 1000]);
         })();""")
     out["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
 finally:
