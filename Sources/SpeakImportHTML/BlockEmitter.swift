@@ -297,7 +297,7 @@ struct BlockEmitter {
                         let skipped = Self.collapse(text)
                         if !skipped.isEmpty { pendingSkipped.append(EmittedBlock(kind: kind, text: skipped, skip: why)) }
                         pendingSkipped += sideBlocks(of: child)
-                    } else if Self.hasBlockChild(child) || book && Self.holdsBookMarks(child) {
+                    } else if Self.hasBlockChild(child) || book && BookTypes.holdsMarks(child) {
                         // A link around a heading or a paragraph: the blocks inside still break.
                         // A line of verse (a <span>) holding a note reference: the mark is not read.
                         inline(child)
@@ -330,11 +330,6 @@ struct BlockEmitter {
             if case .element(let inner) = child, !isInline(inner.tag) { return true }
         }
         return false
-    }
-
-    /// Whether a book's note reference or page break stands somewhere inside `element`.
-    private static func holdsBookMarks(_ element: HTMLElement) -> Bool {
-        element.elements.contains { BookTypes.reason($0["epub:type"], tag: $0.tag) != nil || holdsBookMarks($0) }
     }
 
     /// A header-link or permalink mark ("¶", "#", "§", "🔗"): it has no words to read.

@@ -22,4 +22,9 @@ enum BookTypes {
         if tag == .nav { return .navigation }
         return nil
     }
+
+    /// Whether a note reference, a page break or another part not read stands inside `element`.
+    static func holdsMarks(_ element: HTMLElement) -> Bool {
+        element.elements.contains { reason($0["epub:type"], tag: $0.tag) != nil || holdsMarks($0) }
+    }
 }

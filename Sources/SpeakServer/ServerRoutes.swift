@@ -32,7 +32,7 @@ struct ServerRoutes {
             let id = try context.parameters.require("id", as: Int64.self)
             let word = request.uri.queryParameters.get("word", as: Int.self)
             let (summary, document) = try await documentOrNotFound(id)
-            let voices = (try? await voice.run { [speak] in try speak.voiceList(language: nil) })
+            let voices = (try? await voice.run { [voice] in try voice.voiceList() })
                 .map { ReaderPage.voices($0, language: document.metadata.language) } ?? []
             return Self.html(ReaderPage(summary: summary, document: document, voices: voices)
                 .render(word: word, skipStep: speak.config.skipStep, wordsPerMinute: speak.config.wordsPerMinute))
@@ -86,15 +86,8 @@ struct ServerRoutes {
             }
             return Response(status: .noContent)
         }
-        router.get("/import") { _, _ in
-            var folders: [String] = []
-            func walk(_ listing: FolderListing) {
-                if let folder = listing.folder { folders.append(folder.path) }
-                listing.folders.forEach(walk)
-            }
-            walk(try speak.listing(path: nil, recursive: true))
-            return Self.html(ImportPage.render(folders: folders))
-        }
+        let manage = ManagePages(speak: speak)
+        router.get("/import") { _, _ in Self.html(ImportPage.render(folders: try manage.allFolders())) }
         router.post("/api/import") { request, _ in
             let query = request.uri.queryParameters
             // Only the file's own name is kept: a path in it names nothing on this machine.
@@ -134,7 +127,6 @@ struct ServerRoutes {
             guard let job = imports.job(try context.parameters.require("job", as: Int.self)) else { throw HTTPError(.notFound) }
             return try Self.json(job)
         }
-        let manage = ManagePages(speak: speak)
         router.get("/manage") { request, _ in
             try page { try manage.manage(request.uri.queryParameters.get("item") ?? "") }
         }

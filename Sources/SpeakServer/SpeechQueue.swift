@@ -12,6 +12,9 @@ final class SpeechQueue: @unchecked Sendable {
     /// Most recent last; a document edited by the command line (another content hash) is read again.
     private var documents: [(id: Int64, hash: String, document: Document)] = []
 
+    /// The installed voices, listed once: they do not change while the server runs.
+    private var voices: VoiceList?
+
     init(speak: Speak) {
         self.speak = speak
     }
@@ -34,6 +37,14 @@ final class SpeechQueue: @unchecked Sendable {
         documents.append((id, summary.metadata.contentHash, document))
         if documents.count > 4 { documents.removeFirst() }
         return (summary, document)
+    }
+
+    /// Every installed voice (on the speech thread).
+    func voiceList() throws -> VoiceList {
+        if let voices { return voices }
+        let list = try speak.voiceList(language: nil)
+        voices = list
+        return list
     }
 
     /// A clip of document `id` from word `from`.
