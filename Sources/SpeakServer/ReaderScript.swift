@@ -196,7 +196,7 @@ enum ReaderScript {
           ensureLoaded(now.word);
         }
         $('status').textContent = 'word ' + now.word;
-        if (Date.now() - state.savedAt > 5000) save(false);
+        if (Date.now() - state.savedAt > 1000) save(false, true);
       }
       function frame() {
         if (state.playing) {
@@ -211,12 +211,13 @@ enum ReaderScript {
       }
       requestAnimationFrame(frame);
 
-      // Positions go to the library: every few seconds, on pause, and when the page is hidden or closed.
-      function save(finished) {
-        if (state.saved === state.word && !finished) return;
+      // Positions go to the library: every second while playing, on pause, and when the page is hidden or closed.
+      // Reports made while playing (every second) may wait a few seconds at the server before reaching the library.
+      function save(finished, playing) {
+        if (state.saved === state.word && !finished && playing) return;
         state.saved = state.word;
         state.savedAt = Date.now();
-        const body = JSON.stringify({word: state.word, speed: +state.speed.toFixed(1), finished: !!finished});
+        const body = JSON.stringify({word: state.word, speed: +state.speed.toFixed(1), finished: !!finished, playing: !!playing});
         if (document.visibilityState === 'hidden' && navigator.sendBeacon) {
           navigator.sendBeacon('/api/documents/' + id + '/position', new Blob([body], {type: 'text/plain'}));
         } else {

@@ -53,8 +53,9 @@ public struct ReaderServer: Sendable {
         router.middlewares.add(RequestLogMiddleware())
         router.middlewares.add(AccessMiddleware(access: access))
         let upload = speak.environment["SPEAK_SERVE_MAX_UPLOAD"].flatMap(Int.init) ?? 512 << 20
+        let positions = PositionBook(speak: speak)
         ServerRoutes(speak: speak, access: access, voice: SpeechQueue(speak: speak), imports: ImportJobs(speak: speak),
-                     maximumUpload: upload).add(to: router)
+                     positions: positions, maximumUpload: upload).add(to: router)
         var logger = Logger(label: "speak-serve")
         logger.logLevel = .info
         let (host, port) = (host, port)
@@ -63,6 +64,12 @@ public struct ReaderServer: Sendable {
                                   let port = channel.localAddress?.port ?? port
                                   ready("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
                               }, logger: logger)
+        let flusher = Task { await positions.run() }
+        defer {
+            // Stopped (SIGINT, SIGTERM) or failed: what the readers last reported reaches the library.
+            flusher.cancel()
+            positions.flush()
+        }
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
     }
 }

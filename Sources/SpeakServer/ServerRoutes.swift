@@ -9,6 +9,7 @@ struct ServerRoutes {
     let access: ServerAccess
     let voice: SpeechQueue
     let imports: ImportJobs
+    let positions: PositionBook
 
     /// Largest file taken by upload (`SPEAK_SERVE_MAX_UPLOAD`, in bytes, sets another).
     let maximumUpload: Int
@@ -79,8 +80,7 @@ struct ServerRoutes {
                 throw HTTPError(.badRequest, message: "the body is not a position: {\"word\": N, \"speed\": S}")
             }
             do {
-                try speak.savePosition(documentID: id, word: max(0, position.word), speed: position.speed.map { min(4.5, max(0.5, $0)) },
-                                       finished: position.finished ?? false)
+                try positions.report(position, document: id)
             } catch LibraryError.documentNotFound {
                 throw HTTPError(.notFound)
             }
@@ -278,9 +278,3 @@ extension String {
     var nonEmpty: String? { isEmpty ? nil : self }
 }
 
-/// Where a browser's listener is.
-struct PositionReport: Decodable {
-    var word: Int
-    var speed: Double?
-    var finished: Bool?
-}

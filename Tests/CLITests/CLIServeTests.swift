@@ -60,7 +60,14 @@ import Testing
         // The command line and the server share the library while it runs.
         #expect(try cli.run(["import", cli.file("more.txt", "Another document arrives while the server runs.\n")]).status == 0)
         #expect(try server.request("/").text.contains("/read/2"))
+        // A playing page's reports wait a few seconds at the server; a stop writes the last one.
+        for word in [330, 340, 350] {
+            let report = Data(#"{"word": \#(word), "speed": 1.4, "playing": true}"#.utf8)
+            #expect(try server.request("/api/documents/1/position", method: "POST", body: report, contentType: "application/json").status == 204)
+        }
+        #expect(try cli.json(["show", "1"])["position"] as? Int == 321)
         #expect(server.stop() == 0)
+        #expect(try cli.json(["show", "1"])["position"] as? Int == 350)
     }
 
     /// A long document is sent a window at a time: the page holds the words around its start,
