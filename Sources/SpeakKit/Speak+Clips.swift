@@ -81,6 +81,13 @@ extension Speak {
                           duration: lead + Double(timeline.totalSamples) / rate, nextWord: next)
     }
 
+    /// Loads `voice` (nil: the default voice for `language`) so that the first clip it speaks
+    /// does not wait for it: a neural model takes about a second to load, once per process.
+    public func prepareVoice(_ voice: String?, language: String?) throws {
+        let settings = try voiceSettings(voice: voice ?? defaultVoice(for: language), speed: 1, wordsPerMinute: nil)
+        _ = try engine(for: settings, requested: voice)
+    }
+
     /// A document of the library, whole.
     public func storedDocument(id: Int64) throws(LibraryError) -> Document {
         try library().document(id: id)

@@ -112,10 +112,13 @@ enum ReaderScript {
         setPlaying(true);
         state.ctx = state.ctx || new AudioContext();
         await state.ctx.resume();
-        let next = from, at = 0, first = true;
+        let next = from, at = 0, count = 0;
         try {
           while (next !== null && next !== undefined && generation === state.generation) {
-            const clip = await fetchClip(next, first ? 12 : 60);
+            // Clips grow: the first is one sentence (one clause for a neural voice, which speaks
+            // about ten times slower than eSpeak), so the first sound comes soon; each next one is
+            // synthesized while the one before plays.
+            const clip = await fetchClip(next, [1, 12][count++] || 60);
             if (generation !== state.generation) return;
             const source = state.ctx.createBufferSource();
             source.buffer = clip.buffer;
@@ -126,7 +129,6 @@ enum ReaderScript {
             state.clips.push(clip);
             at = clip.start + clip.buffer.duration;
             next = clip.next;
-            first = false;
             // One clip ahead of the one playing is enough.
             while (generation === state.generation && at - state.ctx.currentTime > Math.max(4, clip.buffer.duration)) await sleep(200);
           }
@@ -264,7 +266,11 @@ enum ReaderScript {
       // The voice, remembered by this browser; a preview says the next few words once.
       const savedVoice = localStorage.getItem('speak.voice');
       if (savedVoice && Array.from($('voice').options).some((o) => o.value === savedVoice)) $('voice').value = savedVoice;
+      // The server loads the voice now, so the first tap does not wait for a neural model to load.
+      const prepareVoice = () => fetch('/api/voices/prepare?document=' + id + '&voice=' + encodeURIComponent($('voice').value), {method: 'POST'});
+      prepareVoice();
       $('voice').addEventListener('change', () => {
+        prepareVoice();
         localStorage.setItem('speak.voice', $('voice').value);
         if (state.playing) play(state.word);
       });

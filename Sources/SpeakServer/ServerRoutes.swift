@@ -72,6 +72,11 @@ struct ServerRoutes {
             }
             return try Self.json(ClipReply(clip))
         }
+        router.post("/api/voices/prepare") { request, _ in
+            let query = request.uri.queryParameters
+            voice.prepare(voice: query.get("voice").flatMap { $0.isEmpty ? nil : $0 }, document: query.get("document", as: Int64.self))
+            return Response(status: .accepted)
+        }
         router.post("/api/documents/{id}/position") { request, context in
             let id = try context.parameters.require("id", as: Int64.self)
             var request = request

@@ -47,6 +47,15 @@ final class SpeechQueue: @unchecked Sendable {
         return list
     }
 
+    /// Loads the voice a reader is about to use, in the background: the first tap then hears
+    /// speech as soon as it is synthesized, not after a neural model has loaded.
+    func prepare(voice: String?, document id: Int64?) {
+        queue.async { [self] in
+            let language = id.flatMap { try? speak.summary(id: $0) }?.metadata.language
+            try? speak.prepareVoice(voice, language: language)
+        }
+    }
+
     /// A clip of document `id` from word `from`.
     func clip(_ id: Int64, from: Int, words: Int, speed: Double, voice: String?, format: ClipFormat) async throws -> SpeechClip {
         try await run { [self] in

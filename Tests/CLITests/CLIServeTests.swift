@@ -52,6 +52,9 @@ import Testing
         #expect((clip["next"] as? Int).map { $0 > Int(words.last?[0] ?? 0) } == true, "\(clip["next"] ?? "nil")")
         #expect(try server.request("/api/documents/1/clip?from=99999").status == 400)
 
+        // The reader asks for its voice to be loaded before the first tap; an unknown one is the clip's error to report.
+        #expect(try server.request("/api/voices/prepare?document=1&voice=en-us", method: "POST").status == 202)
+        #expect(try server.request("/api/voices/prepare?voice=nonsense", method: "POST").status == 202)
         // A position saved by the browser is the command line's.
         let saved = try server.request("/api/documents/1/position", method: "POST", body: Data(#"{"word": 321, "speed": 1.4}"#.utf8),
                                        contentType: "application/json")
