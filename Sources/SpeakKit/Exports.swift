@@ -45,3 +45,7 @@ public typealias AudioFormat = SpeakAudio.AudioFormat
 public typealias EncoderSettings = SpeakAudio.EncoderSettings
 /// What a `speak __segments` worker synthesizes: voice, encoder, whether skipped blocks are read.
 public typealias SegmentJob = SpeakConversion.SegmentJob
+/// One entry of a document's position history.
+public typealias PositionEntry = SpeakLibrary.PositionEntry
+/// Why a listening position changed.
+public typealias PositionCause = SpeakLibrary.PositionCause

@@ -177,6 +177,11 @@ extension Speak {
         try library().stats(documentID: documentID)
     }
 
+    /// Every position document `id` has had, oldest first, on every device.
+    public func positionHistory(documentID id: Int64) throws(LibraryError) -> [PositionEntry] {
+        try library().positionHistory(documentID: id)
+    }
+
     /// The library's folders, positions and listening history, for another machine.
     public func exportLibrary() throws(LibraryError) -> LibraryExport {
         try library().exportState()

@@ -16,6 +16,8 @@ public struct PlayRequest: Sendable {
     public var fromStart = false
     /// 1-based chapter to start at.
     public var chapter: Int?
+    /// 1-based entry of the document's position history to start at (`speak history`).
+    public var fromHistory: Int?
     /// Fraction (0…1) of the words to start at.
     public var at: Double?
     public var voice: String?
@@ -135,7 +137,7 @@ extension Speak {
         let positions = PositionSaver(store: store, documentID: nil)
         var scan: ScanImport?
         let document: Document, title: String
-        var start = 0, savedSpeed: Double?
+        var start = 0, savedSpeed: Double?, saved: Int?
         let begun = try scanToPlay(request, store: store, positions: positions)
         if case .playing(let opening, let started)? = begun {
             // An image not imported yet: its first lines play while the rest is read.
@@ -151,12 +153,20 @@ extension Speak {
             let summary = try store.summary(id: id)
             (document, title, savedSpeed) = (try store.document(id: id), summary.metadata.title, summary.speed)
             guard document.spokenWordCount > 0 else { throw NothingToPlayError(title: summary.metadata.title) }
+            saved = summary.position
             start = summary.finished || request.fromStart ? 0 : (summary.position ?? 0)
             if let chapter = request.chapter {
                 guard document.chapters.indices.contains(chapter - 1) else {
                     throw LibraryError.chapterNotFound(number: chapter, documentID: id, count: document.chapters.count)
                 }
                 start = document.chapters[chapter - 1].firstWord
+            }
+            if let number = request.fromHistory {
+                let history = try store.positionHistory(documentID: id)
+                guard history.indices.contains(number - 1) else {
+                    throw LibraryError.historyEntryNotFound(number: number, documentID: id, count: history.count)
+                }
+                start = min(document.wordCount - 1, history[number - 1].word)
             }
             if let at = request.at { start = min(document.wordCount - 1, Int(Double(document.wordCount) * at)) }
             if let fromWord = request.fromWord { start = fromWord }
@@ -165,6 +175,9 @@ extension Speak {
             }
         }
         let speed = request.speed ?? savedSpeed ?? config.speed
+        // A start elsewhere than where the listener stopped is a move of its own in the history
+        // (a jump, a rewind); listening then goes on from there.
+        if scan == nil, request.output == nil, saved != start { positions.save(word: start, speed: speed, finished: false) }
         var voice = request.voice
         if voice == nil { voice = try defaultVoice(for: document.metadata.language) }
         var speechRequest = request.speech
@@ -223,7 +236,7 @@ extension Speak {
     /// Nil when the input is not an image file played from its start (or the import failed:
     /// its error is thrown).
     private func scanToPlay(_ request: PlayRequest, store: LibraryStore, positions: PositionSaver) throws -> ScanToPlay? {
-        guard request.fromWord == nil, request.chapter == nil, request.at == nil,
+        guard request.fromWord == nil, request.chapter == nil, request.at == nil, request.fromHistory == nil,
               let started = try ScanImport.start(request.input, request: request.importRequest, store: store,
                                                  folder: try folderNames(request.importRequest.folder ?? ""), positions: positions)
         else { return nil }

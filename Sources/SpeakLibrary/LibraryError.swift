@@ -20,6 +20,7 @@ public enum LibraryError: UserFacingError, Equatable {
     case emptyTitle(documentID: Int64)
     case documentIsNotAFolder(Int64)
     case chapterNotFound(number: Int, documentID: Int64, count: Int)
+    case historyEntryNotFound(number: Int, documentID: Int64, count: Int)
     case chapterNotMovable(number: Int)
     case emptySearch(query: String)
 
@@ -59,6 +60,9 @@ public enum LibraryError: UserFacingError, Equatable {
             "a title cannot be empty; give document \(id) one with words in it, e.g. speak rename \(id) \"Better title\""
         case .documentIsNotAFolder(let id):
             "\(id) is a document id, not a folder; 'speak show \(id)' shows that document (write '\(id)/' for a folder named \(id))"
+        case .historyEntryNotFound(let number, let id, let count):
+            count == 0 ? "document \(id) has no position history yet" :
+                "document \(id) has no history entry \(number); it has entries 1 to \(count) ('speak history \(id)' lists them)"
         case .chapterNotFound(let number, let id, let count):
             count == 0 ? "document \(id) has no chapters" : "document \(id) has no chapter \(number); it has chapters 1 to \(count)"
         case .chapterNotMovable(let number):
@@ -72,7 +76,7 @@ public enum LibraryError: UserFacingError, Equatable {
         switch self {
         case .documentNotFound, .documentInTrash, .folderNotFound: .noInput
         case .notInTrash, .folderNotEmpty, .folderCycle, .folderNameTaken, .badName, .emptyTitle,
-             .documentIsNotAFolder, .chapterNotFound, .emptySearch: .usage
+             .documentIsNotAFolder, .chapterNotFound, .historyEntryNotFound, .emptySearch: .usage
         case .chapterNotMovable: .dataError
         case .notADatabase, .newerSchema, .cannotOpen, .damaged, .busy, .writeFailed, .storage: .ioError
         }

@@ -179,6 +179,38 @@ enum LibrarySchema {
             // A book's table of contents is nested: parts, chapters, sections.
             try db.execute(sql: "ALTER TABLE chapters ADD COLUMN level INTEGER NOT NULL DEFAULT 1")
         }
+        migrator.registerMigration("v7: position history") { db in
+            // Every change of a listening position, by device; never deleted (a stretch of
+            // listening is one entry whose end moves; each seek, rewind or finish is a new one).
+            // A device numbers its entries (sequence): sync orders by it, not by clocks.
+            try db.execute(sql: """
+                CREATE TABLE library_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE position_log (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                    device TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    word_index INTEGER NOT NULL,
+                    speed REAL,
+                    cause TEXT NOT NULL,
+                    wall_time REAL NOT NULL,
+                    uptime REAL NOT NULL,
+                    started_at REAL NOT NULL,
+                    start_word INTEGER NOT NULL,
+                    UNIQUE (device, sequence)
+                );
+                CREATE INDEX position_log_by_document ON position_log(document_id, id);
+                """)
+            // The positions saved so far become the first entries, from this device.
+            let device = try PositionHistory.device(db)
+            try db.execute(sql: """
+                INSERT INTO position_log (document_id, device, sequence, word_index, speed, cause, wall_time, uptime, started_at, start_word)
+                SELECT document_id, ?, ROW_NUMBER() OVER (ORDER BY updated_at, document_id), word_index, speed,
+                    CASE WHEN finished THEN 'finish' ELSE 'listen' END, updated_at, 0, updated_at, word_index
+                FROM positions
+                """, arguments: [device.id])
+            try db.execute(sql: "INSERT OR REPLACE INTO library_meta (key, value) VALUES ('device_sequence', (SELECT COUNT(*) FROM position_log))")
+        }
         return migrator
     }
 }

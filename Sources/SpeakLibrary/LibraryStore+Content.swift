@@ -26,6 +26,11 @@ extension LibraryStore {
                 try db.execute(sql: "UPDATE positions SET word_index = ? WHERE document_id = ?",
                                arguments: [renumbering(position), id])
             }
+            for row in try Row.fetchAll(db, sql: "SELECT id, word_index, start_word FROM position_log WHERE document_id = ?",
+                                        arguments: [id]) {
+                try db.execute(sql: "UPDATE position_log SET word_index = ?, start_word = ? WHERE id = ?",
+                               arguments: [renumbering(row[1]), renumbering(row[2]), row[0] as Int64])
+            }
             for row in try Row.fetchAll(db, sql: "SELECT id, first_word, last_word FROM sessions WHERE document_id = ?",
                                         arguments: [id]) {
                 try db.execute(sql: "UPDATE sessions SET first_word = ?, last_word = ? WHERE id = ?",
@@ -35,10 +40,14 @@ extension LibraryStore {
     }
 
     /// Saves where the user stopped listening (a global word index) and, optionally, their speed.
+    /// Every change is kept in the document's position history; `cause` says why the
+    /// position moved (nil: judged from how far and how fast it moved).
     public func savePosition(documentID id: Int64, wordIndex: Int, speed: Double? = nil,
-                             finished: Bool = false) throws(LibraryError) {
+                             finished: Bool = false, cause: PositionCause? = nil) throws(LibraryError) {
         try write { db in
             try Self.requireActiveDocument(db, id: id)
+            try PositionHistory.record(db, documentID: id, word: wordIndex, speed: speed, finished: finished, cause: cause,
+                                       now: Date().timeIntervalSince1970, uptime: ProcessInfo.processInfo.systemUptime)
             try db.execute(sql: """
                 INSERT INTO positions (document_id, word_index, speed, finished, updated_at) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (document_id) DO UPDATE SET word_index = excluded.word_index,

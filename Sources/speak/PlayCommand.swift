@@ -15,6 +15,7 @@ struct PlayCommand: ParsableCommand {
               speak play 7
               speak play notes.txt
               speak play 7 --from-word 5400      (or --from-start, --chapter 3, --at 35%)
+              speak play 7 --from-history 4      (an entry of 'speak history 7')
               speak play 7 -o - | aplay
               SPEAK_AUDIO=null speak play 7 --print-words
             """
@@ -67,6 +68,9 @@ struct PlayOptions: ParsableArguments {
     @Option(help: "Start at this chapter (1-based).")
     var chapter: Int?
 
+    @Option(name: .customLong("from-history"), help: "Start at this entry of the document's position history ('speak history ID').")
+    var fromHistory: Int?
+
     @Option(help: "Start this far into the document, e.g. 35%.")
     var at: String?
 
@@ -103,8 +107,9 @@ struct PlayOptions: ParsableArguments {
     @OptionGroup var speech: SpeechSkipOptions
 
     func validate() throws {
-        let starts = [fromWord != nil, fromStart, chapter != nil, at != nil].filter { $0 }.count
-        if starts > 1 { throw ValidationError("choose one of --from-word, --from-start, --chapter and --at") }
+        let starts = [fromWord != nil, fromStart, chapter != nil, at != nil, fromHistory != nil].filter { $0 }.count
+        if starts > 1 { throw ValidationError("choose one of --from-word, --from-start, --chapter, --at and --from-history") }
+        if let fromHistory, fromHistory < 1 { throw ValidationError("--from-history takes an entry number from 'speak history ID' (1 or more)") }
         if let skipStep, !(1...600).contains(skipStep) { throw ValidationError("--skip-step must be 1…600 seconds") }
         if realtime, output == nil { throw ValidationError("--realtime applies to -o FILE") }
     }
@@ -115,6 +120,7 @@ struct PlayOptions: ParsableArguments {
         request.fromWord = fromWord
         request.fromStart = fromStart
         request.chapter = chapter
+        request.fromHistory = fromHistory
         request.at = try at.map(Self.fraction)
         request.voice = voice
         request.speed = speed

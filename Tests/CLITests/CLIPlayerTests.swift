@@ -84,6 +84,30 @@ import Testing
         #expect(try cli.run(["play", "1", "--at", "lots"], environment: null).status == 64)
     }
 
+    /// Every start elsewhere, stretch of listening and finish is in `speak history`, and
+    /// `--from-history N` goes back to any of them.
+    @Test func theHistoryKeepsEveryPositionAndPlaysFromAnyOfThem() throws {
+        let cli = CLI()
+        _ = try cli.run(["import", cli.file("story.txt", Self.story)])
+        #expect(try cli.run(["history", "1"]).stderr.contains("has not been listened to yet"))
+        #expect(try cli.run(["play", "1", "--from-word", "12", "--speed", "4.5", "--print-words"], environment: null).status == 0)
+        #expect(try cli.run(["play", "1", "--from-word", "3", "--speed", "4.5", "--print-words"], environment: null).status == 0)
+        let listed = try cli.run(["history", "1", "--json"])
+        let history = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], "\(listed.stderr)")
+        let causes: [String] = history.compactMap { $0["cause"] as? String }
+        let entryWords: [Int] = history.compactMap { $0["word"] as? Int }
+        #expect(causes.first == "listen" && history.first?["startWord"] as? Int == 12, "\(history)")
+        let back = try #require(causes.firstIndex(of: "rewind"), "\(history)")
+        #expect(causes[..<back].contains("finish") && entryWords[back] == 3 && causes.last == "finish", "\(history)")
+        #expect(try cli.run(["history", "1"]).stdout.contains("went back"))
+        let again = try cli.run(["play", "1", "--from-history", String(back + 1), "--print-words"], environment: null)
+        #expect(words(again.stdout).first?.index == 3)
+        let missing = try cli.run(["play", "1", "--from-history", "99"], environment: null)
+        #expect(missing.status == 64 && missing.stderr.contains("speak history 1"), "\(missing.stderr)")
+        #expect(try cli.run(["play", "1", "--from-history", "0"], environment: null).status == 64)
+        #expect(try cli.run(["play", "1", "--from-history", "1", "--chapter", "1"], environment: null).status == 64)
+    }
+
     @Test func twoPlayersOnOneDocumentLeaveItConsistent() throws {
         let cli = CLI()
         _ = try cli.run(["import", cli.file("story.txt", Self.story)])
