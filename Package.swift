@@ -109,6 +109,9 @@ let package = Package(
             "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakArchive", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
             "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural",
         ]),
+        // Accounts and sync: which position holds when devices disagree, the server's store
+        // of users and their changes, and the client the command line syncs with.
+        .target(name: "SpeakSync", dependencies: ["SpeakLibrary", .product(name: "GRDB", package: "GRDB.swift")]),
         // The web reader: `speak serve` hands over to `speak-serve`, the only binary with SwiftNIO.
         .target(name: "SpeakServer", dependencies: [
             "SpeakKit", .product(name: "Hummingbird", package: "hummingbird"),
@@ -130,6 +133,7 @@ let package = Package(
         ],
                     exclude: ["Golden"]),
         .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),
+        .testTarget(name: "SpeakSyncTests", dependencies: ["SpeakSync", "SpeakLibrary"]),
         .testTarget(name: "NativeLibraryTests", dependencies: [
             "SpeakESpeak", "SpeakImportHTML", "SpeakPoppler", "SpeakTesseract",
         ]),
