@@ -111,7 +111,7 @@ let package = Package(
         ]),
         // Accounts and sync: which position holds when devices disagree, the server's store
         // of users and their changes, and the client the command line syncs with.
-        .target(name: "SpeakSync", dependencies: ["SpeakLibrary", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "SpeakSync", dependencies: ["SpeakModel", "SpeakLibrary", .product(name: "GRDB", package: "GRDB.swift")]),
         // The web reader: `speak serve` hands over to `speak-serve`, the only binary with SwiftNIO.
         .target(name: "SpeakServer", dependencies: [
             "SpeakKit", .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,0 +1,45 @@
+import GRDB
+
+/// The sync server's tables, migrated in order like the library's.
+enum AccountSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: users, logins, changes") { db in
+            try db.execute(sql: """
+                CREATE TABLE users (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    password_hash TEXT NOT NULL,
+                    created_at REAL NOT NULL
+                );
+                CREATE TABLE tokens (
+                    token_hash TEXT PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    device TEXT NOT NULL,
+                    created_at REAL NOT NULL,
+                    expires_at REAL NOT NULL
+                );
+                CREATE TABLE failed_logins (name TEXT NOT NULL COLLATE NOCASE, at REAL NOT NULL);
+                CREATE INDEX failed_logins_by_name ON failed_logins(name, at);
+                CREATE TABLE changes (
+                    order_number INTEGER PRIMARY KEY AUTOINCREMENT,
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    device TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    document TEXT NOT NULL,
+                    word INTEGER NOT NULL,
+                    start_word INTEGER NOT NULL,
+                    speed REAL,
+                    cause TEXT NOT NULL,
+                    wall_time REAL NOT NULL,
+                    seen INTEGER NOT NULL,
+                    clock_offset REAL NOT NULL,
+                    received_at REAL NOT NULL,
+                    UNIQUE (user_id, device, sequence)
+                );
+                CREATE INDEX changes_by_user ON changes(user_id, order_number);
+                """)
+        }
+        return migrator
+    }
+}

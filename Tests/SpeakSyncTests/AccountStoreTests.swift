@@ -1,0 +1,98 @@
+import Foundation
+import SpeakLibrary
+import SpeakSync
+import Synchronization
+import Testing
+
+/// A stand-in for bcrypt: fast, and still never the password itself.
+struct ReversedHashing: PasswordHashing {
+    func hash(_ password: String) -> String { "rev:" + String(password.reversed()) }
+    func verify(_ password: String, hash: String) -> Bool { hash == self.hash(password) }
+}
+
+/// A clock the test moves.
+final class TestClock: Sendable {
+    private let time = Mutex(Date(timeIntervalSince1970: 2_000_000_000))
+    var now: Date { time.withLock { $0 } }
+    func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
+}
+
+@Suite struct AccountStoreTests {
+    let clock = TestClock()
+
+    func store() throws -> AccountStore {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("speak-accounts-\(UUID().uuidString)/accounts.sqlite").path
+        return try AccountStore(path: path, hashing: ReversedHashing(), now: { [clock] in clock.now })
+    }
+
+    @Test func namesArePeoplesOwnAndPasswordsLongEnough() throws {
+        let accounts = try store()
+        let ada = try accounts.create(name: "ada", password: "analytical engine")
+        #expect(ada.name == "ada")
+        #expect(throws: AccountError(.nameTaken, "the name 'ADA' is taken; choose another")) { try accounts.create(name: "ADA", password: "another one") }
+        #expect((try? accounts.create(name: "bob", password: "short"))?.name == nil)
+        #expect((try? accounts.create(name: "bob'; DROP TABLE users; --", password: "long enough"))?.name == nil)
+        #expect((try? accounts.create(name: "", password: "long enough"))?.name == nil)
+        // The failed ones left nothing: the name is still free, the first account still there.
+        #expect(try accounts.create(name: "bob", password: "long enough").name == "bob")
+        #expect(try accounts.login(name: "ada", password: "analytical engine", device: "d").token.count == 64)
+    }
+
+    @Test func loginsExpireAndWrongPasswordsAreLimited() throws {
+        let accounts = try store()
+        _ = try accounts.create(name: "ada", password: "analytical engine")
+        let session = try accounts.login(name: "ada", password: "analytical engine", device: "laptop")
+        #expect(try accounts.account(token: session.token).name == "ada")
+        #expect(throws: AccountError.self) { try accounts.account(token: "forged") }
+        #expect(throws: AccountError.self) { try accounts.login(name: "ada", password: "wrong password", device: "x") }
+        #expect(throws: AccountError.self) { try accounts.login(name: "nobody", password: "analytical engine", device: "x") }
+        for _ in 0..<12 { _ = try? accounts.login(name: "ada", password: "' OR '1'='1", device: "x") }
+        do {
+            _ = try accounts.login(name: "ada", password: "analytical engine", device: "x")
+            Issue.record("a login after 13 wrong passwords went through")
+        } catch {
+            #expect(error.kind == .tooManyAttempts)
+        }
+        clock.advance(AccountStore.attemptWindow + 1)
+        #expect(throws: Never.self) { try accounts.login(name: "ada", password: "analytical engine", device: "x") }
+        clock.advance(AccountStore.sessionLength)
+        #expect(throws: AccountError.self) { try accounts.account(token: session.token) }
+    }
+
+    @Test func aNewPasswordEndsTheOtherSessions() throws {
+        let accounts = try store()
+        _ = try accounts.create(name: "ada", password: "analytical engine")
+        let here = try accounts.login(name: "ada", password: "analytical engine", device: "laptop")
+        let there = try accounts.login(name: "ada", password: "analytical engine", device: "phone")
+        #expect(throws: AccountError.self) { try accounts.changePassword(token: here.token, current: "not it at all", new: "difference engine") }
+        try accounts.changePassword(token: here.token, current: "analytical engine", new: "difference engine")
+        #expect(try accounts.account(token: here.token).name == "ada")
+        #expect(throws: AccountError.self) { try accounts.account(token: there.token) }
+        #expect(throws: AccountError.self) { try accounts.login(name: "ada", password: "analytical engine", device: "x") }
+        #expect(throws: Never.self) { try accounts.login(name: "ada", password: "difference engine", device: "x") }
+        try accounts.logout(token: here.token)
+        #expect(throws: AccountError.self) { try accounts.account(token: here.token) }
+    }
+
+    @Test func syncTakesChangesOnceAndShowsEachUserOnlyTheirs() throws {
+        let accounts = try store()
+        let ada = try accounts.create(name: "ada", password: "analytical engine")
+        let bob = try accounts.create(name: "bob", password: "long enough")
+        let change = SyncedPosition(device: "laptop", sequence: 1, document: "sha256:x", word: 120, cause: .listen,
+                                    wallTime: clock.now.timeIntervalSince1970 - 3_600, seen: 0)
+        let first = try accounts.sync(account: ada, device: "laptop", deviceTime: clock.now.timeIntervalSince1970 - 3_600, seen: 0, changes: [change])
+        #expect(first.changes.map(\.word) == [120] && first.changes.first?.order == first.seen)
+        #expect(abs(first.clockOffset - 3_600) < 1, "the laptop's clock is an hour slow")
+        // Sent again (a retry after a lost answer): not stored twice.
+        let again = try accounts.sync(account: ada, device: "laptop", deviceTime: clock.now.timeIntervalSince1970, seen: 0, changes: [change])
+        #expect(again.changes.count == 1 && again.seen == first.seen)
+        // A device sends only its own changes; another user sees none of ada's.
+        var forged = change
+        forged.device = "phone"
+        _ = try accounts.sync(account: ada, device: "laptop", deviceTime: clock.now.timeIntervalSince1970, seen: 0, changes: [forged])
+        let other = try accounts.sync(account: bob, device: "tablet", deviceTime: clock.now.timeIntervalSince1970, seen: 0, changes: [])
+        #expect(other.changes.isEmpty)
+        let phone = try accounts.sync(account: ada, device: "phone", deviceTime: clock.now.timeIntervalSince1970, seen: first.seen, changes: [])
+        #expect(phone.changes.isEmpty && phone.seen == first.seen)
+    }
+}
