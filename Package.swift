@@ -114,7 +114,7 @@ let package = Package(
         .target(name: "SpeakSync", dependencies: ["SpeakModel", "SpeakLibrary", .product(name: "GRDB", package: "GRDB.swift")]),
         // The web reader: `speak serve` hands over to `speak-serve`, the only binary with SwiftNIO.
         .target(name: "SpeakServer", dependencies: [
-            "SpeakKit", .product(name: "Hummingbird", package: "hummingbird"),
+            "SpeakKit", "SpeakSync", .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),

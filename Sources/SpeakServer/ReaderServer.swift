@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import SpeakKit
+import SpeakSync
 
 /// Why the server does not start.
 public struct ServeError: UserFacingError {
@@ -21,11 +22,13 @@ public struct ReaderServer: Sendable {
     let host: String
     let port: Int
     let access: ServerAccess
+    /// Accounts and sync, when served.
+    let accounts: AccountStore?
 
     /// A server for `speak`'s library on `host:port` (port 0: any free port). Refuses a
     /// non-loopback address unless a password is set (`speak serve --set-password` or
     /// `SPEAK_SERVE_PASSWORD`).
-    public init(speak: Speak, host: String, port: Int) throws {
+    public init(speak: Speak, host: String, port: Int, accounts accountsPath: String? = nil) throws {
         self.speak = speak
         self.host = host
         self.port = port
@@ -35,6 +38,20 @@ public struct ReaderServer: Sendable {
                              + "or SPEAK_SERVE_PASSWORD), or serve on 127.0.0.1", exitStatus: .usage)
         }
         access = ServerAccess(hash: hash)
+        if let accountsPath {
+            do {
+                accounts = try AccountStore(path: accountsPath, hashing: BcryptHashing())
+            } catch {
+                throw ServeError(message: error.message, exitStatus: .cannotCreate)
+            }
+        } else {
+            accounts = nil
+        }
+    }
+
+    /// Where `speak serve --accounts` keeps its users by default: beside the library.
+    public static func defaultAccountStore(speak: Speak) -> String {
+        speak.libraryDirectory.appendingPathComponent("accounts.sqlite").path
     }
 
     /// Stores the password the server will ask for (as a bcrypt hash, beside the library).
@@ -56,6 +73,7 @@ public struct ReaderServer: Sendable {
         let positions = PositionBook(speak: speak)
         ServerRoutes(speak: speak, access: access, voice: SpeechQueue(speak: speak), imports: ImportJobs(speak: speak),
                      positions: positions, maximumUpload: upload).add(to: router)
+        if let accounts { SyncRoutes(accounts: accounts).add(to: router) }
         var logger = Logger(label: "speak-serve")
         logger.logLevel = .info
         let (host, port) = (host, port)

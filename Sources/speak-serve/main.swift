@@ -25,8 +25,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("set-password"), help: "Ask for the password the server will require, store it (hashed) and exit.")
     var setPassword = false
 
+    @Flag(help: "Also serve accounts and sync: users register, log in and sync their listening positions (speak account, speak sync).")
+    var accounts = false
+
+    @Option(help: "With --accounts: the account store (an SQLite file; default: accounts.sqlite beside the library).")
+    var database: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535") }
+        if database != nil, !accounts { throw ValidationError("--database applies to --accounts") }
+        if let database, database.hasPrefix("postgres") {
+            throw ValidationError("PostgreSQL account stores are not built yet; give an SQLite file path, or leave --database out")
+        }
     }
 
     func run() async throws {
@@ -37,7 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(Data("speak serve: password set; it is asked for on every new browser\n".utf8))
                 return
             }
-            let server = try ReaderServer(speak: speak, host: host, port: port)
+            let store = accounts ? database ?? ReaderServer.defaultAccountStore(speak: speak) : nil
+            let server = try ReaderServer(speak: speak, host: host, port: port, accounts: store)
             try await server.run { address in
                 FileHandle.standardError.write(Data("speak serve: listening on \(address) (Ctrl-C stops)\n".utf8))
             }

@@ -18,6 +18,7 @@ struct ServeCommand: ParsableCommand {
               speak serve
               speak serve --port 9000
               speak serve --set-password && speak serve --host 0.0.0.0
+              speak serve --accounts             (also users and sync: speak account, speak sync)
             """
     )
 
@@ -30,10 +31,18 @@ struct ServeCommand: ParsableCommand {
     @Flag(name: .customLong("set-password"), help: "Ask for the password the server will require, store it (hashed) and exit.")
     var setPassword = false
 
+    @Flag(help: "Also serve accounts and sync: users register, log in and sync their listening positions (speak account, speak sync).")
+    var accounts = false
+
+    @Option(help: "With --accounts: the account store (an SQLite file; default: accounts.sqlite beside the library).")
+    var database: String?
+
     func run() throws {
         let helper = Speak.helperExecutable("speak-serve", overriddenBy: "SPEAK_SERVE_HELPER")
         var arguments = ["speak-serve", "--host", host, "--port", String(port)]
         if setPassword { arguments.append("--set-password") }
+        if accounts { arguments.append("--accounts") }
+        if let database { arguments += ["--database", database] }
         let cArguments = arguments.map { strdup($0) } + [nil]
         execv(helper, cArguments)
         Terminal.error("serve: cannot start '\(helper)' (\(String(cString: strerror(errno)))); reinstall speak (make install)")

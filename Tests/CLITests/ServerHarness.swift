@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -35,14 +36,28 @@ final class ServerUnderTest {
             throw ServerDidNotStart(output: seen)
         }
         base = url
-        // The request log goes on being written: drain it so the server never blocks on a full pipe.
-        errors.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
+        // The request log goes on being written: kept, and drained so the server never blocks on a full pipe.
+        let written = Written()
+        self.written = written
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            written.text.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+        }
         // No cookie jar: a test sends the cookies it means to.
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieStorage = nil
         session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
     }
+
+    private final class Written: Sendable {
+        let text = Mutex("")
+    }
+
+    private let written: Written
+
+    /// What the server has written on standard error since it started listening.
+    var log: String { written.text.withLock { $0 } }
 
     struct ServerDidNotStart: Error {
         var output: String
