@@ -75,6 +75,7 @@ install: release
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-pdf" "$(PREFIX)/bin/speak-pdf"
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-fetch" "$(PREFIX)/bin/speak-fetch"
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-serve" "$(PREFIX)/bin/speak-serve"
+	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-sync" "$(PREFIX)/bin/speak-sync"
 	install -m 644 voices/*.json "$(PREFIX)/share/speak/voices/"
 
 clean:

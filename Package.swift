@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "speak-pdf", targets: ["speak-pdf"]),
         .executable(name: "speak-fetch", targets: ["speak-fetch"]),
         .executable(name: "speak-serve", targets: ["speak-serve"]),
+        .executable(name: "speak-sync", targets: ["speak-sync"]),
         .library(name: "SpeakKit", targets: ["SpeakKit"]),
     ],
     dependencies: [
@@ -107,7 +108,7 @@ let package = Package(
         .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakNeural", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
             "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakArchive", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
-            "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural",
+            "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural", "SpeakSync",
         ]),
         // Accounts and sync: which position holds when devices disagree, the server's store
         // of users and their changes, and the client the command line syncs with.
@@ -120,6 +121,10 @@ let package = Package(
         ]),
         .executableTarget(name: "speak-serve", dependencies: [
             "SpeakServer", "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: fastStart),
+        // `speak account` and `speak sync` hand over to `speak-sync`, which links FoundationNetworking.
+        .executableTarget(name: "speak-sync", dependencies: [
+            "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: fastStart),
         .executableTarget(name: "speak", dependencies: [
             "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -139,7 +144,7 @@ let package = Package(
         ]),
         .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSpeech", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .testTarget(name: "SpeakKitTests", dependencies: ["SpeakKit", "SpeakConversion", "SpeakPlayer", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
-        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf", "speak-fetch"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf", "speak-fetch", "speak-sync"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -211,6 +211,22 @@ enum LibrarySchema {
                 """, arguments: [device.id])
             try db.execute(sql: "INSERT OR REPLACE INTO library_meta (key, value) VALUES ('device_sequence', (SELECT COUNT(*) FROM position_log))")
         }
+        migrator.registerMigration("v8: position sync") { db in
+            // What a sync server said of each entry (its order; the device's clock offset), and
+            // how much of the server's log the device had received when it made the entry.
+            try db.execute(sql: """
+                ALTER TABLE position_log ADD COLUMN server_order INTEGER;
+                ALTER TABLE position_log ADD COLUMN seen INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE position_log ADD COLUMN clock_offset REAL;
+                CREATE TABLE sync_inbox (
+                    document_hash TEXT NOT NULL,
+                    device TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    change TEXT NOT NULL,
+                    PRIMARY KEY (device, sequence)
+                );
+                """)
+        }
         return migrator
     }
 }

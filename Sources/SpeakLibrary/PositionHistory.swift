@@ -86,21 +86,29 @@ enum PositionHistory {
            now - (last[3] as Double) < breakLength {
             // The same stretch of listening goes on: its end moves (and it is sent again at the next sync).
             try db.execute(sql: """
-                UPDATE position_log SET word_index = ?, speed = COALESCE(?, speed), wall_time = ?, uptime = ?, sequence = ? WHERE id = ?
-                """, arguments: [word, speed, now, uptime, sequence, last[0] as Int64])
+                UPDATE position_log SET word_index = ?, speed = COALESCE(?, speed), wall_time = ?, uptime = ?, sequence = ?,
+                    server_order = NULL, seen = ? WHERE id = ?
+                """, arguments: [word, speed, now, uptime, sequence, try seen(db), last[0] as Int64])
             return
         }
         let start = cause == .listen ? (previous?.word).map { min($0, word) } ?? word : word
         try db.execute(sql: """
-            INSERT INTO position_log (document_id, device, sequence, word_index, speed, cause, wall_time, uptime, started_at, start_word)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [id, device.id, sequence, word, speed, cause.rawValue, now, uptime, now, start])
+            INSERT INTO position_log (document_id, device, sequence, word_index, speed, cause, wall_time, uptime, started_at, start_word, seen)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [id, device.id, sequence, word, speed, cause.rawValue, now, uptime, now, start, try seen(db)])
+    }
+
+    /// How far this device has received the sync server's log (0: never synced).
+    static func seen(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM library_meta WHERE key = 'sync_seen'") ?? 0
     }
 
     static func entries(_ db: Database, documentID id: Int64) throws -> [PositionEntry] {
-        let names = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: """
-            SELECT value, (SELECT value FROM library_meta WHERE key = 'device_name') FROM library_meta WHERE key = 'device_id'
-            """).map { ($0[0] as String, $0[1] as String) })
+        // This device's name, and those other devices' changes brought.
+        var names = Dictionary(try Row.fetchAll(db, sql: "SELECT substr(key, 13), value FROM library_meta WHERE key LIKE 'device_name:%'")
+            .map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { $1 })
+        let this = try device(db)
+        names[this.id] = this.name
         return try Row.fetchAll(db, sql: """
             SELECT device, cause, word_index, start_word, speed, started_at, wall_time FROM position_log WHERE document_id = ? ORDER BY id
             """, arguments: [id]).enumerated().map { offset, row in

@@ -25,6 +25,7 @@ enum AccountSchema {
                     order_number INTEGER PRIMARY KEY AUTOINCREMENT,
                     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
                     device TEXT NOT NULL,
+                    device_name TEXT,
                     sequence INTEGER NOT NULL,
                     document TEXT NOT NULL,
                     word INTEGER NOT NULL,

@@ -161,19 +161,21 @@ public final class AccountStore: Sendable {
         return try write { db in
             for change in changes where change.device == device {
                 try db.execute(sql: """
-                    INSERT OR IGNORE INTO changes (user_id, device, sequence, document, word, start_word, speed, cause, wall_time, seen,
-                        clock_offset, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [account.id, device, change.sequence, change.document, change.word, change.startWord, change.speed,
-                                     change.cause.rawValue, change.wallTime, change.seen, offset, received])
+                    INSERT OR IGNORE INTO changes (user_id, device, device_name, sequence, document, word, start_word, speed, cause, wall_time,
+                        seen, clock_offset, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [account.id, device, change.deviceName.map { String($0.prefix(100)) }, change.sequence, change.document,
+                                     change.word, change.startWord, change.speed, change.cause.rawValue, change.wallTime, change.seen, offset, received])
             }
             let rows = try Row.fetchAll(db, sql: """
-                SELECT order_number, device, sequence, document, word, start_word, speed, cause, wall_time, seen, clock_offset
+                SELECT order_number, device, sequence, document, word, start_word, speed, cause, wall_time, seen, clock_offset, device_name
                 FROM changes WHERE user_id = ? AND order_number > ? ORDER BY order_number
                 """, arguments: [account.id, seen])
             let changes = rows.map { row in
-                SyncedPosition(device: row[1], sequence: row[2], document: row[3], word: row[4], startWord: row[5], speed: row[6],
-                               cause: PositionCause(rawValue: row[7]) ?? .listen, wallTime: row[8], seen: row[9], order: row[0],
-                               clockOffset: row[10])
+                var change = SyncedPosition(device: row[1], sequence: row[2], document: row[3], word: row[4], startWord: row[5], speed: row[6],
+                                            cause: PositionCause(rawValue: row[7]) ?? .listen, wallTime: row[8], seen: row[9], order: row[0],
+                                            clockOffset: row[10])
+                change.deviceName = row[11]
+                return change
             }
             let last = try Int64.fetchOne(db, sql: "SELECT MAX(order_number) FROM changes WHERE user_id = ?", arguments: [account.id]) ?? 0
             return SyncReply(changes: changes, seen: max(seen, last), clockOffset: offset)

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+
+/// What this library has for a sync server: its device, how far it has received the server's
+/// log, and its position changes the server does not have yet.
+public struct OutgoingChanges: Sendable, Equatable {
+    public var device: DeviceIdentity
+    public var seen: Int64
+    public var changes: [SyncedPosition]
+}
+
+/// What taking a server's changes did.
+public struct IncomingOutcome: Sendable, Equatable {
+    /// Changes stored (this device's own came back with their order and are not counted).
+    public var received: Int
+    /// Changes of documents not in this library: kept, and applied once the document is.
+    public var waiting: Int
+    /// Documents whose position moved, with the new word.
+    public var moved: [(id: Int64, title: String, word: Int)]
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.received == b.received && a.waiting == b.waiting && a.moved.map(\.id) == b.moved.map(\.id) && a.moved.map(\.word) == b.moved.map(\.word)
+    }
+}
+
+extension LibraryStore {
+    /// This device's changes not yet on the server (oldest first, at most `limit`).
+    public func outgoingChanges(limit: Int = 1_000) throws(LibraryError) -> OutgoingChanges {
+        try write { db in
+            let device = try PositionHistory.device(db)
+            let offset = try Self.clockOffset(db)
+            let changes = try Row.fetchAll(db, sql: """
+                SELECT l.sequence, d.content_hash, l.word_index, l.start_word, l.speed, l.cause, l.wall_time, l.seen
+                FROM position_log l JOIN documents d ON d.id = l.document_id
+                WHERE l.device = ? AND l.server_order IS NULL ORDER BY l.sequence LIMIT ?
+                """, arguments: [device.id, limit]).map { row in
+                var change = SyncedPosition(device: device.id, sequence: row[0], document: row[1], word: row[2], startWord: row[3], speed: row[4],
+                                            cause: PositionCause(rawValue: row[5]) ?? .listen, wallTime: row[6], seen: row[7], clockOffset: offset)
+                change.deviceName = device.name
+                return change
+            }
+            return OutgoingChanges(device: device, seen: try PositionHistory.seen(db), changes: changes)
+        }
+    }
+
+    /// Takes the changes a sync server sent (everything after what this device had seen), keeps
+    /// them in the history, and moves each affected document's position to the change `merge`
+    /// says holds. `seen`: how far the server's log has now been received; `clockOffset`: this
+    /// device's, as the server measured it.
+    public func receive(_ changes: [SyncedPosition], seen: Int64, clockOffset: Double,
+                        merge: ([SyncedPosition]) -> SyncedPosition?) throws(LibraryError) -> IncomingOutcome {
+        try write { db in
+            let device = try PositionHistory.device(db)
+            try db.execute(sql: "INSERT OR REPLACE INTO library_meta (key, value) VALUES ('sync_seen', ?), ('clock_offset', ?)",
+                           arguments: [String(seen), String(clockOffset)])
+            // Changes that waited for their document, and the new ones.
+            let waiting = try String.fetchAll(db, sql: "SELECT change FROM sync_inbox").compactMap {
+                try? JSONDecoder().decode(SyncedPosition.self, from: Data($0.utf8))
+            }
+            var received = 0, parked = 0
+            var touched = Set<Int64>()
+            for change in waiting + changes {
+                guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM documents WHERE content_hash = ? AND deleted_at IS NULL ORDER BY id LIMIT 1",
+                                                  arguments: [change.document]) else {
+                    let text = String(decoding: (try? JSONEncoder().encode(change)) ?? Data(), as: UTF8.self)
+                    try db.execute(sql: "INSERT OR REPLACE INTO sync_inbox (document_hash, device, sequence, change) VALUES (?, ?, ?, ?)",
+                                   arguments: [change.document, change.device, change.sequence, text])
+                    parked += 1
+                    continue
+                }
+                try db.execute(sql: "DELETE FROM sync_inbox WHERE device = ? AND sequence = ?", arguments: [change.device, change.sequence])
+                touched.insert(id)
+                if change.device == device.id {
+                    // This device's own change, back with the server's order.
+                    try db.execute(sql: "UPDATE position_log SET server_order = ?, clock_offset = ? WHERE device = ? AND sequence = ?",
+                                   arguments: [change.order, change.clockOffset, change.device, change.sequence])
+                    continue
+                }
+                received += 1
+                if let name = change.deviceName {
+                    try db.execute(sql: "INSERT OR REPLACE INTO library_meta (key, value) VALUES (?, ?)", arguments: ["device_name:" + change.device, name])
+                }
+                try Self.store(db, change, documentID: id)
+            }
+            var moved: [(Int64, String, Int)] = []
+            for id in touched.sorted() {
+                guard let winner = merge(try Self.changes(db, documentID: id, device: device.id)) else { continue }
+                let current = try Int.fetchOne(db, sql: "SELECT word_index FROM positions WHERE document_id = ?", arguments: [id])
+                guard current != winner.word else { continue }
+                try db.execute(sql: """
+                    INSERT INTO positions (document_id, word_index, speed, finished, updated_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (document_id) DO UPDATE SET word_index = excluded.word_index,
+                        speed = COALESCE(excluded.speed, positions.speed), finished = excluded.finished, updated_at = excluded.updated_at
+                    """, arguments: [id, winner.word, winner.speed, winner.cause == .finish, Date().timeIntervalSince1970])
+                let title = try String.fetchOne(db, sql: "SELECT title FROM documents WHERE id = ?", arguments: [id]) ?? ""
+                moved.append((id, title, winner.word))
+            }
+            return IncomingOutcome(received: received, waiting: parked, moved: moved)
+        }
+    }
+
+    /// Another device's change in this library's history. A stretch of listening that device
+    /// went on with replaces its shorter self (the same start, a later number).
+    private static func store(_ db: Database, _ change: SyncedPosition, documentID id: Int64) throws {
+        if change.cause == .listen, let earlier = try Int64.fetchOne(db, sql: """
+            SELECT id FROM position_log WHERE document_id = ? AND device = ? AND cause = 'listen' AND start_word = ? AND sequence < ?
+            ORDER BY sequence DESC LIMIT 1
+            """, arguments: [id, change.device, change.startWord, change.sequence]) {
+            try db.execute(sql: """
+                UPDATE position_log SET sequence = ?, word_index = ?, speed = ?, wall_time = ?, seen = ?, server_order = ?, clock_offset = ?
+                WHERE id = ?
+                """, arguments: [change.sequence, change.word, change.speed, change.wallTime, change.seen, change.order, change.clockOffset, earlier])
+            return
+        }
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO position_log (document_id, device, sequence, word_index, speed, cause, wall_time, uptime, started_at, start_word,
+                seen, server_order, clock_offset) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
+            """, arguments: [id, change.device, change.sequence, change.word, change.speed, change.cause.rawValue, change.wallTime, change.wallTime,
+                             change.startWord, change.seen, change.order, change.clockOffset])
+    }
+
+    /// Every change of document `id` in the form the merge takes.
+    private static func changes(_ db: Database, documentID id: Int64, device: String) throws -> [SyncedPosition] {
+        let offset = try clockOffset(db)
+        let hash = try String.fetchOne(db, sql: "SELECT content_hash FROM documents WHERE id = ?", arguments: [id]) ?? ""
+        return try Row.fetchAll(db, sql: """
+            SELECT device, sequence, word_index, start_word, speed, cause, wall_time, seen, server_order, clock_offset
+            FROM position_log WHERE document_id = ?
+            """, arguments: [id]).map { row in
+            SyncedPosition(device: row[0], sequence: row[1], document: hash, word: row[2], startWord: row[3], speed: row[4],
+                           cause: PositionCause(rawValue: row[5]) ?? .listen, wallTime: row[6], seen: row[7], order: row[8],
+                           clockOffset: row[9] ?? offset)
+        }
+    }
+
+    /// This device's clock offset as the server last measured it (0 before any sync).
+    private static func clockOffset(_ db: Database) throws -> Double {
+        try String.fetchOne(db, sql: "SELECT value FROM library_meta WHERE key = 'clock_offset'").flatMap(Double.init) ?? 0
+    }
+}

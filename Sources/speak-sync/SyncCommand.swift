@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import SpeakKit
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Send this device's listening positions to the sync server and take the others'.",
+        discussion: """
+            Only when asked: nothing is sent or received in the background. Every position of \
+            every device is kept ('speak history ID'); the one that holds is the most recent \
+            change, a change made knowing another replacing it, and a deliberate move (going \
+            back, jumping ahead) winning a close call over listening elsewhere. Positions of \
+            documents not in this library wait until they are imported.
+
+            Examples:
+              speak sync
+              speak sync --status
+            """
+    )
+
+    @Flag(help: "Show the server, the login and how many changes wait to be sent; send nothing.")
+    var status = false
+
+    struct Request: Encodable {
+        var device: String
+        var time: Double
+        var seen: Int64
+        var changes: [SyncedPosition]
+    }
+
+    struct Reply: Decodable {
+        var changes: [SyncedPosition]
+        var seen: Int64
+        var clockOffset: Double
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let speak = try Speak()
+            let account = try AccountFile.load(speak)
+            guard let server = URL(string: account.server) else { throw SyncClientError(message: "account.json names no server", exitStatus: .usage) }
+            if status {
+                let waiting = try speak.outgoingChanges(limit: 1_000_000)
+                print("\(account.name) on \(account.server); device \(waiting.device.name) (\(waiting.device.id.prefix(8)))")
+                print("\(waiting.changes.count) position change\(waiting.changes.count == 1 ? "" : "s") to send; server log received up to \(waiting.seen)")
+                return
+            }
+            let client = SyncClient(server: server, token: account.token)
+            var sent = 0, received = 0, waiting = 0
+            var moved: [Int64: (String, Int)] = [:]
+            // In batches; a batch whose answer was lost is sent again next time and not stored twice.
+            while true {
+                let outgoing = try speak.outgoingChanges(limit: 1_000)
+                let body = try JSONEncoder().encode(Request(device: outgoing.device.id, time: Date().timeIntervalSince1970,
+                                                            seen: outgoing.seen, changes: outgoing.changes))
+                let answer = try client.send("POST", "api/sync", encoded: body)
+                guard answer.status == 200 else {
+                    throw answer.status == 401
+                        ? SyncClientError(message: "the login to \(account.server) has expired or ended; run: speak account login --server \(account.server) --name \(account.name)",
+                                          exitStatus: .usage)
+                        : SyncClient.refusal(answer, doing: "the sync failed")
+                }
+                guard let reply = try? JSONDecoder().decode(Reply.self, from: answer.body) else {
+                    throw SyncClientError(message: "the sync server's answer is not a sync; is \(account.server) 'speak serve --accounts'?", exitStatus: .unavailable)
+                }
+                let outcome = try speak.receiveChanges(reply.changes, seen: reply.seen, clockOffset: reply.clockOffset)
+                sent += outgoing.changes.count
+                received += outcome.received
+                waiting = outcome.waiting
+                for move in outcome.moved { moved[move.id] = (move.title, move.word) }
+                if outgoing.changes.count < 1_000 { break }
+            }
+            print("synced with \(account.server): sent \(sent) change\(sent == 1 ? "" : "s"), received \(received)"
+                  + (waiting > 0 ? " (\(waiting) for documents not in this library yet)" : ""))
+            for (id, move) in moved.sorted(by: { $0.key < $1.key }) {
+                print("  \(id)  \(move.0): now at word \(move.1)")
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import SpeakKit
+
+/// `speak account …` and `speak sync …` hand over to the `speak-sync` helper (the only binary
+/// that links the HTTP client), with the same arguments.
+enum SyncHelper {
+    static func run(_ arguments: [String]) throws -> Never {
+        let helper = Speak.helperExecutable("speak-sync", overriddenBy: "SPEAK_SYNC_HELPER")
+        let cArguments = (["speak-sync"] + arguments).map { strdup($0) } + [nil]
+        execv(helper, cArguments)
+        Terminal.error("cannot start '\(helper)' (\(String(cString: strerror(errno)))); reinstall speak (make install)")
+        throw ExitCode(ExitStatus.unavailable.rawValue)
+    }
+}
+
+struct AccountCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "account",
+        abstract: "Create an account on a sync server, log in and out, change the password (create|login|logout|passwd|whoami).",
+        discussion: "'speak account --help' lists the subcommands; 'speak account login --help' one of them."
+    )
+
+    @Argument(parsing: .allUnrecognized, help: "create, login, logout, passwd or whoami, and their options.")
+    var arguments: [String] = []
+
+    func run() throws {
+        try SyncHelper.run(["account"] + (arguments.isEmpty ? ["--help"] : arguments))
+    }
+}
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Send this device's listening positions to the sync server and take the others' (--status: what waits).")
+
+    @Argument(parsing: .allUnrecognized, help: "--status, or nothing.")
+    var arguments: [String] = []
+
+    func run() throws {
+        try SyncHelper.run(["sync"] + arguments)
+    }
+}
