@@ -41,19 +41,20 @@ extension LibraryStore {
 
     /// Saves where the user stopped listening (a global word index) and, optionally, their speed.
     /// Every change is kept in the document's position history; `cause` says why the
-    /// position moved (nil: judged from how far and how fast it moved).
+    /// position moved (nil: judged from how far and how fast it moved); `time` is this
+    /// device's clock.
     public func savePosition(documentID id: Int64, wordIndex: Int, speed: Double? = nil,
-                             finished: Bool = false, cause: PositionCause? = nil) throws(LibraryError) {
+                             finished: Bool = false, cause: PositionCause? = nil, at time: Date = Date()) throws(LibraryError) {
         try write { db in
             try Self.requireActiveDocument(db, id: id)
             try PositionHistory.record(db, documentID: id, word: wordIndex, speed: speed, finished: finished, cause: cause,
-                                       now: Date().timeIntervalSince1970, uptime: ProcessInfo.processInfo.systemUptime)
+                                       now: time.timeIntervalSince1970, uptime: ProcessInfo.processInfo.systemUptime)
             try db.execute(sql: """
                 INSERT INTO positions (document_id, word_index, speed, finished, updated_at) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (document_id) DO UPDATE SET word_index = excluded.word_index,
                     speed = COALESCE(excluded.speed, positions.speed), finished = excluded.finished,
                     updated_at = excluded.updated_at
-                """, arguments: [id, wordIndex, speed, finished, Date().timeIntervalSince1970])
+                """, arguments: [id, wordIndex, speed, finished, time.timeIntervalSince1970])
         }
     }
 }
