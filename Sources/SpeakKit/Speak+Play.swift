@@ -117,6 +117,9 @@ public final class PlaybackSession: @unchecked Sendable {
                                  lastWord: status.word, wordsHeard: status.wordsHeard, speed: status.speed)
     }
 
+    /// The library id of the document playing (nil while an image is still being read in).
+    public var documentID: Int64? { positions.id }
+
     /// Whether someone hears this playback: a device or a pipe, not a file being written.
     var isListening = true
 }

@@ -137,6 +137,12 @@ public final class Player: @unchecked Sendable {
         enqueue(.jump(spoken[target].firstWord))
     }
 
+    /// Jumps to `word` (a position that came from elsewhere: another device, a sync).
+    public func jump(toWord word: Int) {
+        guard word >= 0, word < document.wordCount else { return }
+        enqueue(.jump(word))
+    }
+
     /// Jumps to the start of the chapter `offset` chapters away.
     public func jumpChapter(_ offset: Int) {
         let word = snapshot.word

@@ -17,6 +17,7 @@ final class PositionBook: Sendable {
     private let speak: Speak
     private let interval: Duration
     private let entries = Mutex<[Int64: Entry]>([:])
+    private let flushing = Mutex(())
 
     init(speak: Speak, interval: Duration = .seconds(5)) {
         self.speak = speak
@@ -36,21 +37,25 @@ final class PositionBook: Sendable {
         if writeNow { try write(report, document: id) }
     }
 
-    /// Writes every report not yet written; the positions of documents deleted meanwhile are dropped.
+    /// Writes every report not yet written; the positions of documents deleted meanwhile are
+    /// dropped. One flush at a time: a flush returns only once what it took is written, so
+    /// the last one, at shutdown, cannot return while the periodic one still writes.
     func flush() {
-        let pending = entries.withLock { entries in
-            let pending = entries.filter(\.value.pending).map { ($0.key, $0.value.report) }
-            let now = ContinuousClock.now
-            for (id, _) in pending { entries[id]?.pending = false; entries[id]?.writtenAt = now }
-            return pending
+        flushing.withLock { _ in
+            let pending = entries.withLock { entries in
+                let pending = entries.filter(\.value.pending).map { ($0.key, $0.value.report) }
+                let now = ContinuousClock.now
+                for (id, _) in pending { entries[id]?.pending = false; entries[id]?.writtenAt = now }
+                return pending
+            }
+            for (id, report) in pending { try? write(report, document: id) }
         }
-        for (id, report) in pending { try? write(report, document: id) }
     }
 
     /// Flushes every `interval` until cancelled.
     func run() async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
+        while true {
+            do { try await Task.sleep(for: interval) } catch { return }
             flush()
         }
     }

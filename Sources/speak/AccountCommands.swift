@@ -41,3 +41,43 @@ struct SyncCommand: ParsableCommand {
         try SyncHelper.run(["sync"] + arguments)
     }
 }
+
+/// `speak sync` run from inside another command (the player's `y`): the helper as a child
+/// process, its one-line error kept for the screen.
+enum SyncRun {
+    struct Outcome {
+        var succeeded: Bool
+        var message: String
+        /// Documents whose position the sync moved: id → word.
+        var moved: [Int64: Int] = [:]
+    }
+
+    static func run() -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Speak.helperExecutable("speak-sync", overriddenBy: "SPEAK_SYNC_HELPER"))
+        process.arguments = ["sync"]
+        let errors = Pipe(), output = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return Outcome(succeeded: false, message: "cannot start speak-sync")
+        }
+        // Small outputs: one pipe read to its end, then the other, cannot block.
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let line = said.split(separator: "\n").last.map { String($0).replacingOccurrences(of: "speak: ", with: "") } ?? ""
+        var moved: [Int64: Int] = [:]
+        // "  12  Title: now at word 3,456", as speak sync prints a moved position.
+        for entry in printed.split(separator: "\n") where entry.hasPrefix("  ") {
+            let fields = entry.split(separator: " ", omittingEmptySubsequences: true)
+            if let id = fields.first.flatMap({ Int64($0) }), let word = fields.last.flatMap({ Int($0.replacingOccurrences(of: ",", with: "")) }) {
+                moved[id] = word
+            }
+        }
+        return Outcome(succeeded: process.terminationStatus == 0, message: line, moved: moved)
+    }
+}

@@ -9,7 +9,8 @@ struct PlayCommand: ParsableCommand {
         abstract: "Listen to a document, with the spoken word highlighted; resumes where you stopped.",
         discussion: """
             Keys: space pause · ←/→ skip back/forward · ↑/↓ or +/- speed · [ ] paragraph ·
-            < > chapter · s sleep timer · ? help · q quit. The position is saved as you listen.
+            < > chapter · s sleep timer · y sync positions (speak sync; playback goes to where \
+            another device left it) · ? help · q quit. The position is saved as you listen.
 
             Examples:
               speak play 7

@@ -80,6 +80,7 @@ final class TerminalPlayer: @unchecked Sendable {
             case UInt8(ascii: "<"), UInt8(ascii: ","): player.jumpChapter(-1)
             case UInt8(ascii: ">"), UInt8(ascii: "."): player.jumpChapter(1)
             case UInt8(ascii: "s"): player.cycleSleepTimer()
+            case UInt8(ascii: "y"): syncInBackground()
             case UInt8(ascii: "?"), UInt8(ascii: "h"):
                 lock.lock()
                 showHelp.toggle()
@@ -114,10 +115,12 @@ final class TerminalPlayer: @unchecked Sendable {
         }
         lines.append(DisplayFormat.truncate(progress, to: width))
         lock.lock()
-        let help = showHelp
+        let help = showHelp, note = syncNote
         lock.unlock()
-        if help {
-            lines.append(DisplayFormat.truncate("space pause · ←/→ \(Int(skipStep)) s · ↑/↓ +/- speed · [ ] paragraph · < > chapter · s sleep · q quit", to: width))
+        if let note {
+            lines.append(DisplayFormat.truncate(note, to: width))
+        } else if help {
+            lines.append(DisplayFormat.truncate("space pause · ←/→ \(Int(skipStep)) s · ↑/↓ +/- speed · [ ] paragraph · < > chapter · s sleep · y sync · q quit", to: width))
         } else {
             lines.append("\u{1B}[2m? help · q quit\u{1B}[0m")
         }
@@ -126,6 +129,37 @@ final class TerminalPlayer: @unchecked Sendable {
         out += "\u{1B}[J" + lines.joined(separator: "\n")
         drawnLines = lines.count
         FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    /// What the last sync said, shown for a few seconds.
+    private var syncNote: String?
+
+    /// `y`: syncs positions with the account's server while playback goes on; when the sync
+    /// moves this document's position (another device went on or went back), playback goes
+    /// there as soon as the sync is done. Other documents' positions just change.
+    private func syncInBackground() {
+        lock.lock()
+        let busy = syncNote == "syncing…"
+        if !busy { syncNote = "syncing…" }
+        lock.unlock()
+        guard !busy else { return }
+        Thread { [self] in
+            // What this device last saved is what it sends; the sync moves this document's
+            // position only when another device's change holds (see speak sync --help).
+            let outcome = SyncRun.run()
+            var note = outcome.succeeded ? "synced" : "sync failed: " + outcome.message
+            if let id = session.documentID, let word = outcome.moved[id] {
+                session.player.jump(toWord: word)
+                note = "synced: going on at word \(DisplayFormat.count(word)), where another device left it"
+            }
+            lock.lock()
+            syncNote = note
+            lock.unlock()
+            Thread.sleep(forTimeInterval: 4)
+            lock.lock()
+            if syncNote == note { syncNote = nil }
+            lock.unlock()
+        }.start()
     }
 
     private var sentenceCache: (word: Int, width: Int, lines: [String])?

@@ -153,4 +153,32 @@ import Testing
         #expect(try laptop.run(["account", "logout"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: file))
     }
+
+    /// The seed's rule: a sync asked for while a book plays moves playback to where another
+    /// device left it, once the sync is done (the player's `y`).
+    @Test func aSyncWhilePlayingGoesOnWhereTheOtherDeviceLeftIt() throws {
+        let server = try ServerUnderTest(CLI(), arguments: ["--accounts"])
+        defer { _ = server.stop() }
+        let url = server.base.absoluteString
+        let laptop = CLI(), phone = CLI()
+        for device in [laptop, phone] {
+            #expect(try device.run(["import", device.file("keeper.md", Self.book)]).status == 0)
+        }
+        #expect(try laptop.run(["account", "create", "--server", url, "--name", "ada", "--password-stdin"],
+                               stdin: Data("lamp light 42\nlamp light 42\n".utf8)).status == 0)
+        #expect(try phone.run(["account", "login", "--server", url, "--name", "ada", "--password-stdin"],
+                              stdin: Data("lamp light 42\n".utf8)).status == 0)
+        try listen(phone, from: 10)
+        #expect(try phone.run(["sync"]).status == 0)
+        try listen(laptop, from: 600)
+        #expect(try laptop.run(["sync"]).status == 0)
+        let there = try #require(try position(laptop))
+
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/sync/player-key.py")
+        let played = try phone.run([script.path, CLI.binary, "1", "y", "where another device left it"],
+                                   environment: ["SPEAK_AUDIO": "null"], executable: "/usr/bin/python3")
+        #expect(played.stdout.contains("going on at word \(there)"), "\(played.stdout)\(played.stderr)")
+        #expect((try position(phone) ?? 0) >= there)
+    }
 }
+

@@ -38,8 +38,8 @@ import Testing
         }
         // The library as schema v6 left it: positions, no history.
         try runSQLite(file, """
-            DROP TABLE position_log; DROP TABLE library_meta;
-            DELETE FROM grdb_migrations WHERE identifier LIKE 'v7%'; PRAGMA wal_checkpoint(TRUNCATE);
+            DROP TABLE position_log; DROP TABLE library_meta; DROP TABLE sync_inbox;
+            DELETE FROM grdb_migrations WHERE identifier LIKE 'v7%' OR identifier LIKE 'v8%'; PRAGMA wal_checkpoint(TRUNCATE);
             """)
         let store = try LibraryStore(directory: directory)
         let first = try store.positionHistory(documentID: 1), second = try store.positionHistory(documentID: 2)
