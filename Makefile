@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve install clean
+.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync install clean
 
 all: build
 
@@ -59,6 +59,11 @@ measure-epub: release
 # The web reader: library and reader pages, tap and speed-change latency, memory, 50 clients.
 measure-serve: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-serve
+
+# The sync server: 20 and 200 clients syncing positions every 5 s (SQLite), latency and memory.
+measure-sync: release
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-sync 20 60
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-sync 200 60
 
 # The project's ZIP reader (ZIPFoundation) against libzip on the same EPUBs.
 measure-zip:

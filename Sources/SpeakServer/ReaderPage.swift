@@ -57,7 +57,8 @@ struct ReaderPage {
             <button type="button" id="preview">Preview</button></p>
             <p><label for="sleep">Sleep timer</label> <select id="sleep"><option value="">Off</option>
             <option value="5">5 minutes</option><option value="15">15 minutes</option><option value="30">30 minutes</option>
-            <option value="60">1 hour</option><option value="chapter">End of chapter</option></select></p></details>
+            <option value="60">1 hour</option><option value="chapter">End of chapter</option></select></p>
+            <p><button type="button" id="sync">Sync positions</button> <span class="muted">with your other devices (speak account)</span></p></details>
             </section>
             """
         return HTML.page(title: summary.metadata.title, body: body, script: "reader.js")

@@ -256,6 +256,20 @@ enum ReaderScript {
         if (state.playing) play(word);
         else { ensureLoaded(word).then(() => { const el = wordElement(word); if (el) el.scrollIntoView({block: 'center'}); }); save(false); }
       }
+      // Sync: this library's positions with the account's other devices; when another device's
+      // change holds for this document, listening goes on there.
+      $('sync').addEventListener('click', async () => {
+        $('status').textContent = 'syncing…';
+        const reply = await (await fetch('/api/sync-now', {method: 'POST'})).json();
+        if (!reply.synced) { $('status').textContent = 'Sync failed: ' + reply.message; return; }
+        const word = reply.moved[String(id)];
+        if (word === undefined) { $('status').textContent = 'Synced'; return; }
+        $('status').textContent = 'Synced: going on at word ' + word + ', where another device left it';
+        state.word = word;
+        state.saved = word;
+        if (state.playing) play(word);
+        else ensureLoaded(word).then(() => { const el = wordElement(word); if (el) el.scrollIntoView({block: 'center'}); });
+      });
       function speed(by) {
         state.speed = Math.round(Math.min(4.5, Math.max(0.5, state.speed + by)) * 10) / 10;
         $('speed').textContent = state.speed.toFixed(1) + '×';

@@ -91,6 +91,12 @@ struct ServerRoutes {
             }
             return Response(status: .noContent)
         }
+        router.post("/api/sync-now") { _, _ in
+            // The helper runs for a second or two: off the event loop.
+            let outcome = await Task.detached { speak.runSync() }.value
+            return try Self.json(SyncNowReply(synced: outcome.succeeded, message: outcome.message,
+                                              moved: Dictionary(uniqueKeysWithValues: outcome.moved.map { (String($0.key), $0.value) })))
+        }
         let manage = ManagePages(speak: speak)
         router.get("/import") { _, _ in Self.html(ImportPage.render(folders: try manage.allFolders())) }
         router.post("/api/import") { request, _ in
@@ -266,6 +272,13 @@ struct ClipReply: Encodable {
         sentences = clip.sentenceStarts
         words = clip.words.map { [Double($0.index), ($0.start * 1000).rounded() / 1000, ($0.end * 1000).rounded() / 1000] }
     }
+}
+
+/// What the reader's sync button gets: whether the sync worked, and which positions it moved.
+struct SyncNowReply: Encodable {
+    var synced: Bool
+    var message: String
+    var moved: [String: Int]
 }
 
 struct ImportURL: Decodable {

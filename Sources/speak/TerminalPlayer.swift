@@ -146,7 +146,7 @@ final class TerminalPlayer: @unchecked Sendable {
         Thread { [self] in
             // What this device last saved is what it sends; the sync moves this document's
             // position only when another device's change holds (see speak sync --help).
-            let outcome = SyncRun.run()
+            let outcome = speak.runSync()
             var note = outcome.succeeded ? "synced" : "sync failed: " + outcome.message
             if let id = session.documentID, let word = outcome.moved[id] {
                 session.player.jump(toWord: word)

@@ -179,6 +179,18 @@ import Testing
                                    environment: ["SPEAK_AUDIO": "null"], executable: "/usr/bin/python3")
         #expect(played.stdout.contains("going on at word \(there)"), "\(played.stdout)\(played.stderr)")
         #expect((try position(phone) ?? 0) >= there)
+
+        // The same from the phone's web reader: its sync button, after the laptop went back.
+        try listen(laptop, from: 100)
+        #expect(try laptop.run(["sync"]).status == 0)
+        let further = try #require(try position(laptop))
+        let reader = try ServerUnderTest(phone)
+        defer { _ = reader.stop() }
+        #expect(try reader.request("/read/1").text.contains("id=\"sync\""))
+        let synced = try reader.request("/api/sync-now", method: "POST")
+        let reply = try #require(try JSONSerialization.jsonObject(with: synced.body) as? [String: Any], "\(synced.text)")
+        #expect(reply["synced"] as? Bool == true, "\(reply)")
+        #expect((reply["moved"] as? [String: Int])?["1"] == further, "\(reply)")
     }
 }
 
