@@ -192,5 +192,51 @@ import Testing
         #expect(reply["synced"] as? Bool == true, "\(reply)")
         #expect((reply["moved"] as? [String: Int])?["1"] == further, "\(reply)")
     }
+
+    /// The server killed (-9) while a device syncs, and started again on the same store: the
+    /// device's sync fails with one line or goes through, the next one brings everything, and
+    /// nothing is applied twice; logins survive the restart.
+    @Test func aServerKilledMidSyncLosesNothingAndAppliesNothingTwice() throws {
+        let store = CLI().work.appendingPathComponent("accounts.sqlite").path
+        var server = try ServerUnderTest(CLI(), arguments: ["--accounts", "--database", store])
+        let laptop = CLI(), phone = CLI()
+        for device in [laptop, phone] { #expect(try device.run(["import", device.file("keeper.md", Self.book)]).status == 0) }
+        #expect(try laptop.run(["account", "create", "--server", server.base.absoluteString, "--name", "ada", "--password-stdin"],
+                               stdin: Data("lamp light 42\nlamp light 42\n".utf8)).status == 0)
+        #expect(try phone.run(["account", "login", "--server", server.base.absoluteString, "--name", "ada", "--password-stdin"],
+                              stdin: Data("lamp light 42\n".utf8)).status == 0)
+        try listen(laptop, from: 300)
+        let syncing = Process()
+        syncing.executableURL = URL(fileURLWithPath: CLI.binary)
+        syncing.arguments = ["sync"]
+        syncing.environment = ["SPEAK_HOME": laptop.home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": laptop.work.appendingPathComponent("config").path]
+        let said = Pipe()
+        syncing.standardError = said
+        syncing.standardOutput = FileHandle.nullDevice
+        try syncing.run()
+        kill(server.process.processIdentifier, SIGKILL)
+        server.process.waitUntilExit()
+        syncing.waitUntilExit()
+        let error = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(syncing.terminationStatus == 0 || (syncing.terminationStatus == 69 && error.split(separator: "\n").count == 1), "\(error)")
+
+        // Started again on the same store, at another port: the devices' logins still hold.
+        server = try ServerUnderTest(CLI(), arguments: ["--accounts", "--database", store])
+        defer { _ = server.stop() }
+        for device in [laptop, phone] {
+            let file = device.work.appendingPathComponent("config/speak/account.json")
+            var account = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            account["server"] = server.base.absoluteString
+            try JSONSerialization.data(withJSONObject: account).write(to: file)
+        }
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try laptop.run(["sync"]).stdout.contains("sent 0 changes"))
+        #expect(try phone.run(["sync"]).status == 0)
+        #expect(try position(phone) == (try position(laptop)))
+        let mine = try laptop.run(["history", "1", "--json"]), theirs = try phone.run(["history", "1", "--json"])
+        let laptopEntries = (try JSONSerialization.jsonObject(with: Data(mine.stdout.utf8)) as? [[String: Any]]) ?? []
+        let phoneEntries = (try JSONSerialization.jsonObject(with: Data(theirs.stdout.utf8)) as? [[String: Any]]) ?? []
+        #expect(!laptopEntries.isEmpty && phoneEntries.count == laptopEntries.count, "\(laptopEntries)\n\(phoneEntries)")
+    }
 }
 
