@@ -88,10 +88,8 @@ struct AccountCommand: ParsableCommand {
             try reportingErrors {
                 let speak = try Speak()
                 let account = try AccountFile.load(speak)
-                if let server = URL(string: account.server) {
-                    // Forgotten here even when the server cannot be reached.
-                    _ = try? SyncClient(server: server, token: account.token).send("DELETE", "api/sessions")
-                }
+                // Forgotten here even when the server cannot be reached.
+                _ = try? account.client().send("DELETE", "api/sessions")
                 AccountFile.remove(speak)
                 print("logged out of \(account.server)")
             }
@@ -112,9 +110,7 @@ struct AccountCommand: ParsableCommand {
                 let reader = PasswordReader(fromStandardInput: passwordStdin)
                 let current = try reader.read("Current password: ")
                 let new = try reader.read("New password: ", twice: true)
-                guard let server = URL(string: account.server) else { throw SyncClientError(message: "account.json names no server", exitStatus: .usage) }
-                let reply = try SyncClient(server: server, token: account.token).send("POST", "api/account/password",
-                                                                                       body: ["current": current, "new": new])
+                let reply = try account.client().send("POST", "api/account/password", body: ["current": current, "new": new])
                 guard reply.status == 204 else { throw SyncClient.refusal(reply, doing: "the password was not changed") }
                 print("password changed; your other devices have to log in again")
             }
@@ -128,8 +124,7 @@ struct AccountCommand: ParsableCommand {
             try reportingErrors {
                 let speak = try Speak()
                 let account = try AccountFile.load(speak)
-                guard let server = URL(string: account.server) else { throw SyncClientError(message: "account.json names no server", exitStatus: .usage) }
-                let reply = try SyncClient(server: server, token: account.token).send("GET", "api/account")
+                let reply = try account.client().send("GET", "api/account")
                 guard reply.status == 200 else { throw SyncClient.refusal(reply, doing: "not logged in") }
                 print("\(account.name) on \(account.server)")
             }

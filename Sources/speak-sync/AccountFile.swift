@@ -36,6 +36,12 @@ struct AccountFile: Codable {
         }
     }
 
+    /// A client for the server logged in to, sending this login's token.
+    func client() throws -> SyncClient {
+        guard let url = URL(string: server) else { throw SyncClientError(message: "account.json names no server", exitStatus: .usage) }
+        return SyncClient(server: url, token: token)
+    }
+
     static func remove(_ speak: Speak) {
         try? FileManager.default.removeItem(at: speak.accountFile)
     }

@@ -22,22 +22,17 @@ struct SyncClient {
 
     /// Sends `body` (JSON) and returns the answer; a server that cannot be reached is an error.
     func send(_ method: String, _ path: String, body: [String: Any]? = nil) throws -> Reply {
-        var request = URLRequest(url: server.appendingPathComponent(path), timeoutInterval: 30)
-        request.httpMethod = method
-        if let body {
-            request.httpBody = try JSONSerialization.data(withJSONObject: body)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        return try send(request)
+        try send(method, path, encoded: body.map { try JSONSerialization.data(withJSONObject: $0) })
     }
 
-    /// Sends an encoded body.
-    func send(_ method: String, _ path: String, encoded: Data) throws -> Reply {
+    /// Sends an encoded JSON body (or none).
+    func send(_ method: String, _ path: String, encoded: Data?) throws -> Reply {
         var request = URLRequest(url: server.appendingPathComponent(path), timeoutInterval: 60)
         request.httpMethod = method
-        request.httpBody = encoded
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let encoded {
+            request.httpBody = encoded
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         return try send(request)
     }

@@ -39,14 +39,13 @@ struct SyncCommand: ParsableCommand {
         try reportingErrors {
             let speak = try Speak()
             let account = try AccountFile.load(speak)
-            guard let server = URL(string: account.server) else { throw SyncClientError(message: "account.json names no server", exitStatus: .usage) }
+            let client = try account.client()
             if status {
                 let waiting = try speak.outgoingChanges(limit: 1_000_000)
                 print("\(account.name) on \(account.server); device \(waiting.device.name) (\(waiting.device.id.prefix(8)))")
                 print("\(waiting.changes.count) position change\(waiting.changes.count == 1 ? "" : "s") to send; server log received up to \(waiting.seen)")
                 return
             }
-            let client = SyncClient(server: server, token: account.token)
             var sent = 0, received = 0, waiting = 0
             var moved: [Int64: (String, Int)] = [:]
             // In batches; a batch whose answer was lost is sent again next time and not stored twice.
