@@ -20,9 +20,11 @@ release: bootstrap
 demo: release
 	@SPEAK_HOME="$(DEMO_HOME)" SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/demo
 
+# A PostgreSQL server on loopback for the sync server's tests, started here and stopped after.
 test: bootstrap
 	$(SWIFT) build --build-tests
-	SPEAK_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build
+	@url=$$(scripts/test-postgres start) && trap 'scripts/test-postgres stop' EXIT && \
+	  SPEAK_TEST_POSTGRES="$$url" SPEAK_REQUIRE_POSTGRES=1 SPEAK_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build
 
 eval: build
 	@scripts/eval
@@ -60,10 +62,12 @@ measure-epub: release
 measure-serve: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-serve
 
-# The sync server: 20 and 200 clients syncing positions every 5 s (SQLite), latency and memory.
+# The sync server: clients syncing positions every 5 s, latency and memory: 20 and 200 on SQLite,
+# 200 on PostgreSQL (a server of its own on loopback).
 measure-sync: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-sync 20 60
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-sync 200 60
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-sync 200 60 postgres
 
 # The project's ZIP reader (ZIPFoundation) against libzip on the same EPUBs.
 measure-zip:

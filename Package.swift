@@ -47,6 +47,8 @@ let package = Package(
         .systemLibrary(name: "CLame", providers: [.apt(["libmp3lame-dev"])]),
         // Time-stretching without a pitch change (neural speech faster than its model can say it).
         .systemLibrary(name: "CSonic", providers: [.apt(["libsonic-dev"])]),
+        // PostgreSQL's client library, for the sync server's shared database (speak-serve only).
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // The document model: the only contract between importers, library and synthesis.
         .target(name: "SpeakModel"),
@@ -113,9 +115,11 @@ let package = Package(
         // Accounts and sync: which position holds when devices disagree, the server's store
         // of users and their changes, and the client the command line syncs with.
         .target(name: "SpeakSync", dependencies: ["SpeakModel", "SpeakLibrary", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The account store on PostgreSQL (libpq), for several servers on one database.
+        .target(name: "SpeakSyncPostgres", dependencies: ["SpeakSync", "SpeakLibrary", "CPostgres"]),
         // The web reader: `speak serve` hands over to `speak-serve`, the only binary with SwiftNIO.
         .target(name: "SpeakServer", dependencies: [
-            "SpeakKit", "SpeakSync", .product(name: "Hummingbird", package: "hummingbird"),
+            "SpeakKit", "SpeakSync", "SpeakSyncPostgres", .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
@@ -138,7 +142,7 @@ let package = Package(
         ],
                     exclude: ["Golden"]),
         .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),
-        .testTarget(name: "SpeakSyncTests", dependencies: ["SpeakSync", "SpeakLibrary"]),
+        .testTarget(name: "SpeakSyncTests", dependencies: ["SpeakSync", "SpeakSyncPostgres", "SpeakLibrary"]),
         .testTarget(name: "NativeLibraryTests", dependencies: [
             "SpeakESpeak", "SpeakImportHTML", "SpeakPoppler", "SpeakTesseract",
         ]),

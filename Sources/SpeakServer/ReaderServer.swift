@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import SpeakKit
 import SpeakSync
+import SpeakSyncPostgres
 
 /// Why the server does not start.
 public struct ServeError: UserFacingError {
@@ -27,7 +28,8 @@ public struct ReaderServer: Sendable {
 
     /// A server for `speak`'s library on `host:port` (port 0: any free port). Refuses a
     /// non-loopback address unless a password is set (`speak serve --set-password` or
-    /// `SPEAK_SERVE_PASSWORD`).
+    /// `SPEAK_SERVE_PASSWORD`). With `accounts`, also serves accounts and sync on that store:
+    /// an SQLite file path, or a `postgres://` URL.
     public init(speak: Speak, host: String, port: Int, accounts accountsPath: String? = nil) throws {
         self.speak = speak
         self.host = host
@@ -40,7 +42,9 @@ public struct ReaderServer: Sendable {
         access = ServerAccess(hash: hash)
         if let accountsPath {
             do {
-                accounts = try AccountStore(path: accountsPath, hashing: BcryptHashing())
+                let database: any AccountDatabase = Self.isPostgres(accountsPath)
+                    ? try PostgresAccountDatabase(url: accountsPath) : try SQLiteAccountDatabase(path: accountsPath)
+                accounts = AccountStore(database: database, hashing: BcryptHashing())
             } catch {
                 throw ServeError(message: error.message, exitStatus: .cannotCreate)
             }
@@ -57,6 +61,11 @@ public struct ReaderServer: Sendable {
     /// Stores the password the server will ask for (as a bcrypt hash, beside the library).
     public static func setPassword(_ password: String, speak: Speak) throws(ServeError) {
         try ServerAccess.store(password: password, libraryDirectory: speak.libraryDirectory)
+    }
+
+    /// Whether an account store is a PostgreSQL URL rather than a file.
+    public static func isPostgres(_ store: String) -> Bool {
+        store.hasPrefix("postgres://") || store.hasPrefix("postgresql://")
     }
 
     static func isLoopback(_ host: String) -> Bool {

@@ -23,36 +23,39 @@ struct SyncRoutes {
     func add(to router: Router<BasicRequestContext>) {
         router.post("/api/accounts") { request, _ in
             let asked = try await ServerRoutes.decode(NewAccount.self, request)
-            let account = try answer { try accounts.create(name: asked.name, password: asked.password) }
+            let account = try await answer { try accounts.create(name: asked.name, password: asked.password) }
             return try Self.json(AccountReply(name: account.name, created: account.created), status: .created)
         }
         router.post("/api/sessions") { request, _ in
             let asked = try await ServerRoutes.decode(Login.self, request)
-            let session = try answer { try accounts.login(name: asked.name, password: asked.password, device: asked.device ?? "unnamed") }
+            let session = try await answer { try accounts.login(name: asked.name, password: asked.password, device: asked.device ?? "unnamed") }
             return try Self.json(session, status: .created)
         }
         router.delete("/api/sessions") { request, _ in
             let token = try Self.token(request)
-            _ = try answer { try accounts.account(token: token) }
-            try answer { try accounts.logout(token: token) }
+            try await answer {
+                _ = try accounts.account(token: token)
+                try accounts.logout(token: token)
+            }
             return Response(status: .noContent)
         }
         router.get("/api/account") { request, _ in
-            let account = try answer { try accounts.account(token: try Self.token(request)) }
+            let token = try Self.token(request)
+            let account = try await answer { try accounts.account(token: token) }
             return try Self.json(AccountReply(name: account.name, created: account.created))
         }
         router.post("/api/account/password") { request, _ in
             let token = try Self.token(request)
             let asked = try await ServerRoutes.decode(NewPassword.self, request)
-            try answer { try accounts.changePassword(token: token, current: asked.current, new: asked.new) }
+            try await answer { try accounts.changePassword(token: token, current: asked.current, new: asked.new) }
             return Response(status: .noContent)
         }
         router.post("/api/sync") { request, _ in
             let token = try Self.token(request)
-            let account = try answer { try accounts.account(token: token) }
+            let account = try await answer { try accounts.account(token: token) }
             let asked = try await ServerRoutes.decode(SyncRequest.self, request)
             guard asked.changes.count <= 2_000 else { throw HTTPError(.contentTooLarge, message: "send at most 2,000 changes at a time") }
-            let reply = try answer {
+            let reply = try await answer {
                 try accounts.sync(account: account, device: asked.device, deviceTime: asked.time, seen: asked.seen, changes: asked.changes)
             }
             return try Self.json(reply)
@@ -75,8 +78,17 @@ struct SyncRoutes {
     }
 }
 
-/// The account store's refusal as an HTTP answer with its one line.
-private func answer<T>(_ work: () throws -> T) throws -> T {
+/// Runs an account store call off the event loop (bcrypt takes a quarter of a second, and a
+/// database may be slow or restarting) and turns its refusal into an HTTP answer with its one line.
+private func answer<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(with: Result { try refusal(work) })
+        }
+    }
+}
+
+private func refusal<T>(_ work: () throws -> T) throws -> T {
     do {
         return try work()
     } catch let error as AccountError {
@@ -92,18 +104,18 @@ private func answer<T>(_ work: () throws -> T) throws -> T {
     }
 }
 
-struct NewAccount: Decodable {
+struct NewAccount: Decodable, Sendable {
     var name: String
     var password: String
 }
 
-struct Login: Decodable {
+struct Login: Decodable, Sendable {
     var name: String
     var password: String
     var device: String?
 }
 
-struct NewPassword: Decodable {
+struct NewPassword: Decodable, Sendable {
     var current: String
     var new: String
 }
@@ -114,7 +126,7 @@ struct AccountReply: Encodable {
 }
 
 /// What a device sends: its changes not yet sent, the server order it has seen up to, and its clock.
-struct SyncRequest: Decodable {
+struct SyncRequest: Decodable, Sendable {
     var device: String
     var time: Double
     var seen: Int64

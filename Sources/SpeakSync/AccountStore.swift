@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import SpeakLibrary
 import SpeakModel
 import Synchronization
@@ -29,6 +28,12 @@ public struct Account: Sendable, Equatable, Codable {
     public var id: Int64
     public var name: String
     public var created: Date
+
+    public init(id: Int64, name: String, created: Date) {
+        self.id = id
+        self.name = name
+        self.created = created
+    }
 }
 
 /// A login: the token a device sends with every request, until it expires.
@@ -54,24 +59,20 @@ public final class AccountStore: Sendable {
     public static let allowedFailures = 10
     public static let attemptWindow: Double = 900
 
-    private let queue: DatabaseQueue
+    private let database: any AccountDatabase
     private let hashing: any PasswordHashing
     private let now: @Sendable () -> Date
 
-    /// Opens (or creates) the store at `path`.
-    public init(path: String, hashing: any PasswordHashing, now: @escaping @Sendable () -> Date = Date.init) throws(AccountError) {
+    /// A store on `database`.
+    public init(database: any AccountDatabase, hashing: any PasswordHashing, now: @escaping @Sendable () -> Date = Date.init) {
+        self.database = database
         self.hashing = hashing
         self.now = now
-        var config = Configuration()
-        config.journalMode = .wal
-        config.busyMode = .timeout(15)
-        do {
-            try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            queue = try DatabaseQueue(path: path, configuration: config)
-            try AccountSchema.migrator.migrate(queue)
-        } catch {
-            throw AccountError(.storage, "cannot open the account store '\(path)': \(error)")
-        }
+    }
+
+    /// Opens (or creates) an SQLite store at `path`.
+    public convenience init(path: String, hashing: any PasswordHashing, now: @escaping @Sendable () -> Date = Date.init) throws(AccountError) {
+        self.init(database: try SQLiteAccountDatabase(path: path), hashing: hashing, now: now)
     }
 
     /// A new user. The name is refused when taken (whatever its case), and nothing is written.
@@ -83,74 +84,54 @@ public final class AccountStore: Sendable {
         guard password.count >= 8 else { throw AccountError(.badRequest, "a password has at least 8 characters") }
         let hash = hashing.hash(password)
         let created = now()
-        return try write { db in
-            guard try Int64.fetchOne(db, sql: "SELECT id FROM users WHERE name = ?", arguments: [name]) == nil else {
-                throw AccountError(.nameTaken, "the name '\(name)' is taken; choose another")
-            }
-            try db.execute(sql: "INSERT INTO users (name, password_hash, created_at) VALUES (?, ?, ?)",
-                           arguments: [name, hash, created.timeIntervalSince1970])
-            return Account(id: db.lastInsertedRowID, name: name, created: created)
+        guard let id = try database.addUser(name: name, passwordHash: hash, created: created.timeIntervalSince1970) else {
+            throw AccountError(.nameTaken, "the name '\(name)' is taken; choose another")
         }
+        return Account(id: id, name: name, created: created)
     }
 
     /// A session for `device` when the password is right; too many wrong ones in a while and
     /// every attempt is refused until the while has passed.
     public func login(name: String, password: String, device: String) throws(AccountError) -> AccountSession {
         let time = now().timeIntervalSince1970
-        let user = try read { db in
-            let failures = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM failed_logins WHERE name = ? AND at > ?",
-                                            arguments: [name, time - Self.attemptWindow]) ?? 0
-            guard failures < Self.allowedFailures else {
-                throw AccountError(.tooManyAttempts, "too many wrong passwords for '\(name)'; try again in 15 minutes")
-            }
-            return try Row.fetchOne(db, sql: "SELECT id, password_hash FROM users WHERE name = ?", arguments: [name])
-                .map { (id: $0[0] as Int64, hash: $0[1] as String) }
+        guard try database.failures(name: name, since: time - Self.attemptWindow) < Self.allowedFailures else {
+            throw AccountError(.tooManyAttempts, "too many wrong passwords for '\(name)'; try again in 15 minutes")
         }
+        let user = try database.user(named: name)
         // An unknown name costs the same time as a wrong password: names are not revealed.
-        guard let user, hashing.verify(password, hash: user.hash) else {
+        guard let user, hashing.verify(password, hash: user.passwordHash) else {
             if user == nil { _ = hashing.verify(password, hash: Self.decoyHash(hashing)) }
-            try write { db in try db.execute(sql: "INSERT INTO failed_logins (name, at) VALUES (?, ?)", arguments: [name, time]) }
+            try database.recordFailure(name: name, at: time)
             throw AccountError(.unauthorized, "wrong user name or password")
         }
         let token = Self.newToken()
         let expires = time + Self.sessionLength
-        try write { db in
-            try db.execute(sql: "INSERT INTO tokens (token_hash, user_id, device, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [Self.digest(token), user.id, device, time, expires])
-            try db.execute(sql: "DELETE FROM failed_logins WHERE name = ?", arguments: [name])
-        }
+        try database.addToken(hash: Self.digest(token), user: user.id, name: name, device: device, created: time, expires: expires)
         return AccountSession(token: token, expires: Date(timeIntervalSince1970: expires))
     }
 
     /// The user a token belongs to; an unknown, forged or expired token is refused.
     public func account(token: String) throws(AccountError) -> Account {
-        let time = now().timeIntervalSince1970
-        let found = try read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT u.id, u.name, u.created_at FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ? AND t.expires_at > ?
-                """, arguments: [Self.digest(token), time])
+        guard let found = try database.account(tokenHash: Self.digest(token), now: now().timeIntervalSince1970) else {
+            throw AccountError(.unauthorized, "not logged in, or the login has expired; log in again")
         }
-        guard let found else { throw AccountError(.unauthorized, "not logged in, or the login has expired; log in again") }
-        return Account(id: found[0], name: found[1], created: Date(timeIntervalSince1970: found[2]))
+        return found
     }
 
     /// Ends the session of `token`.
     public func logout(token: String) throws(AccountError) {
-        try write { db in try db.execute(sql: "DELETE FROM tokens WHERE token_hash = ?", arguments: [Self.digest(token)]) }
+        try database.removeToken(hash: Self.digest(token))
     }
 
     /// Changes the password of the user of `token` once the current one is given again; every
     /// other session of the user ends.
     public func changePassword(token: String, current: String, new: String) throws(AccountError) {
         let account = try account(token: token)
-        let hash = try read { db in try String.fetchOne(db, sql: "SELECT password_hash FROM users WHERE id = ?", arguments: [account.id]) }
-        guard let hash, hashing.verify(current, hash: hash) else { throw AccountError(.unauthorized, "the current password is wrong") }
-        guard new.count >= 8 else { throw AccountError(.badRequest, "a password has at least 8 characters") }
-        let newHash = hashing.hash(new)
-        try write { db in
-            try db.execute(sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [newHash, account.id])
-            try db.execute(sql: "DELETE FROM tokens WHERE user_id = ? AND token_hash != ?", arguments: [account.id, Self.digest(token)])
+        guard let hash = try database.passwordHash(user: account.id), hashing.verify(current, hash: hash) else {
+            throw AccountError(.unauthorized, "the current password is wrong")
         }
+        guard new.count >= 8 else { throw AccountError(.badRequest, "a password has at least 8 characters") }
+        try database.setPassword(user: account.id, hash: hashing.hash(new), keeping: Self.digest(token))
     }
 
     /// Takes a device's changes (again is harmless: a change already here is not stored twice)
@@ -158,40 +139,13 @@ public final class AccountStore: Sendable {
     public func sync(account: Account, device: String, deviceTime: Double, seen: Int64, changes: [SyncedPosition]) throws(AccountError) -> SyncReply {
         let received = now().timeIntervalSince1970
         let offset = received - deviceTime
-        return try write { db in
-            for change in changes where change.device == device {
-                try db.execute(sql: """
-                    INSERT OR IGNORE INTO changes (user_id, device, device_name, sequence, document, word, start_word, speed, cause, wall_time,
-                        seen, clock_offset, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [account.id, device, change.deviceName.map { String($0.prefix(100)) }, change.sequence, change.document,
-                                     change.word, change.startWord, change.speed, change.cause.rawValue, change.wallTime, change.seen, offset, received])
-            }
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT order_number, device, sequence, document, word, start_word, speed, cause, wall_time, seen, clock_offset, device_name
-                FROM changes WHERE user_id = ? AND order_number > ? ORDER BY order_number
-                """, arguments: [account.id, seen])
-            let changes = rows.map { row in
-                var change = SyncedPosition(device: row[1], sequence: row[2], document: row[3], word: row[4], startWord: row[5], speed: row[6],
-                                            cause: PositionCause(rawValue: row[7]) ?? .listen, wallTime: row[8], seen: row[9], order: row[0],
-                                            clockOffset: row[10])
-                change.deviceName = row[11]
-                return change
-            }
-            let last = try Int64.fetchOne(db, sql: "SELECT MAX(order_number) FROM changes WHERE user_id = ?", arguments: [account.id]) ?? 0
-            return SyncReply(changes: changes, seen: max(seen, last), clockOffset: offset)
+        let own = changes.filter { $0.device == device }.map { change in
+            var change = change
+            change.deviceName = change.deviceName.map { String($0.prefix(100)) }
+            return change
         }
-    }
-
-    private func read<T>(_ work: (Database) throws -> T) throws(AccountError) -> T {
-        do { return try queue.read(work) } catch { throw Self.translate(error) }
-    }
-
-    private func write<T>(_ work: (Database) throws -> T) throws(AccountError) -> T {
-        do { return try queue.write(work) } catch { throw Self.translate(error) }
-    }
-
-    private static func translate(_ error: any Error) -> AccountError {
-        (error as? AccountError) ?? AccountError(.storage, "the account store failed: \(error)")
+        let (found, last) = try database.exchange(user: account.id, changes: own, clockOffset: offset, received: received, after: seen)
+        return SyncReply(changes: found, seen: max(seen, last), clockOffset: offset)
     }
 
     static func newToken() -> String {

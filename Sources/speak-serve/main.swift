@@ -28,15 +28,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Also serve accounts and sync: users register, log in and sync their listening positions (speak account, speak sync).")
     var accounts = false
 
-    @Option(help: "With --accounts: the account store (an SQLite file; default: accounts.sqlite beside the library).")
+    @Option(help: ArgumentHelp("With --accounts: the account store, an SQLite file (default: accounts.sqlite beside the library) or a PostgreSQL URL, postgres://user:password@host/database (several servers can share it).", valueName: "file|url"))
     var database: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535") }
         if database != nil, !accounts { throw ValidationError("--database applies to --accounts") }
-        if let database, database.hasPrefix("postgres") {
-            throw ValidationError("PostgreSQL account stores are not built yet; give an SQLite file path, or leave --database out")
-        }
     }
 
     func run() async throws {

@@ -22,9 +22,9 @@ import Testing
          "wallTime": Date().timeIntervalSince1970, "seen": 0, "clockOffset": 0]
     }
 
-    @Test func accountsLoginsAndSyncOverHTTP() throws {
+    @Test(arguments: TestPostgres.stores) func accountsLoginsAndSyncOverHTTP(store: String) throws {
         let cli = CLI()
-        let server = try ServerUnderTest(cli, arguments: ["--accounts"])
+        let server = try ServerUnderTest(cli, arguments: try TestPostgres.serveArguments(store))
         defer { _ = server.stop() }
         let secret = "correct horse battery"
         #expect(try post(server, "/api/accounts", ["name": "ada", "password": secret]).status == 201)
@@ -103,8 +103,8 @@ import Testing
         process.waitUntilExit()
     }
 
-    @Test func twoDevicesShareTheirPositionsAndNoneIsLost() throws {
-        let server = try ServerUnderTest(CLI(), arguments: ["--accounts"])
+    @Test(arguments: TestPostgres.stores) func twoDevicesShareTheirPositionsAndNoneIsLost(store: String) throws {
+        let server = try ServerUnderTest(CLI(), arguments: try TestPostgres.serveArguments(store))
         defer { _ = server.stop() }
         let url = server.base.absoluteString
         let laptop = CLI(), phone = CLI()

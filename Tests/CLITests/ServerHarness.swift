@@ -6,7 +6,7 @@ import FoundationNetworking
 
 /// `speak serve` running for a test's library on a free loopback port, and plain HTTP requests
 /// to it (redirects not followed, so a test sees them).
-final class ServerUnderTest {
+final class ServerUnderTest: @unchecked Sendable {  // lets only, and URLSession is thread-safe
     let process: Process
     let base: URL
     private let session: URLSession

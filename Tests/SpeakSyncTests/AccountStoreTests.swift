@@ -20,13 +20,12 @@ final class TestClock: Sendable {
 @Suite struct AccountStoreTests {
     let clock = TestClock()
 
-    func store() throws -> AccountStore {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("speak-accounts-\(UUID().uuidString)/accounts.sqlite").path
-        return try AccountStore(path: path, hashing: ReversedHashing(), now: { [clock] in clock.now })
+    func store(_ backend: Backend) throws -> AccountStore {
+        AccountStore(database: try backend.database(), hashing: ReversedHashing(), now: { [clock] in clock.now })
     }
 
-    @Test func namesArePeoplesOwnAndPasswordsLongEnough() throws {
-        let accounts = try store()
+    @Test(arguments: Backend.available) func namesArePeoplesOwnAndPasswordsLongEnough(backend: Backend) throws {
+        let accounts = try store(backend)
         let ada = try accounts.create(name: "ada", password: "analytical engine")
         #expect(ada.name == "ada")
         #expect(throws: AccountError(.nameTaken, "the name 'ADA' is taken; choose another")) { try accounts.create(name: "ADA", password: "another one") }
@@ -38,8 +37,8 @@ final class TestClock: Sendable {
         #expect(try accounts.login(name: "ada", password: "analytical engine", device: "d").token.count == 64)
     }
 
-    @Test func loginsExpireAndWrongPasswordsAreLimited() throws {
-        let accounts = try store()
+    @Test(arguments: Backend.available) func loginsExpireAndWrongPasswordsAreLimited(backend: Backend) throws {
+        let accounts = try store(backend)
         _ = try accounts.create(name: "ada", password: "analytical engine")
         let session = try accounts.login(name: "ada", password: "analytical engine", device: "laptop")
         #expect(try accounts.account(token: session.token).name == "ada")
@@ -59,8 +58,8 @@ final class TestClock: Sendable {
         #expect(throws: AccountError.self) { try accounts.account(token: session.token) }
     }
 
-    @Test func aNewPasswordEndsTheOtherSessions() throws {
-        let accounts = try store()
+    @Test(arguments: Backend.available) func aNewPasswordEndsTheOtherSessions(backend: Backend) throws {
+        let accounts = try store(backend)
         _ = try accounts.create(name: "ada", password: "analytical engine")
         let here = try accounts.login(name: "ada", password: "analytical engine", device: "laptop")
         let there = try accounts.login(name: "ada", password: "analytical engine", device: "phone")
@@ -74,8 +73,8 @@ final class TestClock: Sendable {
         #expect(throws: AccountError.self) { try accounts.account(token: here.token) }
     }
 
-    @Test func syncTakesChangesOnceAndShowsEachUserOnlyTheirs() throws {
-        let accounts = try store()
+    @Test(arguments: Backend.available) func syncTakesChangesOnceAndShowsEachUserOnlyTheirs(backend: Backend) throws {
+        let accounts = try store(backend)
         let ada = try accounts.create(name: "ada", password: "analytical engine")
         let bob = try accounts.create(name: "bob", password: "long enough")
         let change = SyncedPosition(device: "laptop", sequence: 1, document: "sha256:x", word: 120, cause: .listen,

@@ -17,10 +17,9 @@ import Testing
                                                         format: .text, contentHash: "sha256:book", imported: Date(timeIntervalSince1970: 0)))
     }
 
-    @Test(arguments: [7, 8]) func devicesAgreeWithTheModelAtEverySync(seed: UInt64) throws {
+    @Test(arguments: Backend.available, [7, 8]) func devicesAgreeWithTheModelAtEverySync(backend: Backend, seed: UInt64) throws {
         let clock = TestClock()
-        let server = try AccountStore(path: FileManager.default.temporaryDirectory.appendingPathComponent("speak-sync-\(UUID())/a.sqlite").path,
-                                      hashing: ReversedHashing(), now: { [clock] in clock.now })
+        let server = AccountStore(database: try backend.database(), hashing: ReversedHashing(), now: { [clock] in clock.now })
         let account = try server.create(name: "ada", password: "analytical engine")
         let offsets = [0.0, 3_600, -1_800]
         let devices = try offsets.map { _ in
