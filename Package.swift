@@ -100,6 +100,9 @@ let package = Package(
         .target(name: "CONNXRuntime"),
         .target(name: "SpeakNeural", dependencies: ["SpeakSynthesis", "SpeakESpeak", "CONNXRuntime", "CSonic"]),
 
+        // The command lines' progress bar (speak and speak-sync).
+        .target(name: "SpeakTerminal"),
+
         // Facade and command line.
         // Linking poppler and tesseract costs every command ~30 ms of process start (about 120
         // shared libraries), so they stay in helper executables: see the closing note of issue 2.
@@ -128,10 +131,10 @@ let package = Package(
         ], linkerSettings: fastStart),
         // `speak account` and `speak sync` hand over to `speak-sync`, which links FoundationNetworking.
         .executableTarget(name: "speak-sync", dependencies: [
-            "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SpeakKit", "SpeakTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: fastStart),
         .executableTarget(name: "speak", dependencies: [
-            "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SpeakKit", "SpeakTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: fastStart),
 
         // Tests.

@@ -10,6 +10,10 @@ public typealias OutgoingChanges = SpeakLibrary.OutgoingChanges
 public typealias IncomingOutcome = SpeakLibrary.IncomingOutcome
 /// The device this library lives on.
 public typealias DeviceIdentity = SpeakLibrary.DeviceIdentity
+/// A document with its source file, as uploaded to and downloaded from the sync server.
+public typealias DocumentUpload = SpeakSync.DocumentUpload
+/// A document of the account's library on the sync server.
+public typealias RemoteDocument = SpeakSync.RemoteDocument
 
 extension Speak {
     /// Where `speak account login` keeps the server and its token (readable by the user only).
@@ -26,6 +30,39 @@ extension Speak {
     /// the change that holds (`PositionMerge`).
     public func receiveChanges(_ changes: [SyncedPosition], seen: Int64, clockOffset: Double) throws(LibraryError) -> IncomingOutcome {
         try library().receive(changes, seen: seen, clockOffset: clockOffset, merge: PositionMerge.winner)
+    }
+
+    /// Puts a document downloaded from the sync server into the library, its source file (when
+    /// it came with one) kept under the library's `downloads/`; the positions other devices sent
+    /// for it, which waited for it, hold at once. A document already here is not added twice.
+    public func addDownloaded(_ upload: DocumentUpload) throws(LibraryError) -> (id: Int64, added: Bool, moved: IncomingOutcome) {
+        let store = try library()
+        if let existing = try store.summary(contentHash: upload.document.metadata.contentHash) {
+            return (existing.id, false, try store.applyWaiting(merge: PositionMerge.winner))
+        }
+        var document = upload.document
+        var written: URL?
+        if let source = upload.source, let name = upload.sourceName {
+            let safe = URL(fileURLWithPath: name).lastPathComponent.replacingOccurrences(of: "/", with: "_")
+            let hash = document.metadata.contentHash.replacingOccurrences(of: "sha256:", with: "").prefix(12)
+            let folder = libraryDirectory.appendingPathComponent("downloads")
+            let file = folder.appendingPathComponent("\(hash)-\(safe.isEmpty ? "source" : safe)")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try source.write(to: file, options: .atomic)
+            } catch {
+                throw LibraryError.writeFailed(path: file.path, reason: error.localizedDescription)
+            }
+            written = file
+            document.metadata.source = file.path
+        }
+        do throws(LibraryError) {
+            let id = try store.insert(document).id
+            return (id, true, try store.applyWaiting(merge: PositionMerge.winner))
+        } catch {
+            if let written { try? FileManager.default.removeItem(at: written) }
+            throw error
+        }
     }
 }
 

@@ -99,6 +99,13 @@ extension LibraryStore {
         }
     }
 
+    /// Applies the changes that were waiting for their document (one just imported or
+    /// downloaded), as the next sync would.
+    public func applyWaiting(merge: ([SyncedPosition]) -> SyncedPosition?) throws(LibraryError) -> IncomingOutcome {
+        let (seen, offset) = try read { db in (try PositionHistory.seen(db), try Self.clockOffset(db)) }
+        return try receive([], seen: seen, clockOffset: offset, merge: merge)
+    }
+
     /// Another device's change in this library's history. A stretch of listening that device
     /// went on with replaces its shorter self (the same start, a later number).
     private static func store(_ db: Database, _ change: SyncedPosition, documentID id: Int64) throws {

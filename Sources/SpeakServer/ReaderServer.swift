@@ -82,7 +82,7 @@ public struct ReaderServer: Sendable {
         let positions = PositionBook(speak: speak)
         ServerRoutes(speak: speak, access: access, voice: SpeechQueue(speak: speak), imports: ImportJobs(speak: speak),
                      positions: positions, maximumUpload: upload).add(to: router)
-        if let accounts { SyncRoutes(accounts: accounts).add(to: router) }
+        if let accounts { SyncRoutes(accounts: accounts, maximumUpload: upload).add(to: router) }
         var logger = Logger(label: "speak-serve")
         logger.logLevel = .info
         let (host, port) = (host, port)

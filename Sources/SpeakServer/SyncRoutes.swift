@@ -14,10 +14,13 @@ struct BcryptHashing: PasswordHashing {
 /// Every answer about something of another user is the same as about nothing at all.
 struct SyncRoutes {
     let accounts: AccountStore
+    /// The largest upload taken, in bytes (a document with its source file, as JSON).
+    let maximumUpload: Int
 
     /// The paths these routes answer, which take a bearer token instead of the reader's login.
     static func handles(_ path: String) -> Bool {
         path == "/api/accounts" || path == "/api/sessions" || path == "/api/account" || path == "/api/account/password" || path == "/api/sync"
+            || path == "/api/account/documents" || path.hasPrefix("/api/account/documents/")
     }
 
     func add(to router: Router<BasicRequestContext>) {
@@ -50,6 +53,7 @@ struct SyncRoutes {
             try await answer { try accounts.changePassword(token: token, current: asked.current, new: asked.new) }
             return Response(status: .noContent)
         }
+        addDocuments(to: router)
         router.post("/api/sync") { request, _ in
             let token = try Self.token(request)
             let account = try await answer { try accounts.account(token: token) }
@@ -59,6 +63,34 @@ struct SyncRoutes {
                 try accounts.sync(account: account, device: asked.device, deviceTime: asked.time, seen: asked.seen, changes: asked.changes)
             }
             return try Self.json(reply)
+        }
+    }
+
+    /// The account's library: uploads, the list, downloads. Another user's document is not found.
+    func addDocuments(to router: Router<BasicRequestContext>) {
+        router.get("/api/account/documents") { request, _ in
+            let token = try Self.token(request)
+            return try Self.json(try await answer { try accounts.remoteDocuments(account: try accounts.account(token: token)) })
+        }
+        router.post("/api/account/documents") { request, _ in
+            let token = try Self.token(request)
+            _ = try await answer { try accounts.account(token: token) }
+            var request = request
+            let body: ByteBuffer
+            do {
+                body = try await request.collectBody(upTo: maximumUpload)
+            } catch {
+                throw HTTPError(.contentTooLarge, message: "the upload is larger than this server takes (\(maximumUpload >> 20) MB)")
+            }
+            let json = Data(buffer: body)
+            let stored = try await answer { try accounts.upload(account: try accounts.account(token: token), json: json) }
+            return try Self.json(stored, status: .created)
+        }
+        router.get("/api/account/documents/:hash") { request, context in
+            let token = try Self.token(request)
+            let hash = context.parameters.get("hash") ?? ""
+            let payload = try await answer { try accounts.download(account: try accounts.account(token: token), contentHash: hash) }
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: payload)))
         }
     }
 

@@ -37,4 +37,11 @@ public protocol AccountDatabase: Sendable {
     /// they were committed.
     func exchange(user: Int64, changes: [SyncedPosition], clockOffset: Double, received: Double,
                   after seen: Int64) throws(AccountError) -> (changes: [SyncedPosition], last: Int64)
+
+    /// Stores (or replaces) a document of the user's library with its upload as sent.
+    func putDocument(user: Int64, _ document: RemoteDocument, payload: Data) throws(AccountError)
+    /// The user's documents, newest upload first.
+    func documents(user: Int64) throws(AccountError) -> [RemoteDocument]
+    /// The upload of one document of the user; nil when the user has none with that hash.
+    func documentPayload(user: Int64, contentHash: String) throws(AccountError) -> Data?
 }

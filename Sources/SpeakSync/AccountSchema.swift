@@ -41,6 +41,22 @@ enum AccountSchema {
                 CREATE INDEX changes_by_user ON changes(user_id, order_number);
                 """)
         }
+        migrator.registerMigration("v2: documents of the users' libraries") { db in
+            try db.execute(sql: """
+                CREATE TABLE remote_documents (
+                    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                    content_hash TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    format TEXT NOT NULL,
+                    words INTEGER NOT NULL,
+                    size INTEGER NOT NULL,
+                    source_name TEXT,
+                    uploaded_at REAL NOT NULL,
+                    payload BLOB NOT NULL,
+                    PRIMARY KEY (user_id, content_hash)
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -59,9 +59,9 @@ public final class AccountStore: Sendable {
     public static let allowedFailures = 10
     public static let attemptWindow: Double = 900
 
-    private let database: any AccountDatabase
+    let database: any AccountDatabase
     private let hashing: any PasswordHashing
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     /// A store on `database`.
     public init(database: any AccountDatabase, hashing: any PasswordHashing, now: @escaping @Sendable () -> Date = Date.init) {

@@ -101,6 +101,36 @@ public final class SQLiteAccountDatabase: AccountDatabase {
         }
     }
 
+    public func putDocument(user: Int64, _ document: RemoteDocument, payload: Data) throws(AccountError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO remote_documents (user_id, content_hash, title, format, words, size, source_name, uploaded_at, payload)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (user_id, content_hash) DO UPDATE SET title = excluded.title, format = excluded.format, words = excluded.words,
+                    size = excluded.size, source_name = excluded.source_name, uploaded_at = excluded.uploaded_at, payload = excluded.payload
+                """, arguments: [user, document.contentHash, document.title, document.format, document.words, document.size,
+                                 document.sourceName, document.uploaded.timeIntervalSince1970, payload])
+        }
+    }
+
+    public func documents(user: Int64) throws(AccountError) -> [RemoteDocument] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT content_hash, title, format, words, size, source_name, uploaded_at FROM remote_documents
+                WHERE user_id = ? ORDER BY uploaded_at DESC, content_hash
+                """, arguments: [user]).map { row in
+                RemoteDocument(contentHash: row[0], title: row[1], format: row[2], words: row[3], size: row[4], sourceName: row[5],
+                               uploaded: Date(timeIntervalSince1970: row[6]))
+            }
+        }
+    }
+
+    public func documentPayload(user: Int64, contentHash: String) throws(AccountError) -> Data? {
+        try read { db in
+            try Data.fetchOne(db, sql: "SELECT payload FROM remote_documents WHERE user_id = ? AND content_hash = ?", arguments: [user, contentHash])
+        }
+    }
+
     private func read<T>(_ work: (Database) throws -> T) throws(AccountError) -> T {
         do { return try queue.read(work) } catch { throw Self.translate(error) }
     }

@@ -114,6 +114,39 @@ public final class PostgresAccountDatabase: AccountDatabase {
         }
     }
 
+    public func putDocument(user: Int64, _ document: RemoteDocument, payload: Data) throws(AccountError) {
+        try transaction { connection throws(PostgresError) in
+            try connection.query("""
+                INSERT INTO remote_documents (user_id, content_hash, title, format, words, size, source_name, uploaded_at, payload)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                ON CONFLICT (user_id, content_hash) DO UPDATE SET title = excluded.title, format = excluded.format, words = excluded.words,
+                    size = excluded.size, source_name = excluded.source_name, uploaded_at = excluded.uploaded_at, payload = excluded.payload
+                """, [String(user), document.contentHash, document.title, document.format, String(document.words), String(document.size),
+                      document.sourceName, String(document.uploaded.timeIntervalSince1970), String(decoding: payload, as: UTF8.self)])
+        }
+    }
+
+    public func documents(user: Int64) throws(AccountError) -> [RemoteDocument] {
+        try transaction { connection throws(PostgresError) in
+            try connection.query("""
+                SELECT content_hash, title, format, words, size, source_name, uploaded_at FROM remote_documents
+                WHERE user_id = $1 ORDER BY uploaded_at DESC, content_hash
+                """, [String(user)]).compactMap { row in
+                guard let hash = row[0], let title = row[1], let format = row[2], let words = row[3]?.int64, let size = row[4]?.int64,
+                      let uploaded = row[6]?.double else { return nil }
+                return RemoteDocument(contentHash: hash, title: title, format: format, words: Int(words), size: Int(size), sourceName: row[5],
+                                      uploaded: Date(timeIntervalSince1970: uploaded))
+            }
+        }
+    }
+
+    public func documentPayload(user: Int64, contentHash: String) throws(AccountError) -> Data? {
+        try transaction { connection throws(PostgresError) in
+            try connection.query("SELECT payload FROM remote_documents WHERE user_id = $1 AND content_hash = $2", [String(user), contentHash])
+                .first?.first.flatMap { $0 }.map { Data($0.utf8) }
+        }
+    }
+
     private static func change(_ row: [String?]) -> SyncedPosition? {
         guard let order = row[0]?.int64, let device = row[1], let sequence = row[2]?.int64, let document = row[3],
               let word = row[4]?.int64, let start = row[5]?.int64, let cause = row[7], let wallTime = row[8]?.double,

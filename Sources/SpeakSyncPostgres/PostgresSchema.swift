@@ -1,5 +1,5 @@
 /// The account store's tables on PostgreSQL: the same tables and columns as the SQLite file's
-/// (AccountSchema), in PostgreSQL's types, migrated in order and recorded in `schema_migrations`.
+/// (AccountSchema), in PostgreSQL's types (an upload's JSON as text rather than bytes), migrated in order and recorded in `schema_migrations`.
 enum PostgresSchema {
     static let migrations: [(version: Int, name: String, script: String)] = [
         (1, "users, logins, changes", """
@@ -37,6 +37,20 @@ enum PostgresSchema {
                 UNIQUE (user_id, device, sequence)
             );
             CREATE INDEX changes_by_user ON changes (user_id, order_number);
+            """),
+        (2, "documents of the users' libraries", """
+            CREATE TABLE remote_documents (
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                content_hash TEXT NOT NULL,
+                title TEXT NOT NULL,
+                format TEXT NOT NULL,
+                words BIGINT NOT NULL,
+                size BIGINT NOT NULL,
+                source_name TEXT,
+                uploaded_at DOUBLE PRECISION NOT NULL,
+                payload TEXT NOT NULL,
+                PRIMARY KEY (user_id, content_hash)
+            );
             """),
     ]
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import SpeakKit
+import SpeakTerminal
 
 /// Why talking to the sync server failed, in one line.
 struct SyncClientError: UserFacingError {
@@ -25,30 +26,42 @@ struct SyncClient {
         try send(method, path, encoded: body.map { try JSONSerialization.data(withJSONObject: $0) })
     }
 
-    /// Sends an encoded JSON body (or none).
-    func send(_ method: String, _ path: String, encoded: Data?) throws -> Reply {
-        var request = URLRequest(url: server.appendingPathComponent(path), timeoutInterval: 60)
+    /// Sends an encoded JSON body (or none); `progress` follows the bytes sent, then received.
+    func send(_ method: String, _ path: String, encoded: Data?, progress: ProgressBar? = nil) throws -> Reply {
+        var request = URLRequest(url: server.appendingPathComponent(path), timeoutInterval: progress == nil ? 60 : 600)
         request.httpMethod = method
         if let encoded {
             request.httpBody = encoded
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        return try send(request)
+        return try send(request, progress: progress)
     }
 
-    private func send(_ request: URLRequest) throws -> Reply {
+    private func send(_ request: URLRequest, progress: ProgressBar?) throws -> Reply {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var outcome: Result<Reply, any Error> = .failure(URLError(.timedOut))
-        URLSession.shared.dataTask(with: request) { data, response, error in
+        let task = URLSession.shared.dataTask(with: request) { data, response, error in
             if let error {
                 outcome = .failure(error)
             } else if let http = response as? HTTPURLResponse {
                 outcome = .success(Reply(status: http.statusCode, body: data ?? Data()))
             }
             done.signal()
-        }.resume()
-        done.wait()
+        }
+        task.resume()
+        if let progress {
+            // Half the bar for the bytes going out, half for those coming back.
+            while done.wait(timeout: .now() + 0.1) == .timedOut {
+                let sent = task.countOfBytesExpectedToSend > 0 ? Double(task.countOfBytesSent) / Double(task.countOfBytesExpectedToSend) : 1
+                let received = task.countOfBytesExpectedToReceive > 0
+                    ? Double(task.countOfBytesReceived) / Double(task.countOfBytesExpectedToReceive) : 0
+                progress.update(request.httpBody == nil ? received : (sent + received) / 2)
+            }
+            progress.finish()
+        } else {
+            done.wait()
+        }
         do {
             return try outcome.get()
         } catch {

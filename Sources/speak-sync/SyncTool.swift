@@ -8,7 +8,7 @@ import SpeakKit
 struct SyncTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "speak",
-        subcommands: [AccountCommand.self, SyncCommand.self]
+        subcommands: [AccountCommand.self, SyncCommand.self, UploadCommand.self, DownloadCommand.self, RemoteListCommand.self]
     )
 }
 

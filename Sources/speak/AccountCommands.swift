@@ -41,3 +41,29 @@ struct SyncCommand: ParsableCommand {
         try SyncHelper.run(["sync"] + arguments)
     }
 }
+
+struct UploadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "upload",
+        abstract: "Upload documents (as imported, with their source files) to your library on the sync server.")
+
+    @Argument(parsing: .allUnrecognized, help: "Library ids, e.g. 'speak upload 12 13'.")
+    var arguments: [String] = []
+
+    func run() throws {
+        try SyncHelper.run(["upload"] + (arguments.isEmpty ? ["--help"] : arguments))
+    }
+}
+
+struct DownloadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "download",
+        abstract: "Download documents from your library on the sync server ('speak ls --remote' lists them).")
+
+    @Argument(parsing: .allUnrecognized, help: "Remote ids, as 'speak ls --remote' shows them.")
+    var arguments: [String] = []
+
+    func run() throws {
+        try SyncHelper.run(["download"] + (arguments.isEmpty ? ["--help"] : arguments))
+    }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpeakTerminal
 import SpeakKit
 
 /// Converts many inputs at once: up to `--jobs` child `speak convert` processes, one input

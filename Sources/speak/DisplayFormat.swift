@@ -1,4 +1,5 @@
 import Foundation
+import SpeakTerminal
 
 /// How numbers, durations and dates are shown to people.
 enum DisplayFormat {
@@ -26,11 +27,7 @@ enum DisplayFormat {
 
     /// "45 s", "12 min", "3 h 05 min".
     static func duration(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded())
-        if s < 60 { return "\(s) s" }
-        if s < 3600 { return "\((s + 30) / 60) min" }
-        let minutes = (s + 30) / 60
-        return "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+        ProgressBar.duration(seconds)
     }
 
     /// "2026-11-22 14:03" in local time.

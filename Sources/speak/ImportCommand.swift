@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpeakTerminal
 import SpeakKit
 import SpeakModel
 

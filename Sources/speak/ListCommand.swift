@@ -14,6 +14,7 @@ struct ListCommand: ParsableCommand {
               speak ls Papers --sort title
               speak ls --filter in-progress
               speak ls -R --json | jq '.documents[].title'
+              speak ls --remote        (your library on the sync server: 'speak upload', 'speak download')
             """
     )
 
@@ -32,7 +33,13 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print the listing as JSON.")
     var json = false
 
+    @Flag(help: "List your library on the sync server instead (after 'speak account login').")
+    var remote = false
+
     func run() throws {
+        if remote {
+            try SyncHelper.run(["remote-ls"] + (json ? ["--json"] : []))
+        }
         try reportingErrors {
             let speak = try openSpeak()
             let listing = try speak.listing(path: folder, sort: sort.librarySort, filter: filter.libraryFilter,

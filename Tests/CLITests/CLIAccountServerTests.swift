@@ -154,6 +154,62 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 
+    /// A document uploaded from one device, listed and downloaded on another (no import again),
+    /// its position there at once; another user can neither list nor fetch it.
+    @Test(arguments: TestPostgres.stores) func aDocumentGoesUpFromOneDeviceAndComesDownOnAnother(store: String) throws {
+        let server = try ServerUnderTest(CLI(), arguments: try TestPostgres.serveArguments(store))
+        defer { _ = server.stop() }
+        let url = server.base.absoluteString
+        let http = CLIAccountServerTests()
+        let laptop = CLI(), phone = CLI()
+        #expect(try laptop.run(["import", laptop.file("keeper.md", Self.book)]).status == 0)
+        #expect(try laptop.run(["account", "create", "--server", url, "--name", "ada", "--password-stdin"],
+                               stdin: Data("lamp light 42\nlamp light 42\n".utf8)).status == 0)
+        #expect(try phone.run(["account", "login", "--server", url, "--name", "ada", "--password-stdin"],
+                              stdin: Data("lamp light 42\n".utf8)).status == 0)
+        #expect(try phone.run(["ls", "--remote"]).stdout.contains("no documents in your library"))
+        try listen(laptop, from: 300)
+        let laptopAt = try #require(try position(laptop))
+        #expect(try laptop.run(["sync"]).status == 0)
+
+        let uploaded = try laptop.run(["upload", "1"])
+        #expect(uploaded.status == 0 && uploaded.stdout.contains("uploaded 1  The Keeper") && uploaded.stdout.contains("with its source file"),
+                "\(uploaded.stdout)\(uploaded.stderr)")
+        #expect(uploaded.stderr.isEmpty, "no progress bar when piped")
+        let missing = try laptop.run(["upload", "99"])
+        #expect(missing.status != 0 && missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+
+        // The phone: the positions wait for the document, the listing shows it is not here yet.
+        #expect(try phone.run(["sync"]).stdout.contains("for documents not in this library yet"))
+        let listed = try phone.run(["ls", "--remote"])
+        #expect(listed.stdout.contains("The Keeper") && listed.stdout.contains("REMOTE ID"), "\(listed.stdout)\(listed.stderr)")
+        let remote = try #require(try JSONSerialization.jsonObject(with: Data(try phone.run(["ls", "--remote", "--json"]).stdout.utf8)) as? [[String: Any]])
+        let hash = try #require(remote.first?["contentHash"] as? String)
+        let short = String(hash.dropFirst(7).prefix(12))
+        #expect(try phone.run(["download", "ffffffff"]).status == 66)
+        let downloaded = try phone.run(["download", short])
+        #expect(downloaded.status == 0 && downloaded.stdout.contains("downloaded \(short) → 1  The Keeper"), "\(downloaded.stdout)\(downloaded.stderr)")
+        #expect(downloaded.stdout.contains("now at word \(laptopAt)"), "\(downloaded.stdout)")
+        #expect(try position(phone) == laptopAt)
+        #expect(try phone.run(["text", "1", "--all"]).stdout == (try laptop.run(["text", "1", "--all"])).stdout)
+        let source = try #require(try phone.json(["show", "1"])["source"] as? String)
+        let kept = try String(contentsOfFile: source, encoding: .utf8)
+        #expect(source.contains("/downloads/") && kept == Self.book)
+        #expect(try phone.run(["download", short]).stdout.contains("already in this library as 1"))
+        #expect(try phone.run(["ls"]).stdout.components(separatedBy: "The Keeper").count == 2, "not added twice")
+
+        // Another user: the document is not there for them, by list or by id.
+        #expect(try http.post(server, "/api/accounts", ["name": "bob", "password": "bob's password"]).status == 201)
+        let bob = try #require(http.object(try http.post(server, "/api/sessions", ["name": "bob", "password": "bob's password"]))["token"] as? String)
+        let ada = try #require(http.object(try http.post(server, "/api/sessions", ["name": "ada", "password": "lamp light 42"]))["token"] as? String)
+        #expect(try server.request("/api/account/documents/\(hash)", headers: ["Authorization": "Bearer \(bob)"]).status == 404)
+        #expect(try server.request("/api/account/documents/\(hash)", headers: ["Authorization": "Bearer \(ada)"]).status == 200)
+        #expect(try server.request("/api/account/documents", headers: ["Authorization": "Bearer \(bob)"]).text == "[]")
+        #expect(try server.request("/api/account/documents/\(hash)").status == 401)
+        #expect(try server.request("/api/account/documents", method: "POST", body: Data("{\"document\": 1}".utf8), contentType: "application/json",
+                                   headers: ["Authorization": "Bearer \(bob)"]).status == 400)
+    }
+
     /// The seed's rule: a sync asked for while a book plays moves playback to where another
     /// device left it, once the sync is done (the player's `y`).
     @Test func aSyncWhilePlayingGoesOnWhereTheOtherDeviceLeftIt() throws {

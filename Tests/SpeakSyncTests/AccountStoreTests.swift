@@ -1,5 +1,6 @@
 import Foundation
 import SpeakLibrary
+import SpeakModel
 import SpeakSync
 import Synchronization
 import Testing
@@ -93,5 +94,59 @@ final class TestClock: Sendable {
         #expect(other.changes.isEmpty)
         let phone = try accounts.sync(account: ada, device: "phone", deviceTime: clock.now.timeIntervalSince1970, seen: first.seen, changes: [])
         #expect(phone.changes.isEmpty && phone.seen == first.seen)
+    }
+}
+
+/// The account's library on the server (`speak upload`, `speak download`, `speak ls --remote`).
+@Suite struct RemoteLibraryTests {
+    static func upload(_ title: String, hash: String = "sha256:" + String(repeating: "ab", count: 32)) throws -> Data {
+        var builder = DocumentBuilder()
+        builder.append(.heading(level: 1), text: title)
+        builder.append(.paragraph, text: "The keeper climbed the stairs and lit the lamp again.")
+        builder.append(.paragraph, text: "Page 3", skip: .pageNumber)
+        let document = builder.build(metadata: DocumentMetadata(title: title, author: nil, language: "en", source: "/tmp/keeper.md",
+                                                                format: .text, contentHash: hash, imported: Date(timeIntervalSince1970: 0)))
+        return try JSONEncoder().encode(DocumentUpload(document: document, sourceName: "/home/ada/keeper.md", source: Data("# The Keeper\n".utf8)))
+    }
+
+    @Test(arguments: Backend.available) func eachUserSeesOnlyTheirOwnDocuments(backend: Backend) throws {
+        let accounts = AccountStore(database: try backend.database(), hashing: ReversedHashing())
+        let ada = try accounts.create(name: "ada", password: "analytical engine")
+        let bob = try accounts.create(name: "bob", password: "long enough")
+        let stored = try accounts.upload(account: ada, json: try Self.upload("The Keeper"))
+        #expect(stored.words == 14 && stored.sourceName == "keeper.md" && stored.title == "The Keeper")
+        // Again, retitled: replaced, not doubled.
+        _ = try accounts.upload(account: ada, json: try Self.upload("The Lamp Keeper"))
+        #expect(try accounts.remoteDocuments(account: ada).map(\.title) == ["The Lamp Keeper"])
+        #expect(try accounts.remoteDocuments(account: bob).isEmpty)
+        let payload = try accounts.download(account: ada, contentHash: stored.contentHash)
+        let back = try JSONDecoder().decode(DocumentUpload.self, from: payload)
+        #expect(back.document.wordCount == 15 && back.document.blocks.last?.skip == .pageNumber && back.source == Data("# The Keeper\n".utf8))
+        #expect(back.document.blocks.map(\.wordTexts) == (try JSONDecoder().decode(DocumentUpload.self, from: try Self.upload("The Lamp Keeper"))).document.blocks.map(\.wordTexts))
+        // Bob asking for ada's document hears what he would for none at all.
+        #expect(throws: AccountError(.notFound, "no document \(stored.contentHash) in your library on the server; 'speak ls --remote' lists them")) {
+            try accounts.download(account: bob, contentHash: stored.contentHash)
+        }
+        #expect(throws: AccountError.self) { try accounts.download(account: ada, contentHash: "sha256:' OR 1=1 --") }
+    }
+
+    @Test(arguments: Backend.available) func aBrokenUploadIsRefusedAndNothingStored(backend: Backend) throws {
+        let accounts = AccountStore(database: try backend.database(), hashing: ReversedHashing())
+        let ada = try accounts.create(name: "ada", password: "analytical engine")
+        var object = try #require(try JSONSerialization.jsonObject(with: try Self.upload("The Keeper")) as? [String: Any])
+        var document = try #require(object["document"] as? [String: Any])
+        var blocks = try #require(document["blocks"] as? [[String: Any]])
+        blocks[1]["firstWord"] = 40
+        document["blocks"] = blocks
+        object["document"] = document
+        for bad in [Data("not json".utf8), try JSONSerialization.data(withJSONObject: object), try Self.upload("No Hash", hash: "")] {
+            do {
+                _ = try accounts.upload(account: ada, json: bad)
+                Issue.record("a broken upload was stored")
+            } catch {
+                #expect(error.kind == .badRequest, "\(error.message)")
+            }
+        }
+        #expect(try accounts.remoteDocuments(account: ada).isEmpty)
     }
 }
