@@ -12,6 +12,8 @@ public typealias IncomingOutcome = SpeakLibrary.IncomingOutcome
 public typealias DeviceIdentity = SpeakLibrary.DeviceIdentity
 /// A document with its source file, as uploaded to and downloaded from the sync server.
 public typealias DocumentUpload = SpeakSync.DocumentUpload
+/// A document a sync renamed, moved or put in or out of the trash, or noted.
+public typealias EditOutcome = SpeakLibrary.EditOutcome
 /// A document of the account's library on the sync server.
 public typealias RemoteDocument = SpeakSync.RemoteDocument
 
@@ -38,7 +40,7 @@ extension Speak {
     public func addDownloaded(_ upload: DocumentUpload) throws(LibraryError) -> (id: Int64, added: Bool, moved: IncomingOutcome) {
         let store = try library()
         if let existing = try store.summary(contentHash: upload.document.metadata.contentHash) {
-            return (existing.id, false, try store.applyWaiting(merge: PositionMerge.winner))
+            return (existing.id, false, try store.applyWaiting(documentHash: upload.document.metadata.contentHash, merge: PositionMerge.winner))
         }
         var document = upload.document
         var written: URL?
@@ -58,7 +60,7 @@ extension Speak {
         }
         do throws(LibraryError) {
             let id = try store.insert(document).id
-            return (id, true, try store.applyWaiting(merge: PositionMerge.winner))
+            return (id, true, try store.applyWaiting(documentHash: upload.document.metadata.contentHash, merge: PositionMerge.winner))
         } catch {
             if let written { try? FileManager.default.removeItem(at: written) }
             throw error

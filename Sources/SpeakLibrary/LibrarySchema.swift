@@ -227,6 +227,26 @@ enum LibrarySchema {
                 );
                 """)
         }
+        migrator.registerMigration("v9: library edits") { db in
+            // Titles, folders and the trash, changed on this device or received from others:
+            // merged per field like positions, numbered with them, never deleted.
+            try db.execute(sql: """
+                CREATE TABLE edit_log (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    document_hash TEXT NOT NULL,
+                    device TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    field TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    wall_time REAL NOT NULL,
+                    seen INTEGER NOT NULL,
+                    server_order INTEGER,
+                    clock_offset REAL,
+                    UNIQUE (device, sequence)
+                );
+                CREATE INDEX edit_log_by_document ON edit_log(document_hash, field);
+                """)
+        }
         return migrator
     }
 }

@@ -57,6 +57,7 @@ extension LibraryStore {
                 try Self.requireActiveDocument(db, id: id)
                 try db.execute(sql: "UPDATE documents SET folder_id = ? WHERE id = ?", arguments: [folder, id])
             }
+            try EditLog.record(db, documents: ids, fields: [.folder], at: clock())
         }
     }
 
@@ -76,6 +77,7 @@ extension LibraryStore {
                 throw LibraryError.folderNameTaken(name: folder.name, parent: parent.flatMap { table[$0]?.path } ?? "")
             }
             try db.execute(sql: "UPDATE folders SET parent_id = ? WHERE id = ?", arguments: [parent, id])
+            try EditLog.record(db, documents: try Self.documentsBelow(db, folder: id), fields: [.folder], at: clock())
         }
     }
 
@@ -88,6 +90,7 @@ extension LibraryStore {
                 throw LibraryError.folderNameTaken(name: name, parent: folder.path.split(separator: "/").dropLast().joined(separator: "/"))
             }
             try db.execute(sql: "UPDATE folders SET name = ? WHERE id = ?", arguments: [name, id])
+            try EditLog.record(db, documents: try Self.documentsBelow(db, folder: id), fields: [.folder], at: clock())
         }
     }
 
@@ -98,7 +101,14 @@ extension LibraryStore {
         try write { db in
             try Self.requireActiveDocument(db, id: id)
             try db.execute(sql: "UPDATE documents SET title = ? WHERE id = ?", arguments: [title, id])
+            try EditLog.record(db, documents: [id], fields: [.title], at: clock())
         }
+    }
+
+    /// The documents (not in the trash) in a folder and every folder below it.
+    static func documentsBelow(_ db: Database, folder id: Int64) throws -> [Int64] {
+        let folders = try subtree(db, of: id).map(String.init).joined(separator: ",")
+        return try Int64.fetchAll(db, sql: "SELECT id FROM documents WHERE deleted_at IS NULL AND folder_id IN (\(folders))")
     }
 
     // MARK: Helpers shared by the folder, trash and book operations.

@@ -17,9 +17,13 @@ public struct IncomingOutcome: Sendable, Equatable {
     public var waiting: Int
     /// Documents whose position moved, with the new word.
     public var moved: [(id: Int64, title: String, word: Int)]
+    /// Documents renamed, moved between folders or to and from the trash by another device's
+    /// edit, and notes (a document deleted on one device while read on another).
+    public var edited: [EditOutcome] = []
 
     public static func == (a: Self, b: Self) -> Bool {
         a.received == b.received && a.waiting == b.waiting && a.moved.map(\.id) == b.moved.map(\.id) && a.moved.map(\.word) == b.moved.map(\.word)
+            && a.edited == b.edited
     }
 }
 
@@ -39,7 +43,10 @@ extension LibraryStore {
                 change.deviceName = device.name
                 return change
             }
-            return OutgoingChanges(device: device, seen: try PositionHistory.seen(db), changes: changes)
+            // Positions and library edits share one numbering: sent in its order.
+            let edits = try EditLog.outgoing(db, device: device, offset: offset, limit: limit)
+            let all = (changes + edits).sorted { $0.sequence < $1.sequence }.prefix(limit)
+            return OutgoingChanges(device: device, seen: try PositionHistory.seen(db), changes: Array(all))
         }
     }
 
@@ -47,7 +54,9 @@ extension LibraryStore {
     /// them in the history, and moves each affected document's position to the change `merge`
     /// says holds. `seen`: how far the server's log has now been received; `clockOffset`: this
     /// device's, as the server measured it.
-    public func receive(_ changes: [SyncedPosition], seen: Int64, clockOffset: Double,
+    /// `reapplying`: documents (by content hash) whose edits received earlier are applied again
+    /// (one just added to the library).
+    public func receive(_ changes: [SyncedPosition], seen: Int64, clockOffset: Double, reapplying: [String] = [],
                         merge: ([SyncedPosition]) -> SyncedPosition?) throws(LibraryError) -> IncomingOutcome {
         try write { db in
             let device = try PositionHistory.device(db)
@@ -59,9 +68,20 @@ extension LibraryStore {
             }
             var received = 0, parked = 0
             var touched = Set<Int64>()
-            for change in waiting + changes {
-                guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM documents WHERE content_hash = ? AND deleted_at IS NULL ORDER BY id LIMIT 1",
-                                                  arguments: [change.document]) else {
+            var editedFields = Set<[String]>()
+            for hash in reapplying {
+                for field in try String.fetchAll(db, sql: "SELECT DISTINCT field FROM edit_log WHERE document_hash = ?", arguments: [hash]) {
+                    editedFields.insert([hash, field])
+                }
+            }
+            for change in changes where change.edit != nil {
+                try EditLog.store(db, change, ownDevice: device.id)
+                if change.device != device.id { received += 1 }
+                editedFields.insert([change.document, change.edit?.field.rawValue ?? ""])
+            }
+            for change in waiting + changes where change.edit == nil {
+                // A document in the trash still takes positions (it may come back, or be noted as read while deleted).
+                guard let id = try Self.documentID(db, hash: change.document) else {
                     let text = String(decoding: (try? JSONEncoder().encode(change)) ?? Data(), as: UTF8.self)
                     try db.execute(sql: "INSERT OR REPLACE INTO sync_inbox (document_hash, device, sequence, change) VALUES (?, ?, ?, ?)",
                                    arguments: [change.document, change.device, change.sequence, text])
@@ -95,15 +115,16 @@ extension LibraryStore {
                 let title = try String.fetchOne(db, sql: "SELECT title FROM documents WHERE id = ?", arguments: [id]) ?? ""
                 moved.append((id, title, winner.word))
             }
-            return IncomingOutcome(received: received, waiting: parked, moved: moved)
+            let edited = try applyEdits(db, fields: editedFields, documents: touched, merge: merge)
+            return IncomingOutcome(received: received, waiting: parked, moved: moved, edited: edited)
         }
     }
 
     /// Applies the changes that were waiting for their document (one just imported or
     /// downloaded), as the next sync would.
-    public func applyWaiting(merge: ([SyncedPosition]) -> SyncedPosition?) throws(LibraryError) -> IncomingOutcome {
+    public func applyWaiting(documentHash: String, merge: ([SyncedPosition]) -> SyncedPosition?) throws(LibraryError) -> IncomingOutcome {
         let (seen, offset) = try read { db in (try PositionHistory.seen(db), try Self.clockOffset(db)) }
-        return try receive([], seen: seen, clockOffset: offset, merge: merge)
+        return try receive([], seen: seen, clockOffset: offset, reapplying: [documentHash], merge: merge)
     }
 
     /// Another device's change in this library's history. A stretch of listening that device
@@ -138,6 +159,36 @@ extension LibraryStore {
                            cause: PositionCause(rawValue: row[5]) ?? .listen, wallTime: row[6], seen: row[7], order: row[8],
                            clockOffset: row[9] ?? offset)
         }
+    }
+
+    /// Applies the winning edit of each field edited, then notes documents in the trash that
+    /// another device went on reading.
+    private func applyEdits(_ db: Database, fields: Set<[String]>, documents touched: Set<Int64>,
+                            merge: ([SyncedPosition]) -> SyncedPosition?) throws -> [EditOutcome] {
+        let offset = try Self.clockOffset(db)
+        var outcomes: [EditOutcome] = []
+        var checked = touched
+        for key in fields.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            guard let field = EditField(rawValue: key[1]), let id = try Self.documentID(db, hash: key[0]) else { continue }
+            checked.insert(id)
+            guard let winner = merge(try EditLog.entries(db, hash: key[0], field: field, offset: offset)), let edit = winner.edit,
+                  let what = try EditLog.apply(db, documentID: id, edit, at: clock()) else { continue }
+            outcomes.append(EditOutcome(id: id, title: try String.fetchOne(db, sql: "SELECT title FROM documents WHERE id = ?", arguments: [id]) ?? "",
+                                        what: what))
+        }
+        for id in checked.sorted() {
+            guard let hash = try String.fetchOne(db, sql: "SELECT content_hash FROM documents WHERE id = ? AND deleted_at IS NOT NULL", arguments: [id]),
+                  let trash = merge(try EditLog.entries(db, hash: hash, field: .trash, offset: offset)), trash.edit?.value == "1",
+                  let note = try EditLog.noteReadWhileDeleted(db, documentID: id, trash: trash, offset: offset) else { continue }
+            outcomes.append(EditOutcome(id: id, title: try String.fetchOne(db, sql: "SELECT title FROM documents WHERE id = ?", arguments: [id]) ?? "",
+                                        what: note))
+        }
+        return outcomes
+    }
+
+    /// The document with a content hash: the one not in the trash first.
+    private static func documentID(_ db: Database, hash: String) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM documents WHERE content_hash = ? ORDER BY deleted_at IS NOT NULL, id LIMIT 1", arguments: [hash])
     }
 
     /// This device's clock offset as the server last measured it (0 before any sync).

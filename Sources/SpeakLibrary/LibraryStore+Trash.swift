@@ -25,6 +25,7 @@ extension LibraryStore {
         try write { db in
             try Self.requireActiveDocument(db, id: id)
             try db.execute(sql: "UPDATE documents SET deleted_at = ? WHERE id = ?", arguments: [Date().timeIntervalSince1970, id])
+            try EditLog.record(db, documents: [id], fields: [.trash], at: clock())
         }
     }
 
@@ -53,7 +54,9 @@ extension LibraryStore {
             guard recursive else { throw LibraryError.folderNotEmpty(path: folder.path) }
             let now = Date().timeIntervalSince1970
             let ids = subtree.map(String.init).joined(separator: ",")
+            let trashed = try Self.documentsBelow(db, folder: id)
             try db.execute(sql: "UPDATE documents SET deleted_at = ? WHERE deleted_at IS NULL AND folder_id IN (\(ids))", arguments: [now])
+            try EditLog.record(db, documents: trashed, fields: [.trash], at: clock())
             try db.execute(sql: "UPDATE folders SET deleted_at = ? WHERE deleted_at IS NULL AND id IN (\(ids))", arguments: [now])
             return documents
         }
@@ -79,6 +82,7 @@ extension LibraryStore {
             let homeless = try folder.map { try Self.folderTable(db)[$0]?.deleted != nil } ?? false
             try db.execute(sql: "UPDATE documents SET deleted_at = NULL, folder_id = ? WHERE id = ?",
                            arguments: [homeless ? nil : folder, id])
+            try EditLog.record(db, documents: [id], fields: homeless ? [.trash, .folder] : [.trash], at: clock())
             return RestoreOutcome(name: row[0], movedToTopLevel: homeless, documents: 1)
         }
     }
@@ -113,9 +117,11 @@ extension LibraryStore {
             try db.execute(sql: "UPDATE folders SET parent_id = ?, name = ?, deleted_at = NULL WHERE id = ?",
                            arguments: [parent, name, folder.id])
             try db.execute(sql: "UPDATE folders SET deleted_at = NULL WHERE id IN (\(list))")
+            let back = try Int64.fetchAll(db, sql: "SELECT id FROM documents WHERE deleted_at = ? AND folder_id IN (\(list))", arguments: [deleted])
             try db.execute(sql: "UPDATE documents SET deleted_at = NULL WHERE deleted_at = ? AND folder_id IN (\(list))",
                            arguments: [deleted])
             let restored = db.changesCount
+            try EditLog.record(db, documents: back, fields: [.trash, .folder], at: clock())
             let newPath = (parent.flatMap { table[$0]?.path }.map { $0 + "/" } ?? "") + name
             return RestoreOutcome(name: newPath, movedToTopLevel: movedToTopLevel, documents: restored)
         }

@@ -11,12 +11,15 @@ public final class LibraryStore: Sendable {
     /// The database file.
     public let path: String
     let queue: DatabaseQueue
+    /// The time library edits are logged at (a test's devices have clocks of their own).
+    let clock: @Sendable () -> Date
 
     /// Opens (creating if needed) `library.sqlite` in `directory` and brings its schema up to
     /// date. A library written by a newer version is refused and left untouched.
-    public init(directory: URL) throws(LibraryError) {
+    public init(directory: URL, clock: @escaping @Sendable () -> Date = Date.init) throws(LibraryError) {
         let file = directory.appendingPathComponent("library.sqlite").path
         path = file
+        self.clock = clock
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {

@@ -22,6 +22,9 @@ public struct SyncedPosition: Sendable, Codable, Equatable, Hashable {
     public var order: Int64?
     /// Server clock minus device clock, measured when the server received it.
     public var clockOffset: Double
+    /// Set when the change is a library edit (title, folder, trash) rather than a position;
+    /// `word` and `startWord` are then 0.
+    public var edit: LibraryEdit?
 
     public init(device: String, sequence: Int64, document: String, word: Int, startWord: Int? = nil, speed: Double? = nil,
                 cause: PositionCause, wallTime: Double, seen: Int64, order: Int64? = nil, clockOffset: Double = 0) {

@@ -57,6 +57,10 @@ enum AccountSchema {
                 );
                 """)
         }
+        migrator.registerMigration("v3: library edits") { db in
+            // Library edits (title, folder, trash) travel in the same log as positions.
+            try db.execute(sql: "ALTER TABLE changes ADD COLUMN edit_field TEXT; ALTER TABLE changes ADD COLUMN edit_value TEXT")
+        }
         return migrator
     }
 }

@@ -80,13 +80,15 @@ public final class SQLiteAccountDatabase: AccountDatabase {
             for change in changes {
                 try db.execute(sql: """
                     INSERT INTO changes (user_id, device, device_name, sequence, document, word, start_word, speed, cause, wall_time,
-                        seen, clock_offset, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        seen, clock_offset, received_at, edit_field, edit_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, device, sequence) DO NOTHING
                     """, arguments: [user, change.device, change.deviceName, change.sequence, change.document, change.word, change.startWord,
-                                     change.speed, change.cause.rawValue, change.wallTime, change.seen, clockOffset, received])
+                                     change.speed, change.cause.rawValue, change.wallTime, change.seen, clockOffset, received,
+                                     change.edit?.field.rawValue, change.edit?.value])
             }
             let rows = try Row.fetchAll(db, sql: """
-                SELECT order_number, device, sequence, document, word, start_word, speed, cause, wall_time, seen, clock_offset, device_name
+                SELECT order_number, device, sequence, document, word, start_word, speed, cause, wall_time, seen, clock_offset, device_name,
+                    edit_field, edit_value
                 FROM changes WHERE user_id = ? AND order_number > ? ORDER BY order_number
                 """, arguments: [user, seen])
             let found = rows.map { row in
@@ -94,6 +96,9 @@ public final class SQLiteAccountDatabase: AccountDatabase {
                                             cause: PositionCause(rawValue: row[7]) ?? .listen, wallTime: row[8], seen: row[9], order: row[0],
                                             clockOffset: row[10])
                 change.deviceName = row[11]
+                if let field = (row[12] as String?).flatMap(EditField.init(rawValue:)), let value = row[13] as String? {
+                    change.edit = LibraryEdit(field: field, value: value)
+                }
                 return change
             }
             let last = try Int64.fetchOne(db, sql: "SELECT MAX(order_number) FROM changes WHERE user_id = ?", arguments: [user]) ?? 0

@@ -98,14 +98,15 @@ public final class PostgresAccountDatabase: AccountDatabase {
             for change in changes {
                 try connection.query("""
                     INSERT INTO changes (user_id, device, device_name, sequence, document, word, start_word, speed, cause, wall_time,
-                        seen, clock_offset, received_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                        seen, clock_offset, received_at, edit_field, edit_value) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
                     ON CONFLICT (user_id, device, sequence) DO NOTHING
                     """, [String(user), change.device, change.deviceName, String(change.sequence), change.document, String(change.word),
                           String(change.startWord), change.speed.map { String($0) }, change.cause.rawValue, String(change.wallTime),
-                          String(change.seen), String(clockOffset), String(received)])
+                          String(change.seen), String(clockOffset), String(received), change.edit?.field.rawValue, change.edit?.value])
             }
             let rows = try connection.query("""
-                SELECT order_number, device, sequence, document, word, start_word, speed, cause, wall_time, seen, clock_offset, device_name
+                SELECT order_number, device, sequence, document, word, start_word, speed, cause, wall_time, seen, clock_offset, device_name,
+                    edit_field, edit_value
                 FROM changes WHERE user_id = $1 AND order_number > $2 ORDER BY order_number
                 """, [String(user), String(seen)])
             let found = rows.compactMap(Self.change)
@@ -155,6 +156,9 @@ public final class PostgresAccountDatabase: AccountDatabase {
                                     speed: row[6]?.double, cause: PositionCause(rawValue: cause) ?? .listen, wallTime: wallTime, seen: seen,
                                     order: order, clockOffset: offset)
         change.deviceName = row[11]
+        if let field = row[12].flatMap(EditField.init(rawValue:)), let value = row[13] {
+            change.edit = LibraryEdit(field: field, value: value)
+        }
         return change
     }
 

@@ -52,6 +52,7 @@ enum PostgresSchema {
                 PRIMARY KEY (user_id, content_hash)
             );
             """),
+        (3, "library edits", "ALTER TABLE changes ADD COLUMN edit_field TEXT; ALTER TABLE changes ADD COLUMN edit_value TEXT;"),
     ]
 
     /// Applies the migrations not yet recorded (the caller holds the migration lock).

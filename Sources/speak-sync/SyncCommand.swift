@@ -48,6 +48,7 @@ struct SyncCommand: ParsableCommand {
             }
             var sent = 0, received = 0, waiting = 0
             var moved: [Int64: (String, Int)] = [:]
+            var edited: [EditOutcome] = []
             // In batches; a batch whose answer was lost is sent again next time and not stored twice.
             while true {
                 let outgoing = try speak.outgoingChanges(limit: 1_000)
@@ -68,12 +69,16 @@ struct SyncCommand: ParsableCommand {
                 received += outcome.received
                 waiting = outcome.waiting
                 for move in outcome.moved { moved[move.id] = (move.title, move.word) }
+                edited += outcome.edited
                 if outgoing.changes.count < 1_000 { break }
             }
             print("synced with \(account.server): sent \(sent) change\(sent == 1 ? "" : "s"), received \(received)"
                   + (waiting > 0 ? " (\(waiting) for documents not in this library yet)" : ""))
             for (id, move) in moved.sorted(by: { $0.key < $1.key }) {
                 print("  \(id)  \(move.0): now at word \(move.1)")
+            }
+            for edit in edited {
+                print("  \(edit.id)  \(edit.title): \(edit.what)")
             }
         }
     }
