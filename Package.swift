@@ -100,8 +100,8 @@ let package = Package(
         .target(name: "CONNXRuntime"),
         .target(name: "SpeakNeural", dependencies: ["SpeakSynthesis", "SpeakESpeak", "CONNXRuntime", "CSonic"]),
 
-        // The command lines' progress bar (speak and speak-sync).
-        .target(name: "SpeakTerminal"),
+        // The command lines' progress bar and password prompt.
+        .target(name: "SpeakTerminal", dependencies: ["SpeakModel"]),
 
         // Facade and command line.
         // Linking poppler and tesseract costs every command ~30 ms of process start (about 120
@@ -127,7 +127,7 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .executableTarget(name: "speak-serve", dependencies: [
-            "SpeakServer", "SpeakKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SpeakServer", "SpeakKit", "SpeakTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: fastStart),
         // `speak account` and `speak sync` hand over to `speak-sync`, which links FoundationNetworking.
         .executableTarget(name: "speak-sync", dependencies: [

@@ -83,7 +83,7 @@ extension Speak {
     public func runSync() -> SyncRunOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.helperExecutable("speak-sync", overriddenBy: "SPEAK_SYNC_HELPER"))
-        process.arguments = ["sync"]
+        process.arguments = ["sync", "--json"]
         process.environment = environment
         let errors = Pipe(), output = Pipe()
         process.standardOutput = output
@@ -99,12 +99,16 @@ extension Speak {
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let line = said.split(separator: "\n").last.map { String($0).replacingOccurrences(of: "speak: ", with: "") } ?? ""
-        var moved: [Int64: Int] = [:]
-        // "  12  Title: now at word 3456", as speak sync prints a moved position.
-        for entry in printed.split(separator: "\n") where entry.hasPrefix("  ") {
-            let fields = entry.split(separator: " ", omittingEmptySubsequences: true)
-            if let id = fields.first.flatMap({ Int64($0) }), let word = fields.last.flatMap({ Int($0) }) { moved[id] = word }
+        struct Report: Decodable {
+            struct Move: Decodable {
+                var id: Int64
+                var word: Int
+            }
+
+            var moved: [Move]
         }
+        let report = try? JSONDecoder().decode(Report.self, from: Data(printed.utf8))
+        let moved = Dictionary((report?.moved ?? []).map { ($0.id, $0.word) }, uniquingKeysWith: { $1 })
         return SyncRunOutcome(succeeded: process.terminationStatus == 0, message: line, moved: moved)
     }
 }

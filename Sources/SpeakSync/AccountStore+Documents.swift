@@ -13,15 +13,15 @@ extension AccountStore {
             throw AccountError(.badRequest, "the upload is not a whole document (\(Self.reason(error)))")
         }
         let metadata = upload.document.metadata
-        guard metadata.contentHash.hasPrefix("sha256:"), metadata.contentHash.count <= 100 else {
+        guard metadata.contentHash.hasPrefix("sha256:"), metadata.contentHash.count <= 100, !metadata.contentHash.contains("\0") else {
             throw AccountError(.badRequest, "the upload has no content hash; import the document again and upload it")
         }
         // Stored as this server encodes it: valid UTF-8 whatever was sent, the same for every reader.
         let payload: Data
         do { payload = try JSONEncoder().encode(upload) } catch { throw AccountError(.badRequest, "the upload cannot be stored (\(error))") }
-        let document = RemoteDocument(contentHash: metadata.contentHash, title: String(metadata.title.prefix(500)), format: metadata.format.rawValue,
+        let document = RemoteDocument(contentHash: metadata.contentHash, title: String(metadata.title.replacingOccurrences(of: "\0", with: "").prefix(500)), format: metadata.format.rawValue,
                                       words: upload.document.wordCount, size: payload.count,
-                                      sourceName: upload.sourceName.map { String(URL(fileURLWithPath: $0).lastPathComponent.prefix(255)) },
+                                      sourceName: upload.sourceName.map { String(URL(fileURLWithPath: $0).lastPathComponent.replacingOccurrences(of: "\0", with: "").prefix(255)) },
                                       uploaded: now())
         try database.putDocument(user: account.id, document, payload: payload)
         return document

@@ -94,6 +94,9 @@ public final class AccountStore: Sendable {
     /// every attempt is refused until the while has passed.
     public func login(name: String, password: String, device: String) throws(AccountError) -> AccountSession {
         let time = now().timeIntervalSince1970
+        // No user name holds a NUL (PostgreSQL's text would cut the name there).
+        guard !name.unicodeScalars.contains("\0") else { throw AccountError(.unauthorized, "wrong user name or password") }
+        let device = device.replacingOccurrences(of: "\0", with: "")
         guard try database.failures(name: name, since: time - Self.attemptWindow) < Self.allowedFailures else {
             throw AccountError(.tooManyAttempts, "too many wrong passwords for '\(name)'; try again in 15 minutes")
         }
@@ -137,6 +140,11 @@ public final class AccountStore: Sendable {
     /// Takes a device's changes (again is harmless: a change already here is not stored twice)
     /// and answers with every change of the user after `seen`.
     public func sync(account: Account, device: String, deviceTime: Double, seen: Int64, changes: [SyncedPosition]) throws(AccountError) -> SyncReply {
+        // PostgreSQL's text holds no NUL, and no client has a reason to send one.
+        let texts = [device] + changes.flatMap { [$0.device, $0.document, $0.deviceName ?? "", $0.edit?.value ?? ""] }
+        guard !texts.contains(where: { $0.unicodeScalars.contains("\0") }) else {
+            throw AccountError(.badRequest, "a change holds a NUL character; nothing was stored")
+        }
         let received = now().timeIntervalSince1970
         let offset = received - deviceTime
         let own = changes.filter { $0.device == device }.map { change in

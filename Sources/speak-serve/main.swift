@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import SpeakKit
 import SpeakServer
+import SpeakTerminal
 
 @main
 struct ServeCommand: AsyncParsableCommand {
@@ -65,16 +66,6 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The new password, typed twice without echo on a terminal; one line from a pipe.
     static func askPassword() throws -> String {
-        if isatty(STDIN_FILENO) == 0 {
-            guard let line = readLine(), !line.isEmpty else { throw ServeError(message: "no password on standard input", exitStatus: .usage) }
-            return line
-        }
-        guard let first = getpass("New password: ").map({ String(cString: $0) }), !first.isEmpty else {
-            throw ServeError(message: "the password is empty; nothing was changed", exitStatus: .usage)
-        }
-        guard let second = getpass("Again: ").map({ String(cString: $0) }), second == first else {
-            throw ServeError(message: "the two passwords differ; nothing was changed", exitStatus: .usage)
-        }
-        return first
+        try PasswordPrompt(fromStandardInput: isatty(STDIN_FILENO) == 0).read("New password: ", twice: true)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpeakKit
+import SpeakTerminal
 
 struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +48,7 @@ struct AccountCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let speak = try Speak()
-                let password = try PasswordReader(fromStandardInput: options.passwordStdin).read("Password for \(options.name): ", twice: true)
+                let password = try PasswordPrompt(fromStandardInput: options.passwordStdin).read("Password for \(options.name): ", twice: true)
                 let client = SyncClient(server: try options.url())
                 let reply = try client.send("POST", "api/accounts", body: ["name": options.name, "password": password])
                 guard reply.status == 201 else { throw SyncClient.refusal(reply, doing: "cannot create the account") }
@@ -64,7 +65,7 @@ struct AccountCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let speak = try Speak()
-                let password = try PasswordReader(fromStandardInput: options.passwordStdin).read("Password for \(options.name): ")
+                let password = try PasswordPrompt(fromStandardInput: options.passwordStdin).read("Password for \(options.name): ")
                 let client = SyncClient(server: try options.url())
                 try Self.logIn(speak, client: client, name: options.name, password: password)
                 print("logged in to \(client.server.absoluteString) as \(options.name)")
@@ -107,7 +108,7 @@ struct AccountCommand: ParsableCommand {
             try reportingErrors {
                 let speak = try Speak()
                 let account = try AccountFile.load(speak)
-                let reader = PasswordReader(fromStandardInput: passwordStdin)
+                let reader = PasswordPrompt(fromStandardInput: passwordStdin)
                 let current = try reader.read("Current password: ")
                 let new = try reader.read("New password: ", twice: true)
                 let reply = try account.client().send("POST", "api/account/password", body: ["current": current, "new": new])

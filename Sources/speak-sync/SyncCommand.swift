@@ -5,7 +5,7 @@ import SpeakKit
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Send this device's listening positions to the sync server and take the others'.",
+        abstract: "Send this device's listening positions and library edits to the sync server and take the others'.",
         discussion: """
             Only when asked: nothing is sent or received in the background. Every position of \
             every device is kept ('speak history ID'); the one that holds is the most recent \
@@ -16,11 +16,36 @@ struct SyncCommand: ParsableCommand {
             Examples:
               speak sync
               speak sync --status
+              speak sync --json
             """
     )
 
     @Flag(help: "Show the server, the login and how many changes wait to be sent; send nothing.")
     var status = false
+
+    @Flag(help: "Print what the sync did as JSON (sent, received, waiting, moved, edited).")
+    var json = false
+
+    struct Report: Encodable {
+        struct Move: Encodable {
+            var id: Int64
+            var title: String
+            var word: Int
+        }
+
+        struct Edit: Encodable {
+            var id: Int64
+            var title: String
+            var what: String
+        }
+
+        var server: String
+        var sent: Int
+        var received: Int
+        var waiting: Int
+        var moved: [Move]
+        var edited: [Edit]
+    }
 
     struct Request: Encodable {
         var device: String
@@ -71,6 +96,15 @@ struct SyncCommand: ParsableCommand {
                 for move in outcome.moved { moved[move.id] = (move.title, move.word) }
                 edited += outcome.edited
                 if outgoing.changes.count < 1_000 { break }
+            }
+            if json {
+                let report = Report(server: account.server, sent: sent, received: received, waiting: waiting,
+                                    moved: moved.sorted { $0.key < $1.key }.map { Report.Move(id: $0.key, title: $0.value.0, word: $0.value.1) },
+                                    edited: edited.map { Report.Edit(id: $0.id, title: $0.title, what: $0.what) })
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                print(String(decoding: try encoder.encode(report), as: UTF8.self))
+                return
             }
             print("synced with \(account.server): sent \(sent) change\(sent == 1 ? "" : "s"), received \(received)"
                   + (waiting > 0 ? " (\(waiting) for documents not in this library yet)" : ""))

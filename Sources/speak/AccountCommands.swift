@@ -32,9 +32,9 @@ struct AccountCommand: ParsableCommand {
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Send this device's listening positions to the sync server and take the others' (--status: what waits).")
+        abstract: "Send this device's listening positions and library edits to the sync server and take the others' (--status: what waits).")
 
-    @Argument(parsing: .allUnrecognized, help: "--status, or nothing.")
+    @Argument(parsing: .allUnrecognized, help: "--status, --json, or nothing.")
     var arguments: [String] = []
 
     func run() throws {

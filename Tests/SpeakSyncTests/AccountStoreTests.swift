@@ -150,3 +150,36 @@ final class TestClock: Sendable {
         #expect(try accounts.remoteDocuments(account: ada).isEmpty)
     }
 }
+
+/// SQL in every field a client sends: stored and answered as the text it is, on both stores.
+@Suite struct HostileInputTests {
+    static let hostile = ["'; DROP TABLE changes; --", "\" OR \"1\"=\"1", "x'); DELETE FROM users; --", "$1", "\\x00\\", "ä' || (SELECT password_hash FROM users) || '"]
+
+    @Test(arguments: Backend.available) func sqlInEveryFieldIsJustText(backend: Backend) throws {
+        let accounts = AccountStore(database: try backend.database(), hashing: ReversedHashing())
+        let ada = try accounts.create(name: "ada", password: "analytical engine")
+        for (n, text) in Self.hostile.enumerated() {
+            var change = SyncedPosition(device: text, sequence: Int64(n + 1), document: text, word: n, cause: .listen, wallTime: 2_000_000_000, seen: 0)
+            change.deviceName = text
+            var edit = change
+            edit.sequence += 100
+            edit.edit = LibraryEdit(field: .title, value: text)
+            let reply = try accounts.sync(account: ada, device: text, deviceTime: 2_000_000_000, seen: 0, changes: [change, edit])
+            let back = reply.changes.filter { $0.device == text }
+            #expect(back.count == 2 && back.allSatisfy { $0.document == text && $0.deviceName == text }, "\(text)")
+            #expect(back.contains { $0.edit?.value == text })
+            #expect(throws: AccountError.self) { try accounts.login(name: text, password: text, device: text) }
+            #expect(throws: AccountError.self) { try accounts.download(account: ada, contentHash: text) }
+            let upload = try RemoteLibraryTests.upload(text, hash: "sha256:" + String(n))
+            #expect(try accounts.upload(account: ada, json: upload).title == text)
+        }
+        // A NUL is refused whole (PostgreSQL's text cannot hold one); in a title it is dropped.
+        let nul = SyncedPosition(device: "d\u{0}", sequence: 1, document: "sha256:x", word: 1, cause: .listen, wallTime: 2_000_000_000, seen: 0)
+        #expect(throws: AccountError.self) { try accounts.sync(account: ada, device: "d\u{0}", deviceTime: 2_000_000_000, seen: 0, changes: [nul]) }
+        #expect(try accounts.upload(account: ada, json: try RemoteLibraryTests.upload("Null\u{0}Title", hash: "sha256:nul")).title == "NullTitle")
+        #expect(throws: AccountError.self) { try accounts.login(name: "ada\u{0}x", password: "analytical engine", device: "d") }
+        #expect(try accounts.login(name: "ada", password: "analytical engine", device: "d\u{0}").token.count == 64)
+        #expect(try accounts.remoteDocuments(account: ada).count == Self.hostile.count + 1)
+        #expect(try accounts.sync(account: ada, device: "auditor", deviceTime: 2_000_000_000, seen: 0, changes: []).changes.count == 2 * Self.hostile.count)
+    }
+}
