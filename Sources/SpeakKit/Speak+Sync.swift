@@ -34,6 +34,22 @@ extension Speak {
         try library().receive(changes, seen: seen, clockOffset: clockOffset, merge: PositionMerge.winner)
     }
 
+    /// Document `id` as `speak upload` sends it: as imported, with its source file when that is
+    /// still a regular file of at most `largestSource` bytes (`sourceLeftOut` says when it was not).
+    public func documentUpload(id: Int64, largestSource: Int = 256 << 20) throws(LibraryError) -> (upload: DocumentUpload, sourceLeftOut: Bool) {
+        let document = try library().document(id: id)
+        let path = document.metadata.source
+        let url = URL(fileURLWithPath: path)
+        guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]), values.isRegularFile == true,
+              let size = values.fileSize else {
+            return (DocumentUpload(document: document, sourceName: nil, source: nil), false)
+        }
+        guard size <= largestSource, let data = FileManager.default.contents(atPath: path) else {
+            return (DocumentUpload(document: document, sourceName: nil, source: nil), true)
+        }
+        return (DocumentUpload(document: document, sourceName: path, source: data), false)
+    }
+
     /// Puts a document downloaded from the sync server into the library, its source file (when
     /// it came with one) kept under the library's `downloads/`; the positions other devices sent
     /// for it, which waited for it, hold at once. A document already here is not added twice.

@@ -120,6 +120,11 @@ extension LibraryStore {
         }
     }
 
+    /// Whether a document with this content hash is in the library, the trash included.
+    public func contains(contentHash: String) throws(LibraryError) -> Bool {
+        try read { db in try Self.documentID(db, hash: contentHash) != nil }
+    }
+
     /// Applies the changes that were waiting for their document (one just imported or
     /// downloaded), as the next sync would.
     public func applyWaiting(documentHash: String, merge: ([SyncedPosition]) -> SyncedPosition?) throws(LibraryError) -> IncomingOutcome {

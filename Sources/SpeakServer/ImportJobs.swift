@@ -22,8 +22,12 @@ final class ImportJobs: Sendable {
     private let jobs = Mutex<[Int: Job]>([:])
     private let queue = DispatchQueue(label: "speak-serve.imports", attributes: .concurrent)
 
-    init(speak: Speak) {
+    /// Runs once a document is in the library (an account's library: it goes to the account).
+    private let onImported: (@Sendable (Int64) throws -> Void)?
+
+    init(speak: Speak, onImported: (@Sendable (Int64) throws -> Void)? = nil) {
         self.speak = speak
+        self.onImported = onImported
     }
 
     /// Starts importing `input` (named `name` in what the user sees) into `folder`; returns the job.
@@ -40,6 +44,7 @@ final class ImportJobs: Sendable {
                 let outcome = try speak.importInput(input, request: request) { fraction in
                     self.update(job.id) { $0.progress = max($0.progress, min(0.99, fraction)) }
                 }
+                try onImported?(outcome.id)
                 update(job.id) {
                     $0.state = "done"
                     $0.progress = 1

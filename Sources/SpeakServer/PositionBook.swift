@@ -19,9 +19,13 @@ final class PositionBook: Sendable {
     private let entries = Mutex<[Int64: Entry]>([:])
     private let flushing = Mutex(())
 
-    init(speak: Speak, interval: Duration = .seconds(5)) {
+    /// Runs after positions were written (an account's library: its sync).
+    private let afterWrite: (@Sendable () -> Void)?
+
+    init(speak: Speak, interval: Duration = .seconds(5), afterWrite: (@Sendable () -> Void)? = nil) {
         self.speak = speak
         self.interval = interval
+        self.afterWrite = afterWrite
     }
 
     /// Takes a listener's position; writes it now unless it is a playing page's report and
@@ -34,7 +38,10 @@ final class PositionBook: Sendable {
             entries[id] = Entry(report: report, pending: !due, writtenAt: due ? now : last)
             return due
         }
-        if writeNow { try write(report, document: id) }
+        if writeNow {
+            try write(report, document: id)
+            afterWrite?()
+        }
     }
 
     /// Writes every report not yet written; the positions of documents deleted meanwhile are
@@ -49,6 +56,7 @@ final class PositionBook: Sendable {
                 return pending
             }
             for (id, report) in pending { try? write(report, document: id) }
+            if !pending.isEmpty { afterWrite?() }
         }
     }
 

@@ -77,12 +77,18 @@ public struct ReaderServer: Sendable {
         _ = try speak.library()
         let router = Router()
         router.middlewares.add(RequestLogMiddleware())
-        router.middlewares.add(AccessMiddleware(access: access))
         let upload = speak.environment["SPEAK_SERVE_MAX_UPLOAD"].flatMap(Int.init) ?? 512 << 20
+        // A browser logged in with an account reads that account's library (before the owner's login is asked for).
+        let libraries = accounts.map { AccountLibraries(owner: speak, accounts: $0, maximumUpload: upload) }
+        if let libraries { router.middlewares.add(AccountLibraryMiddleware(libraries: libraries)) }
+        router.middlewares.add(AccessMiddleware(access: access))
         let positions = PositionBook(speak: speak)
         ServerRoutes(speak: speak, access: access, voice: SpeechQueue(speak: speak), imports: ImportJobs(speak: speak),
                      positions: positions, maximumUpload: upload).add(to: router)
-        if let accounts { SyncRoutes(accounts: accounts, maximumUpload: upload).add(to: router) }
+        if let accounts, let libraries {
+            SyncRoutes(accounts: accounts, maximumUpload: upload).add(to: router)
+            AccountPages(accounts: accounts, libraries: libraries).add(to: router)
+        }
         var logger = Logger(label: "speak-serve")
         logger.logLevel = .info
         let (host, port) = (host, port)
@@ -92,10 +98,13 @@ public struct ReaderServer: Sendable {
                                   ready("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
                               }, logger: logger)
         let flusher = Task { await positions.run() }
+        let accountFlusher = Task { await libraries?.run() }
         defer {
             // Stopped (SIGINT, SIGTERM) or failed: what the readers last reported reaches the library.
             flusher.cancel()
+            accountFlusher.cancel()
             positions.flush()
+            libraries?.flush()
         }
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
     }

@@ -71,8 +71,8 @@ final class ServerAccess: Sendable {
     func allows(_ request: Request) -> Bool {
         if isOpen { return true }
         let path = request.uri.path
-        // Accounts and sync check their own bearer tokens.
-        if path == "/login" || path.hasPrefix("/assets/") || SyncRoutes.handles(path) { return true }
+        // Accounts and sync check their own bearer tokens, and account logins their own passwords.
+        if path == "/login" || path.hasPrefix("/assets/") || path.hasPrefix("/account/") || SyncRoutes.handles(path) { return true }
         guard let token = request.cookies[Self.cookie]?.value else { return false }
         return sessions.withLock { $0.contains(token) }
     }

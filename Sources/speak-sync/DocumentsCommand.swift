@@ -30,25 +30,20 @@ struct UploadCommand: ParsableCommand {
             let speak = try Speak()
             let account = try AccountFile.load(speak)
             let client = try account.client()
-            let store = try speak.library()
             let documents = try ids.map { argument in
                 guard let id = Int64(argument), id > 0 else {
                     throw SyncClientError(message: "'\(argument)' is not a document id; 'speak ls' lists the ids", exitStatus: .usage)
                 }
-                return (id, try store.document(id: id))
+                return (id, try speak.documentUpload(id: id, largestSource: Self.largestSource))
             }
-            for (n, (id, document)) in documents.enumerated() {
-                let path = document.metadata.source
-                var source: Data?
-                if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-                   (try? URL(fileURLWithPath: path).resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-                    if size <= Self.largestSource {
-                        source = FileManager.default.contents(atPath: path)
-                    } else {
-                        FileHandle.standardError.write(Data("speak: note: \(path) is larger than 256 MB; uploading the document without it\n".utf8))
-                    }
+            for (n, (id, made)) in documents.enumerated() {
+                let (upload, leftOut) = made
+                let document = upload.document
+                let source = upload.source
+                if leftOut {
+                    FileHandle.standardError.write(Data("speak: note: \(document.metadata.source) is larger than 256 MB; uploading the document without it\n".utf8))
                 }
-                let body = try JSONEncoder().encode(DocumentUpload(document: document, sourceName: source == nil ? nil : path, source: source))
+                let body = try JSONEncoder().encode(upload)
                 let bar = ProgressBar(label: "uploading \(n + 1)/\(documents.count): \(document.metadata.title)")
                 let answer = try client.send("POST", "api/account/documents", encoded: body, progress: bar)
                 guard answer.status == 201, let stored = try? Self.decoder.decode(RemoteDocument.self, from: answer.body) else {
