@@ -69,6 +69,17 @@ import Testing
         #expect(log.contains("POST /api/sessions") && !log.contains(secret) && !log.contains("bob's password") && !log.contains(token))
     }
 
+    /// `speak upload --help` and the like show the helper's help, with its options and examples.
+    @Test func theSyncCommandsHelpIsTheHelpersOwn() throws {
+        let cli = CLI()
+        for (command, expected) in [("upload", "speak upload 3 4 5"), ("download", "speak ls --remote"), ("sync", "--json"),
+                                    ("account", "--password-stdin")] {
+            let help = try cli.run([command, "--help"])
+            #expect(help.status == 0 && help.stdout.contains("Examples:") && help.stdout.contains(expected), "\(command): \(help.stdout)")
+        }
+        #expect(try cli.run(["account", "login", "--help"]).stdout.contains("--password-stdin"))
+    }
+
     @Test func withoutAccountsThereAreNone() throws {
         let cli = CLI()
         let server = try ServerUnderTest(cli)
