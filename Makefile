@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync install clean
+.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync install uninstall clean
 
 all: build
 
@@ -86,6 +86,18 @@ install: release
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-serve" "$(PREFIX)/bin/speak-serve"
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-sync" "$(PREFIX)/bin/speak-sync"
 	install -m 644 voices/*.json "$(PREFIX)/share/speak/voices/"
+	@# Shell completions (ArgumentParser's scripts; ids, folders and voices come from the library as you type).
+	install -d "$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
+	"$(PREFIX)/bin/speak" --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/speak"
+	"$(PREFIX)/bin/speak" --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_speak"
+	"$(PREFIX)/bin/speak" --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/speak.fish"
+
+uninstall:
+	rm -f "$(PREFIX)/bin/speak" "$(PREFIX)/bin/speak-ocr" "$(PREFIX)/bin/speak-pdf" "$(PREFIX)/bin/speak-fetch" \
+	  "$(PREFIX)/bin/speak-serve" "$(PREFIX)/bin/speak-sync"
+	rm -rf "$(PREFIX)/share/speak"
+	rm -f "$(PREFIX)/share/bash-completion/completions/speak" "$(PREFIX)/share/zsh/site-functions/_speak" \
+	  "$(PREFIX)/share/fish/vendor_completions.d/speak.fish"
 
 clean:
 	rm -rf .build Benchmarks/.build

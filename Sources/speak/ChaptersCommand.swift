@@ -17,7 +17,7 @@ struct ChaptersCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The document's library id.")
+    @Argument(help: "The document's library id.", completion: .custom(ShellCompletion.documents))
     var id: String
 
     @Option(parsing: .upToNextOption, help: "Move chapter FROM to position TO (1-based): --move FROM TO.")
@@ -67,7 +67,7 @@ struct AddCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The document's library id.")
+    @Argument(help: "The document's library id.", completion: .custom(ShellCompletion.documents))
     var id: String
 
     @Argument(help: "Files to append, each one chapter.")

@@ -29,7 +29,7 @@ struct ConvertCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Files, '-' for standard input, or library ids.")
+    @Argument(help: "Files, '-' for standard input, or library ids.", completion: .custom(ShellCompletion.documentsOrFiles))
     var inputs: [String] = []
 
     @Option(name: .shortAndLong, help: "The file to write, '-' for standard output (WAV), or a directory.")
@@ -75,7 +75,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "Start at this word (a global word index, 0-based).")
     var fromWord = 0
 
-    @Option(help: "eSpeak voice, e.g. en-us, en-gb+f3 ('speak voices' lists them).")
+    @Option(help: "eSpeak voice, e.g. en-us, en-gb+f3 ('speak voices' lists them).", completion: .custom(ShellCompletion.voices))
     var voice: String?
 
     @Option(help: "Speed as a multiple of the normal rate, 0.5 to 4.5.")

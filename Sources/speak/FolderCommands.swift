@@ -46,7 +46,7 @@ struct MoveCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Document ids or folder paths, then the destination folder.")
+    @Argument(help: "Document ids or folder paths, then the destination folder.", completion: .custom(ShellCompletion.documentsOrFolders))
     var arguments: [String]
 
     func validate() throws {
@@ -76,7 +76,7 @@ struct RenameCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A document id or a folder path.")
+    @Argument(help: "A document id or a folder path.", completion: .custom(ShellCompletion.documentsOrFolders))
     var item: String
 
     @Argument(help: "The new title or folder name.")

@@ -18,7 +18,7 @@ struct HistoryCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The document's library id.")
+    @Argument(help: "The document's library id.", completion: .custom(ShellCompletion.documents))
     var id: String
 
     @Flag(help: "Print the entries as JSON.")

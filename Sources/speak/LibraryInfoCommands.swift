@@ -55,7 +55,7 @@ struct StatsCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A document's library id (default: the whole library).")
+    @Argument(help: "A document's library id (default: the whole library).", completion: .custom(ShellCompletion.documents))
     var id: String?
 
     @Flag(help: "Print the statistics as JSON.")

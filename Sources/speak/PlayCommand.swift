@@ -22,7 +22,7 @@ struct PlayCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A library id, or a file or URL (imported into the library first).")
+    @Argument(help: "A library id, or a file or URL (imported into the library first).", completion: .custom(ShellCompletion.documentsOrFiles))
     var input: String
 
     @OptionGroup var options: PlayOptions
@@ -75,7 +75,7 @@ struct PlayOptions: ParsableArguments {
     @Option(help: "Start this far into the document, e.g. 35%.")
     var at: String?
 
-    @Option(help: "A voice preset or eSpeak voice (see 'speak voices').")
+    @Option(help: "A voice preset or eSpeak voice (see 'speak voices').", completion: .custom(ShellCompletion.voices))
     var voice: String?
 
     @Option(help: "Speed, 1 = the voice's normal pace (0.5…4.5); remembered for the document.")

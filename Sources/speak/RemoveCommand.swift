@@ -17,7 +17,7 @@ struct RemoveCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Document ids or folder paths.")
+    @Argument(help: "Document ids or folder paths.", completion: .custom(ShellCompletion.documentsOrFolders))
     var items: [String]
 
     @Flag(name: [.customShort("r"), .long], help: "Also delete folders that are not empty, with everything in them.")

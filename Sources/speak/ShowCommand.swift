@@ -14,7 +14,7 @@ struct ShowCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The document's library id.")
+    @Argument(help: "The document's library id.", completion: .custom(ShellCompletion.documents))
     var id: String
 
     @Flag(help: "List every block that is not read aloud, with its reason.")

@@ -25,7 +25,7 @@ struct TextCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A file, '-' for standard input, or a library id.")
+    @Argument(help: "A file, '-' for standard input, or a library id.", completion: .custom(ShellCompletion.documentsOrFiles))
     var input: String
 
     @Flag(help: "Include the blocks that are not read aloud (headers, page numbers, footnotes).")
