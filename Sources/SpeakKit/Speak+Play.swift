@@ -18,6 +18,8 @@ public struct PlayRequest: Sendable {
     public var chapter: Int?
     /// 1-based entry of the document's position history to start at (`speak history`).
     public var fromHistory: Int?
+    /// 1-based bookmark of the document to start at (`speak bookmarks`).
+    public var bookmark: Int?
     /// Fraction (0…1) of the words to start at.
     public var at: Double?
     public var voice: String?
@@ -171,6 +173,7 @@ extension Speak {
                 }
                 start = min(document.wordCount - 1, history[number - 1].word)
             }
+            if let number = request.bookmark { start = try store.bookmark(documentID: id, number: number).word }
             if let at = request.at { start = min(document.wordCount - 1, Int(Double(document.wordCount) * at)) }
             if let fromWord = request.fromWord { start = fromWord }
             guard start >= 0, start < document.wordCount else {
@@ -239,7 +242,7 @@ extension Speak {
     /// Nil when the input is not an image file played from its start (or the import failed:
     /// its error is thrown).
     private func scanToPlay(_ request: PlayRequest, store: LibraryStore, positions: PositionSaver) throws -> ScanToPlay? {
-        guard request.fromWord == nil, request.chapter == nil, request.at == nil, request.fromHistory == nil,
+        guard request.fromWord == nil, request.chapter == nil, request.at == nil, request.fromHistory == nil, request.bookmark == nil,
               let started = try ScanImport.start(request.input, request: request.importRequest, store: store,
                                                  folder: try folderNames(request.importRequest.folder ?? ""), positions: positions)
         else { return nil }

@@ -21,6 +21,7 @@ public enum LibraryError: UserFacingError, Equatable {
     case documentIsNotAFolder(Int64)
     case chapterNotFound(number: Int, documentID: Int64, count: Int)
     case historyEntryNotFound(number: Int, documentID: Int64, count: Int)
+    case bookmarkNotFound(number: Int, documentID: Int64, count: Int)
     case chapterNotMovable(number: Int)
     case emptySearch(query: String)
 
@@ -63,6 +64,9 @@ public enum LibraryError: UserFacingError, Equatable {
         case .historyEntryNotFound(let number, let id, let count):
             count == 0 ? "document \(id) has no position history yet" :
                 "document \(id) has no history entry \(number); it has entries 1 to \(count) ('speak history \(id)' lists them)"
+        case .bookmarkNotFound(let number, let id, let count):
+            count == 0 ? "document \(id) has no bookmarks; press b while it plays to add one" :
+                "document \(id) has no bookmark \(number); it has bookmarks 1 to \(count) ('speak bookmarks \(id)' lists them)"
         case .chapterNotFound(let number, let id, let count):
             count == 0 ? "document \(id) has no chapters" : "document \(id) has no chapter \(number); it has chapters 1 to \(count)"
         case .chapterNotMovable(let number):
@@ -76,7 +80,7 @@ public enum LibraryError: UserFacingError, Equatable {
         switch self {
         case .documentNotFound, .documentInTrash, .folderNotFound: .noInput
         case .notInTrash, .folderNotEmpty, .folderCycle, .folderNameTaken, .badName, .emptyTitle,
-             .documentIsNotAFolder, .chapterNotFound, .historyEntryNotFound, .emptySearch: .usage
+             .documentIsNotAFolder, .chapterNotFound, .historyEntryNotFound, .bookmarkNotFound, .emptySearch: .usage
         case .chapterNotMovable: .dataError
         case .notADatabase, .newerSchema, .cannotOpen, .damaged, .busy, .writeFailed, .storage: .ioError
         }

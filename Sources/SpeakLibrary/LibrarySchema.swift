@@ -247,6 +247,23 @@ enum LibrarySchema {
                 CREATE INDEX edit_log_by_document ON edit_log(document_hash, field);
                 """)
         }
+        migrator.registerMigration("v10: bookmarks") { db in
+            // A bookmark keeps its uid across libraries (export, sync); a removed one stays as
+            // a tombstone so that a copy elsewhere learns of the removal.
+            try db.execute(sql: """
+                CREATE TABLE bookmarks (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    uid TEXT NOT NULL UNIQUE,
+                    document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                    word_index INTEGER NOT NULL,
+                    note TEXT,
+                    created_at REAL NOT NULL,
+                    updated_at REAL NOT NULL,
+                    deleted_at REAL
+                );
+                CREATE INDEX bookmarks_by_document ON bookmarks(document_id, word_index);
+                """)
+        }
         return migrator
     }
 }

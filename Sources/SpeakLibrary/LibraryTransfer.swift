@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 /// The part of a library a user carries to another machine: folders, and for every
-/// document its identity (content hash), title, folder, reading position and listening
-/// sessions. The content itself is not included: the same files imported on the other
+/// document its identity (content hash), title, folder, reading position, listening
+/// sessions and bookmarks. The content itself is not included: the same files imported on the other
 /// machine are recognized by their content hash.
 public struct LibraryExport: Sendable, Equatable, Codable {
     public struct Position: Sendable, Equatable, Codable {
@@ -29,6 +29,8 @@ public struct LibraryExport: Sendable, Equatable, Codable {
         public var folder: String?
         public var position: Position?
         public var sessions: [Session]
+        /// Bookmarks and notes, removed ones included (absent in exports before bookmarks).
+        public var bookmarks: [BookmarkRecord]?
     }
 
     public static let currentVersion = 1
@@ -47,6 +49,8 @@ public struct TransferOutcome: Sendable, Equatable, Codable {
     public var missing: [String]
     public var foldersCreated: Int
     public var sessionsAdded: Int
+    /// Bookmarks added, changed or removed here.
+    public var bookmarksChanged = 0
 }
 
 extension LibraryStore {
@@ -66,14 +70,14 @@ extension LibraryStore {
                 SELECT d.id, d.content_hash, d.title, d.source, d.folder_id, p.word_index, p.speed, p.finished, p.updated_at
                 FROM documents d LEFT JOIN positions p ON p.document_id = d.id WHERE d.deleted_at IS NULL ORDER BY d.id
                 """)
-            let entries = rows.map { row -> LibraryExport.Entry in
+            let entries = try rows.map { row -> LibraryExport.Entry in
                 let id: Int64 = row[0]
                 let position = (row[5] as Int?).map {
                     LibraryExport.Position(word: $0, speed: row[6], finished: row[7], updated: Date(timeIntervalSince1970: row[8]))
                 }
                 return LibraryExport.Entry(contentHash: row[1], title: row[2], source: row[3],
                                            folder: (row[4] as Int64?).flatMap { folders[$0]?.path }, position: position,
-                                           sessions: sessions[id] ?? [])
+                                           sessions: sessions[id] ?? [], bookmarks: try Self.bookmarkRecords(db, documentID: id))
             }
             return LibraryExport(exported: Date(), folders: active.map(\.path).sorted(), documents: entries)
         }
@@ -81,7 +85,7 @@ extension LibraryStore {
 
     /// Applies an export in one transaction: creates its folders, and for every document
     /// found here by content hash sets its title and folder, takes the newer reading
-    /// position and adds the sessions it does not have yet.
+    /// position, adds the sessions it does not have yet and merges the bookmarks.
     public func importState(_ state: LibraryExport) throws(LibraryError) -> TransferOutcome {
         for path in state.folders + state.documents.compactMap(\.folder) {
             for name in Folder.components(of: path) {
@@ -123,6 +127,8 @@ extension LibraryStore {
                                          s.lastWord, s.wordsHeard, s.speed])
                     outcome.sessionsAdded += 1
                 }
+                let words = try Int.fetchOne(db, sql: "SELECT word_count FROM documents WHERE id = ?", arguments: [id]) ?? 0
+                outcome.bookmarksChanged += try Self.merge(db, bookmarks: entry.bookmarks ?? [], documentID: id, wordCount: words)
             }
             return outcome
         }

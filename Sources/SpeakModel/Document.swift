@@ -78,6 +78,21 @@ public struct Document: Sendable, Equatable {
         return Word(index: index, blockIndex: b, range: span.range, text: String(scalars[lower..<upper]))
     }
 
+    /// The sentence holding global word `index`: its words and its text as written.
+    public func sentence(containingWord index: Int) -> (words: Range<Int>, text: String)? {
+        guard let b = blockIndex(containingWord: index) else { return nil }
+        let block = blocks[b]
+        let words = block.sentences.first { $0.contains(index) } ?? block.wordIndices
+        let spans = block.wordSpans
+        let scalars = block.text.unicodeScalars
+        let start = Int(spans[words.lowerBound - block.firstWord].start), end = Int(spans[words.upperBound - 1 - block.firstWord].end)
+        let lower = scalars.index(scalars.startIndex, offsetBy: start)
+        var upper = scalars.index(lower, offsetBy: end - start)
+        // The closing punctuation after the last word belongs to the sentence.
+        while upper < scalars.endIndex, !scalars[upper].properties.isWhitespace { upper = scalars.index(after: upper) }
+        return (words, String(scalars[lower..<upper]))
+    }
+
     /// The chapter that contains global word `index`, if the document has chapters.
     public func chapter(containingWord index: Int) -> Chapter? {
         chapters.last { $0.firstWord <= index }

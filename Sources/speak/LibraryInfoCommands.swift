@@ -166,7 +166,7 @@ struct LibraryCommand: ParsableCommand {
                     throw InputFileError(path: file, reason: "it was written by a newer speak; upgrade speak", status: .dataError)
                 }
                 let outcome = try speak.importLibrary(state)
-                print("updated \(outcome.matched) document\(outcome.matched == 1 ? "" : "s"), created \(outcome.foldersCreated) folder\(outcome.foldersCreated == 1 ? "" : "s"), added \(outcome.sessionsAdded) session\(outcome.sessionsAdded == 1 ? "" : "s")")
+                print("updated \(outcome.matched) document\(outcome.matched == 1 ? "" : "s"), created \(outcome.foldersCreated) folder\(outcome.foldersCreated == 1 ? "" : "s"), added \(outcome.sessionsAdded) session\(outcome.sessionsAdded == 1 ? "" : "s")" + (outcome.bookmarksChanged > 0 ? ", \(outcome.bookmarksChanged) bookmark\(outcome.bookmarksChanged == 1 ? "" : "s") added or changed" : ""))
                 if !outcome.missing.isEmpty {
                     Terminal.warning("\(outcome.missing.count) document\(outcome.missing.count == 1 ? " is" : "s are") not in this library (import \(outcome.missing.count == 1 ? "its file" : "their files") first, then run this again): "
                         + outcome.missing.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (outcome.missing.count > 5 ? ", …" : ""))

@@ -9,7 +9,7 @@ struct PlayCommand: ParsableCommand {
         abstract: "Listen to a document, with the spoken word highlighted; resumes where you stopped.",
         discussion: """
             Keys: space pause · ←/→ skip back/forward · ↑/↓ or +/- speed · [ ] paragraph ·
-            < > chapter · s sleep timer · y sync positions (speak sync; playback goes to where \
+            < > chapter · b bookmark the sentence · n add a note to it · s sleep timer · y sync positions (speak sync; playback goes to where \
             another device left it) · ? help · q quit. The position is saved as you listen.
 
             Examples:
@@ -17,6 +17,7 @@ struct PlayCommand: ParsableCommand {
               speak play notes.txt
               speak play 7 --from-word 5400      (or --from-start, --chapter 3, --at 35%)
               speak play 7 --from-history 4      (an entry of 'speak history 7')
+              speak play 7 --bookmark 2          (a bookmark of 'speak bookmarks 7')
               speak play 7 -o - | aplay
               SPEAK_AUDIO=null speak play 7 --print-words
             """
@@ -72,6 +73,9 @@ struct PlayOptions: ParsableArguments {
     @Option(name: .customLong("from-history"), help: "Start at this entry of the document's position history ('speak history ID').")
     var fromHistory: Int?
 
+    @Option(help: "Start at bookmark K of the document ('speak bookmarks ID' lists them).")
+    var bookmark: Int?
+
     @Option(help: "Start this far into the document, e.g. 35%.")
     var at: String?
 
@@ -102,14 +106,18 @@ struct PlayOptions: ParsableArguments {
     @Flag(name: .customLong("no-tui"), help: "No screen display, even on a terminal.")
     var noTUI = false
 
+    @Flag(help: "No colours and no cursor movement: one line per sentence as it is read (for screen readers and logs).")
+    var plain = false
+
     @Flag(name: .customLong("print-words"), help: "Print 'time<TAB>index<TAB>word' for every word as it is heard.")
     var printWords = false
 
     @OptionGroup var speech: SpeechSkipOptions
 
     func validate() throws {
-        let starts = [fromWord != nil, fromStart, chapter != nil, at != nil, fromHistory != nil].filter { $0 }.count
-        if starts > 1 { throw ValidationError("choose one of --from-word, --from-start, --chapter, --at and --from-history") }
+        let starts = [fromWord != nil, fromStart, chapter != nil, at != nil, fromHistory != nil, bookmark != nil].filter { $0 }.count
+        if starts > 1 { throw ValidationError("choose one of --from-word, --from-start, --chapter, --at, --from-history and --bookmark") }
+        if let bookmark, bookmark < 1 { throw ValidationError("--bookmark takes a bookmark number from 'speak bookmarks ID' (1 or more)") }
         if let fromHistory, fromHistory < 1 { throw ValidationError("--from-history takes an entry number from 'speak history ID' (1 or more)") }
         if let skipStep, !(1...600).contains(skipStep) { throw ValidationError("--skip-step must be 1…600 seconds") }
         if realtime, output == nil { throw ValidationError("--realtime applies to -o FILE") }
@@ -122,6 +130,7 @@ struct PlayOptions: ParsableArguments {
         request.fromStart = fromStart
         request.chapter = chapter
         request.fromHistory = fromHistory
+        request.bookmark = bookmark
         request.at = try at.map(Self.fraction)
         request.voice = voice
         request.speed = speed
@@ -131,7 +140,14 @@ struct PlayOptions: ParsableArguments {
         request.overwrite = force
         request.readAll = readAll
         request.speech = try speech.request()
-        let useScreen = !noTUI && !printWords && output == nil && Terminal.stdoutIsTerminal && isatty(STDIN_FILENO) != 0
+        let environment = ProcessInfo.processInfo.environment
+        var display: TerminalPlayer.Mode?
+        if plain, !printWords, output != "-", !noTUI {
+            display = .plain
+        } else if !noTUI, !printWords, output == nil, Terminal.stdoutIsTerminal, isatty(STDIN_FILENO) != 0, environment["TERM"] != "dumb" {
+            // NO_COLOR (no-color.org): any value but an empty one.
+            display = .screen(colour: (environment["NO_COLOR"] ?? "").isEmpty)
+        }
         let wordsOut = output == "-" ? FileHandle.standardError : FileHandle.standardOutput
         var playing: Player?
         var started: Double?
@@ -157,8 +173,9 @@ struct PlayOptions: ParsableArguments {
         }
         thread.stackSize = 1 << 20
         thread.start()
-        if useScreen {
-            let view = TerminalPlayer(session: session, speak: speak, skipStep: skipStep ?? speak.config.skipStep)
+        if let display {
+            let view = TerminalPlayer(session: session, speak: speak, skipStep: skipStep ?? speak.config.skipStep, mode: display,
+                                      includeSkipped: readAll)
             view.run(until: done)
         } else {
             done.wait()

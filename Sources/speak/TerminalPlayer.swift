@@ -2,36 +2,73 @@ import Dispatch
 import Foundation
 import SpeakKit
 
-/// The player's screen: title and chapter, the sentence being read with the spoken word in
-/// reverse video, a progress line, and the keys. Redrawn in place 20 times a second; keys
-/// are read in raw mode on their own thread.
+/// The player in the terminal. On a screen it fills the terminal: title and chapter, the
+/// paragraphs around the one being read with the sentence marked and the spoken word in
+/// reverse video, a progress bar with elapsed and remaining time, and the keys; redrawn when
+/// something changed (checked 20 times a second), following resizes. Plain (`--plain`, or not
+/// a terminal): one line per sentence as it starts, no escape sequences at all. Keys are read
+/// in raw mode on their own thread whenever standard input is a terminal.
 final class TerminalPlayer: @unchecked Sendable {
+    enum Mode {
+        case screen(colour: Bool)
+        case plain
+    }
+
     private let session: PlaybackSession
     private let speak: Speak
     private let skipStep: Double
-    private var drawnLines = 0
-    private var showHelp = false
+    private let mode: Mode
+    private let view: ReadingView
+    private let keys: Bool
     private var saved = termios()
-    private var quit = false
     private let lock = NSLock()
+    private var showHelp = false
+    /// A message shown for a few seconds (sync, bookmark).
+    private var flash: String?
+    /// The note being typed after `n`: the word it goes to and the text so far.
+    private var prompt: (word: Int, bytes: [UInt8])?
+    private var lastFrame = ""
+    private var lastSize = (0, 0)
+    private var lastSentence: Range<Int>?
 
-    init(session: PlaybackSession, speak: Speak, skipStep: Double) {
+    init(session: PlaybackSession, speak: Speak, skipStep: Double, mode: Mode, includeSkipped: Bool) {
         self.session = session
         self.speak = speak
         self.skipStep = skipStep
+        self.mode = mode
+        if case .screen(let colour) = mode {
+            view = ReadingView(colour: colour, includeSkipped: includeSkipped)
+        } else {
+            view = ReadingView(colour: false, includeSkipped: includeSkipped)
+        }
+        keys = isatty(STDIN_FILENO) != 0
     }
 
     /// Shows the player until `done` is signalled (playback ended) or the user quits.
     func run(until done: DispatchSemaphore) {
-        enterRawMode()
-        defer { leaveRawMode() }
-        let keys = Thread { [self] in readKeys() }
-        keys.start()
-        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-            draw()
+        if keys { enterRawMode() }
+        if case .screen = mode { write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J") }
+        defer {
+            if case .screen = mode { write("\u{1B}[?25h\u{1B}[?1049l") }
+            if keys { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
         }
-        draw()
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        if keys {
+            let reader = Thread { [self] in readKeys() }
+            reader.start()
+        }
+        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut { update() }
+        update()
+    }
+
+    private func update() {
+        switch mode {
+        case .screen: draw()
+        case .plain: printSentence()
+        }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     private func enterRawMode() {
@@ -43,13 +80,9 @@ final class TerminalPlayer: @unchecked Sendable {
             cc[Int(VTIME)] = 0
         }
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-        FileHandle.standardOutput.write(Data("\u{1B}[?25l".utf8))
     }
 
-    private func leaveRawMode() {
-        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-        FileHandle.standardOutput.write(Data("\u{1B}[?25h".utf8))
-    }
+    // MARK: - Keys
 
     private func readKeys() {
         let player = session.player
@@ -57,6 +90,7 @@ final class TerminalPlayer: @unchecked Sendable {
         while !player.snapshot.ended {
             var byte: UInt8 = 0
             guard read(STDIN_FILENO, &byte, 1) == 1 else { return }
+            if typeIntoPrompt(byte) { continue }
             if !pendingEscape.isEmpty || byte == 0x1B {
                 pendingEscape.append(byte)
                 guard pendingEscape.count == 3 else { continue }
@@ -81,6 +115,12 @@ final class TerminalPlayer: @unchecked Sendable {
             case UInt8(ascii: ">"), UInt8(ascii: "."): player.jumpChapter(1)
             case UInt8(ascii: "s"): player.cycleSleepTimer()
             case UInt8(ascii: "y"): syncInBackground()
+            case UInt8(ascii: "b"): bookmark(word: player.snapshot.word, note: nil)
+            case UInt8(ascii: "n"):
+                lock.lock()
+                prompt = (player.snapshot.word, [])
+                lock.unlock()
+                if case .plain = mode { write("note: ") }
             case UInt8(ascii: "?"), UInt8(ascii: "h"):
                 lock.lock()
                 showHelp.toggle()
@@ -93,119 +133,162 @@ final class TerminalPlayer: @unchecked Sendable {
         }
     }
 
-    private func draw() {
-        let width = max(20, (Terminal.width ?? 80) - 1)
-        let status = session.player.snapshot
-        let document = session.player.document
-        var lines: [String] = []
-        var heading = session.title
-        if let chapter = document.chapter(containingWord: status.word), chapter.title != session.title {
-            heading += " — " + chapter.title
-        }
-        lines.append("\u{1B}[1m" + DisplayFormat.truncate(heading, to: width) + "\u{1B}[0m")
-        lines += sentenceLines(document, word: status.word, width: width)
-        let left = session.secondsLeft(from: status.word, speed: status.speed)
-        let state = status.ended ? "■" : (status.paused ? "❚❚" : "▶")
-        var progress = "\(state) \(clock(status.heardSeconds)) heard · \(clock(left)) left · "
-            + String(format: "%.1f×", status.speed) + " · word \(DisplayFormat.count(status.word))"
-        if status.sleepAtChapterEnd {
-            progress += " · sleep: end of chapter"
-        } else if let sleep = status.sleepSecondsLeft {
-            progress += " · sleep \(clock(sleep))"
-        }
-        lines.append(DisplayFormat.truncate(progress, to: width))
+    /// While a note is typed every key goes to it: Enter saves it (with the sentence's
+    /// bookmark), Escape or Ctrl-C drops it, Backspace deletes.
+    private func typeIntoPrompt(_ byte: UInt8) -> Bool {
         lock.lock()
-        let help = showHelp, note = syncNote
-        lock.unlock()
-        if let note {
-            lines.append(DisplayFormat.truncate(note, to: width))
-        } else if help {
-            lines.append(DisplayFormat.truncate("space pause · ←/→ \(Int(skipStep)) s · ↑/↓ +/- speed · [ ] paragraph · < > chapter · s sleep · y sync · q quit", to: width))
-        } else {
-            lines.append("\u{1B}[2m? help · q quit\u{1B}[0m")
+        guard var typing = prompt else {
+            lock.unlock()
+            return false
         }
-        var out = "\r"
-        if drawnLines > 1 { out += "\u{1B}[\(drawnLines - 1)A" }
-        out += "\u{1B}[J" + lines.joined(separator: "\n")
-        drawnLines = lines.count
-        FileHandle.standardOutput.write(Data(out.utf8))
+        var finished: (word: Int, bytes: [UInt8])?
+        switch byte {
+        case 0x0D, 0x0A:
+            finished = typing
+            prompt = nil
+        case 0x1B, 0x03:
+            prompt = nil
+        case 0x7F, 0x08:
+            // Back over a whole UTF-8 character: its continuation bytes, then its first.
+            while let last = typing.bytes.last, last & 0xC0 == 0x80 { typing.bytes.removeLast() }
+            if !typing.bytes.isEmpty { typing.bytes.removeLast() }
+            prompt = typing
+        default:
+            if byte >= 0x20 { typing.bytes.append(byte) }
+            prompt = typing
+        }
+        lock.unlock()
+        if case .plain = mode {
+            if byte == 0x0D || byte == 0x0A || byte == 0x1B || byte == 0x03 { write("\n") } else if byte >= 0x20, byte < 0x7F { write(String(Unicode.Scalar(byte))) }
+        }
+        if let finished {
+            let text = String(decoding: finished.bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty { bookmark(word: finished.word, note: text) }
+        }
+        return true
     }
 
-    /// What the last sync said, shown for a few seconds.
-    private var syncNote: String?
+    private func bookmark(word: Int, note: String?) {
+        guard let id = session.documentID else {
+            show("bookmarks are kept once the page is read in; press b again in a moment")
+            return
+        }
+        do {
+            let entry = try speak.addBookmark(documentID: id, word: word, note: note)
+            show(note == nil ? "bookmark \(entry.number) · n adds a note · speak bookmarks \(id)" : "note saved with bookmark \(entry.number)")
+        } catch {
+            show("could not keep the bookmark: \((error as? UserFacingError)?.message ?? "\(error)")")
+        }
+    }
+
+    /// Shows `message` for four seconds (in plain mode: prints it).
+    private func show(_ message: String) {
+        if case .plain = mode {
+            write(message + "\n")
+            return
+        }
+        lock.lock()
+        flash = message
+        lock.unlock()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 4) { [self] in
+            lock.lock()
+            if flash == message { flash = nil }
+            lock.unlock()
+        }
+    }
 
     /// `y`: syncs positions with the account's server while playback goes on; when the sync
     /// moves this document's position (another device went on or went back), playback goes
     /// there as soon as the sync is done. Other documents' positions just change.
     private func syncInBackground() {
         lock.lock()
-        let busy = syncNote == "syncing…"
-        if !busy { syncNote = "syncing…" }
+        let busy = flash == "syncing…"
+        if !busy { flash = "syncing…" }
         lock.unlock()
         guard !busy else { return }
         Thread { [self] in
-            // What this device last saved is what it sends; the sync moves this document's
-            // position only when another device's change holds (see speak sync --help).
             let outcome = speak.runSync()
             var note = outcome.succeeded ? "synced" : "sync failed: " + outcome.message
             if let id = session.documentID, let word = outcome.moved[id] {
                 session.player.jump(toWord: word)
                 note = "synced: going on at word \(DisplayFormat.count(word)), where another device left it"
             }
-            lock.lock()
-            syncNote = note
-            lock.unlock()
-            Thread.sleep(forTimeInterval: 4)
-            lock.lock()
-            if syncNote == note { syncNote = nil }
-            lock.unlock()
+            show(note)
         }.start()
     }
 
-    private var sentenceCache: (word: Int, width: Int, lines: [String])?
+    // MARK: - Display
 
-    /// The sentence holding `word`, wrapped to `width`, the word in reverse video; worked out
-    /// again only when the word or the width changes.
-    private func sentenceLines(_ document: Document, word: Int, width: Int) -> [String] {
-        if let cache = sentenceCache, cache.word == word, cache.width == width { return cache.lines }
-        let lines = wrapSentence(document, word: word, width: width)
-        sentenceCache = (word, width, lines)
-        return lines
+    /// Plain mode: the sentence being read, once, when it starts (or when a skip lands in it).
+    private func printSentence() {
+        let document = session.player.document
+        let word = session.player.snapshot.word
+        lock.lock()
+        let typing = prompt != nil
+        lock.unlock()
+        guard !typing, lastSentence?.contains(word) != true, let sentence = document.sentence(containingWord: word) else { return }
+        lastSentence = sentence.words
+        guard let b = document.blockIndex(containingWord: word), document.blocks[b].isSpoken || document.blocks[b].wordCount > 0 else { return }
+        write(sentence.text.split(whereSeparator: \.isNewline).joined(separator: " ") + "\n")
     }
 
-    private func wrapSentence(_ document: Document, word: Int, width: Int) -> [String] {
-        guard let b = document.blockIndex(containingWord: word) else { return [""] }
-        let block = document.blocks[b]
-        let sentence = block.sentences.first { $0.contains(word) } ?? block.wordIndices
-        let spans = block.wordSpans
-        let scalars = Array(block.text.unicodeScalars)
-        var words: [(text: String, current: Bool)] = []
-        for index in sentence {
-            let span = spans[index - block.firstWord]
-            let end = index + 1 < sentence.upperBound ? Int(spans[index + 1 - block.firstWord].start) : min(scalars.count, Int(span.end) + 1)
-            var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars[Int(span.start)..<max(Int(span.end), end)])
-            words.append((String(text).trimmingCharacters(in: .whitespaces), index == word))
+    private func draw() {
+        let (width, height) = Self.size()
+        let status = session.player.snapshot
+        let document = session.player.document
+        var heading = session.title
+        if let chapter = document.chapter(containingWord: status.word), chapter.title != session.title {
+            heading += " — " + chapter.title
         }
-        var lines: [String] = []
-        var line = ""
-        var length = 0
-        for (text, current) in words.prefix(120) {
-            let count = text.count
-            if length > 0, length + 1 + count > width {
-                lines.append(line)
-                line = ""
-                length = 0
-            }
-            if length > 0 {
-                line += " "
-                length += 1
-            }
-            line += current ? "\u{1B}[7m\(text)\u{1B}[0m" : text
-            length += count
+        let footer = footerLines(status, document: document, width: width)
+        let header = height >= 8 ? ["\u{1B}[1m" + DisplayFormat.truncate(heading, to: width) + "\u{1B}[0m", ""] : []
+        let text = view.lines(document, word: status.word, width: width, height: max(1, height - header.count - footer.count))
+        let lines = Array((header + text + footer).prefix(height))
+        var frame = ""
+        if (width, height) != lastSize {
+            frame += "\u{1B}[2J"
+            lastSize = (width, height)
         }
-        lines.append(line)
-        return Array(lines.prefix(6))
+        frame += "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
+        guard frame != lastFrame else { return }
+        lastFrame = frame
+        write(frame)
+    }
+
+    private func footerLines(_ status: PlayerStatus, document: Document, width: Int) -> [String] {
+        let left = session.secondsLeft(from: status.word, speed: status.speed)
+        let total = session.secondsLeft(from: 0, speed: status.speed)
+        let elapsed = max(0, total - left)
+        let times = (clock(elapsed), "-" + clock(left))
+        let barWidth = max(4, width - times.0.count - times.1.count - 2)
+        let filled = total > 0 ? Int((elapsed / total * Double(barWidth)).rounded(.down)) : 0
+        let bar = times.0 + " " + String(repeating: "━", count: min(barWidth, filled)) + String(repeating: "─", count: max(0, barWidth - filled)) + " " + times.1
+        let state = status.ended ? "■" : (status.paused ? "❚❚ paused" : "▶")
+        var line = "\(state) " + String(format: "%.1f×", status.speed) + " · word \(DisplayFormat.count(status.word)) · heard \(clock(status.heardSeconds))"
+        if status.sleepAtChapterEnd {
+            line += " · sleep: end of chapter"
+        } else if let sleep = status.sleepSecondsLeft {
+            line += " · sleep \(clock(sleep))"
+        }
+        lock.lock()
+        let help = showHelp, note = flash, typing = prompt
+        lock.unlock()
+        var last = "\u{1B}[2m? help · b bookmark · q quit\u{1B}[0m"
+        if let typing {
+            last = "note: " + String(String(decoding: typing.bytes, as: UTF8.self).suffix(max(1, width - 34))) + "▏ (Enter saves · Esc drops)"
+        } else if let note {
+            last = DisplayFormat.truncate(note, to: width)
+        } else if help {
+            last = DisplayFormat.truncate("space pause · ←/→ \(Int(skipStep)) s · ↑/↓ speed · [ ] paragraph · < > chapter · b bookmark · n note · s sleep · y sync · q quit", to: width)
+        }
+        return [bar, DisplayFormat.truncate(line, to: width), last]
+    }
+
+    private static func size() -> (Int, Int) {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        // One column short of the edge: a full line would wrap on some terminals.
+        return (max(20, Int(size.ws_col) - 1), max(4, Int(size.ws_row)))
     }
 
     private func clock(_ seconds: Double) -> String {

@@ -144,57 +144,33 @@ import Testing
     }
 
     @Test func theScreenHighlightsTheWordAndFollowsTheKeys() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else { return }
+        guard TmuxSession.available else { return }
         let cli = CLI()
         let long = (1...12).map { "Paragraph \($0) has a sentence about the sea and the wind and the boats." }.joined(separator: "\n\n")
         _ = try cli.run(["import", cli.file("long.txt", long)])
-        let session = "speak-test-\(UUID().uuidString.prefix(8))"
-        // Its own server socket. Started through bash, which closes every descriptor above 2
-        // first: the server tmux starts would otherwise keep Foundation's process-monitoring
-        // descriptors open, and waiting for `new-session` would last as long as the session.
-        func tmux(_ arguments: [String]) throws -> String {
-            let quoted = (["tmux", "-L", session] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-            let script = "for fd in $(ls /proc/$$/fd); do [ $fd -gt 2 ] && eval \"exec $fd>&-\"; done; exec "
-                + quoted.joined(separator: " ")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", script]
-            let out = cli.work.appendingPathComponent("tmux-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: out.path, contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: out)
-            process.standardError = try FileHandle(forWritingTo: out)
-            process.standardInput = FileHandle.nullDevice
-            var environment = ProcessInfo.processInfo.environment
-            environment["TERM"] = "xterm-256color"
-            environment.removeValue(forKey: "TMUX")
-            process.environment = environment
-            try process.run()
-            process.waitUntilExit()
-            return String(decoding: try Data(contentsOf: out), as: UTF8.self)
-        }
-        let command = "SPEAK_HOME='\(cli.home.path)' XDG_CONFIG_HOME='\(cli.work.appendingPathComponent("config").path)' SPEAK_AUDIO=null '\(CLI.binary)' play 1; sleep 3"
-        _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "12", command])
-        defer { _ = try? tmux(["kill-server"]) }
+        let tmux = try TmuxSession(cli: cli, arguments: ["play", "1"], columns: 100, rows: 12)
         Thread.sleep(forTimeInterval: 2)
-        let screen = try tmux(["capture-pane", "-p", "-e", "-t", session])
+        let screen = try tmux.screen(escapes: true)
         #expect(screen.contains("\u{1B}[7m"), "the spoken word is in reverse video: \(screen)")
         #expect(screen.contains("1.0×"))
-        func word(_ screen: String) -> Int? {
-            guard let range = screen.range(of: "word ") else { return nil }
-            return Int(screen[range.upperBound...].prefix { $0.isNumber })
-        }
-        let before = try #require(word(try tmux(["capture-pane", "-p", "-t", session])))
-        _ = try tmux(["send-keys", "-t", session, "Right"])
+        let before = try #require(Self.statusWord(try tmux.screen()))
+        try tmux.send("Right")
         Thread.sleep(forTimeInterval: 0.5)
-        let after = try #require(word(try tmux(["capture-pane", "-p", "-t", session])))
+        let after = try #require(Self.statusWord(try tmux.screen()))
         #expect(after >= before + 15, "a 10 s skip moves ahead (\(before) → \(after))")
-        _ = try tmux(["send-keys", "-t", session, "Up"])
+        try tmux.send("Up")
         Thread.sleep(forTimeInterval: 0.5)
-        #expect(try tmux(["capture-pane", "-p", "-t", session]).contains("1.1×"))
-        _ = try tmux(["send-keys", "-t", session, "q"])
+        #expect(try tmux.screen().contains("1.1×"))
+        try tmux.send("q")
         Thread.sleep(forTimeInterval: 1)
         let position = try cli.json(["show", "1"])["position"] as? Int ?? 0
         #expect(position >= after, "quitting saves the position")
         #expect(try cli.json(["show", "1"])["finished"] as? Bool == false)
+    }
+
+    /// The word index of the status line ("word 1,234").
+    static func statusWord(_ screen: String) -> Int? {
+        guard let range = screen.range(of: "· word ") else { return nil }
+        return Int(screen[range.upperBound...].prefix { $0.isNumber || $0 == "," }.filter(\.isNumber))
     }
 }
