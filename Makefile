@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync install uninstall clean
+.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync measure-mpris install uninstall clean
 
 all: build
 
@@ -23,6 +23,7 @@ demo: release
 # A PostgreSQL server on loopback for the sync server's tests, started here and stopped after.
 test: bootstrap
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --product generate-manual
 	@url=$$(scripts/test-postgres start) && trap 'scripts/test-postgres stop' EXIT && \
 	  SPEAK_TEST_POSTGRES="$$url" SPEAK_REQUIRE_POSTGRES=1 SPEAK_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build
 
@@ -76,6 +77,9 @@ measure-zip:
 measure-player: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-player
 
+measure-mpris: release
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-mpris
+
 PREFIX ?= /usr/local
 install: release
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/speak/voices"
@@ -91,13 +95,16 @@ install: release
 	"$(PREFIX)/bin/speak" --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/speak"
 	"$(PREFIX)/bin/speak" --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_speak"
 	"$(PREFIX)/bin/speak" --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/speak.fish"
+	@# The man page speak(1): every command, its options and examples (ArgumentParser's generate-manual).
+	install -d "$(PREFIX)/share/man/man1"
+	SWIFT="$(SWIFT)" scripts/make-manpage "$(PREFIX)/bin/speak" "$(PREFIX)/share/man/man1/speak.1"
 
 uninstall:
 	rm -f "$(PREFIX)/bin/speak" "$(PREFIX)/bin/speak-ocr" "$(PREFIX)/bin/speak-pdf" "$(PREFIX)/bin/speak-fetch" \
 	  "$(PREFIX)/bin/speak-serve" "$(PREFIX)/bin/speak-sync"
 	rm -rf "$(PREFIX)/share/speak"
 	rm -f "$(PREFIX)/share/bash-completion/completions/speak" "$(PREFIX)/share/zsh/site-functions/_speak" \
-	  "$(PREFIX)/share/fish/vendor_completions.d/speak.fish"
+	  "$(PREFIX)/share/fish/vendor_completions.d/speak.fish" "$(PREFIX)/share/man/man1/speak.1"
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -108,12 +108,16 @@ let package = Package(
         // shared libraries), so they stay in helper executables: see the closing note of issue 2.
         // The player: plays a document on a sink, with skips, speed, jumps, sleep timer and saved positions.
         .target(name: "SpeakPlayer", dependencies: ["SpeakModel", "SpeakSynthesis", "SpeakAudio"]),
+        // MPRIS: the player on the session D-Bus for media keys and media widgets, over sd-bus
+        // (libsystemd.so.0, opened only when a session bus exists).
+        .target(name: "CSDBus"),
+        .target(name: "SpeakMPRIS", dependencies: ["CSDBus"]),
         // Conversion past one process: slices and segments spoken by worker processes, the
         // segment cache, and the engine helper that isolates eSpeak-NG's crashes.
         .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakNeural", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
             "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakArchive", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
-            "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural", "SpeakSync",
+            "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural", "SpeakSync", "SpeakMPRIS",
         ]),
         // Accounts and sync: which position holds when devices disagree, the server's store
         // of users and their changes, and the client the command line syncs with.

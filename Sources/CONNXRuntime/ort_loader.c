@@ -49,7 +49,8 @@ static int load(const char *library, char *error, size_t length) {
     void *const *table = (void *const *)base()->GetApi(13);
     if (!table) { snprintf(error, length, "%s does not serve the C API version 13", library); return 1; }
     api = table;
-    if (failed(CALL(OrtStatus *(*)(int, const char *, void **), CreateEnv)(3, "speak", &env), error, length)) { api = NULL; return 1; }
+    // Fatal only: errors come back as statuses; a run cut short at exit would print one.
+    if (failed(CALL(OrtStatus *(*)(int, const char *, void **), CreateEnv)(4, "speak", &env), error, length)) { api = NULL; return 1; }
     return 0;
 }
 

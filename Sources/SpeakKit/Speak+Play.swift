@@ -53,7 +53,7 @@ public final class PlaybackSession: @unchecked Sendable {
     public let started = Date()
     public let startWord: Int
     private let store: LibraryStore
-    private let wordsPerMinute: Double
+    let wordsPerMinute: Double
     var file: FileSink?
     /// The voices reading the document: its own, then those of paragraphs in other languages.
     public internal(set) var voices: [String] = []
@@ -73,9 +73,13 @@ public final class PlaybackSession: @unchecked Sendable {
     /// an image is still being read): the view asks 20 times a second.
     private var spokenFrom: [Int] = []
     private var spokenFromWords = -1
+    private let cacheLock = NSLock()
 
     /// Seconds of listening left from `word` at `speed` (spoken words only).
     public func secondsLeft(from word: Int, speed: Double) -> Double {
+        // Asked by the view and by the desktop's media controls, each on its own thread.
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
         let document = player.document
         if spokenFromWords != document.wordCount || spokenFrom.count != document.blocks.count + 1 {
             spokenFromWords = document.wordCount

@@ -111,6 +111,23 @@ public final class Player: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Pauses (true) or goes on playing (false).
+    public func setPaused(_ paused: Bool) {
+        lock.lock()
+        status.paused = paused
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Sets the speed (1 = the voice's normal pace), within the engine's range.
+    public func setSpeed(_ speed: Double) {
+        let speed = min(Self.speedRange.upperBound, max(Self.speedRange.lowerBound, (speed * 100).rounded() / 100))
+        lock.lock()
+        requestedSpeed = speed
+        lock.unlock()
+        enqueue(.speed(speed))
+    }
+
     /// Moves by `seconds` of audio (negative: back).
     public func skip(by seconds: Double) { enqueue(.skip(seconds)) }
 

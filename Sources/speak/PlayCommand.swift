@@ -173,6 +173,8 @@ struct PlayOptions: ParsableArguments {
         }
         thread.stackSize = 1 << 20
         thread.start()
+        // Media keys and the desktop's media widget, while someone listens (not into a file).
+        let desktop = output == nil ? session.publishOnDesktop(coverDirectory: speak.libraryDirectory.appendingPathComponent("covers")) : nil
         if let display {
             let view = TerminalPlayer(session: session, speak: speak, skipStep: skipStep ?? speak.config.skipStep, mode: display,
                                       includeSkipped: readAll)
@@ -180,6 +182,7 @@ struct PlayOptions: ParsableArguments {
         } else {
             done.wait()
         }
+        desktop?.stop()
         // A scanned page read while it played is stored before the session is recorded; when
         // playback stopped before the rest was read, Ctrl-C leaves it unstored.
         signals.cancel()
