@@ -112,12 +112,14 @@ let package = Package(
         // (libsystemd.so.0, opened only when a session bus exists).
         .target(name: "CSDBus"),
         .target(name: "SpeakMPRIS", dependencies: ["CSDBus"]),
+        // The background player: one per library, reached from any terminal (speak status, stop).
+        .target(name: "SpeakBackground", dependencies: ["SpeakModel"]),
         // Conversion past one process: slices and segments spoken by worker processes, the
         // segment cache, and the engine helper that isolates eSpeak-NG's crashes.
         .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakNeural", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
             "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakArchive", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
-            "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural", "SpeakSync", "SpeakMPRIS",
+            "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural", "SpeakSync", "SpeakMPRIS", "SpeakBackground",
         ]),
         // Accounts and sync: which position holds when devices disagree, the server's store
         // of users and their changes, and the client the command line syncs with.

@@ -40,6 +40,7 @@ extension LibraryStore {
                 if let note {
                     try db.execute(sql: "UPDATE bookmarks SET note = ?, updated_at = ? WHERE uid = ?",
                                    arguments: [note, time.timeIntervalSince1970, existing])
+                    try EditLog.recordBookmark(db, uid: existing, at: time)
                 }
                 return existing
             }
@@ -47,6 +48,7 @@ extension LibraryStore {
             try db.execute(sql: """
                 INSERT INTO bookmarks (uid, document_id, word_index, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [uid, id, word, note, time.timeIntervalSince1970, time.timeIntervalSince1970])
+            try EditLog.recordBookmark(db, uid: uid, at: time)
             return uid
         }
         guard let bookmark = try bookmarks(documentID: id).first(where: { $0.uid == uid }) else { throw .storage(reason: "a bookmark just added is missing") }
@@ -87,6 +89,7 @@ extension LibraryStore {
         try write { db in
             try db.execute(sql: "UPDATE bookmarks SET note = ?, updated_at = ? WHERE uid = ? AND deleted_at IS NULL",
                            arguments: [text, time.timeIntervalSince1970, uid])
+            if db.changesCount > 0 { try EditLog.recordBookmark(db, uid: uid, at: time) }
         }
     }
 
@@ -95,6 +98,7 @@ extension LibraryStore {
         try write { db in
             try db.execute(sql: "UPDATE bookmarks SET deleted_at = ?, updated_at = ? WHERE uid = ? AND deleted_at IS NULL",
                            arguments: [time.timeIntervalSince1970, time.timeIntervalSince1970, uid])
+            if db.changesCount > 0 { try EditLog.recordBookmark(db, uid: uid, at: time) }
         }
     }
 

@@ -28,6 +28,32 @@ enum EditLog {
         case .title: return row[0]
         case .folder: return try (row[1] as Int64?).map { try LibraryStore.folderTable(db)[$0]?.path ?? "" } ?? ""
         case .trash: return (row[2] as Double?) == nil ? "0" : "1"
+        case .bookmark: return nil
+        }
+    }
+
+    /// Logs a bookmark just added, changed or removed on this device, as its whole record.
+    static func recordBookmark(_ db: Database, uid: String, at time: Date) throws {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT d.content_hash, b.document_id FROM bookmarks b JOIN documents d ON d.id = b.document_id WHERE b.uid = ?
+            """, arguments: [uid]),
+              let record = try LibraryStore.bookmarkRecords(db, documentID: row[1]).first(where: { $0.uid == uid }) else { return }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        let value = String(decoding: try encoder.encode(record), as: UTF8.self)
+        try db.execute(sql: """
+            INSERT INTO edit_log (document_hash, device, sequence, field, value, wall_time, seen) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [row[0] as String, try PositionHistory.device(db).id, try PositionHistory.nextSequence(db),
+                             EditField.bookmark.rawValue, value, time.timeIntervalSince1970, try PositionHistory.seen(db)])
+    }
+
+    /// Every bookmark record logged for a document (by any device), for the merge.
+    static func bookmarkRecords(_ db: Database, hash: String) throws -> [BookmarkRecord] {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try String.fetchAll(db, sql: "SELECT value FROM edit_log WHERE document_hash = ? AND field = ?",
+                                   arguments: [hash, EditField.bookmark.rawValue]).compactMap {
+            try? decoder.decode(BookmarkRecord.self, from: Data($0.utf8))
         }
     }
 
@@ -57,7 +83,7 @@ enum EditLog {
         try db.execute(sql: """
             INSERT OR IGNORE INTO edit_log (document_hash, device, sequence, field, value, wall_time, seen, server_order, clock_offset)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [change.document, change.device, change.sequence, edit.field.rawValue, String(edit.value.prefix(1_000)),
+            """, arguments: [change.document, change.device, change.sequence, edit.field.rawValue, String(edit.value.prefix(edit.field.valueLimit)),
                              change.wallTime, change.seen, change.order, change.clockOffset])
     }
 
@@ -89,6 +115,8 @@ enum EditLog {
             let folder = names.isEmpty ? nil : try LibraryStore.ensureFolder(db, names: names).id
             try db.execute(sql: "UPDATE documents SET folder_id = ? WHERE id = ?", arguments: [folder, id])
             return names.isEmpty ? "moved to the top level" : "moved to \(names.joined(separator: "/"))"
+        case .bookmark:
+            return nil
         case .trash:
             let trashed = edit.value == "1"
             try db.execute(sql: "UPDATE documents SET deleted_at = ? WHERE id = ?", arguments: [trashed ? time.timeIntervalSince1970 : nil, id])

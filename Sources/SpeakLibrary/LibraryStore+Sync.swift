@@ -176,6 +176,15 @@ extension LibraryStore {
         for key in fields.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             guard let field = EditField(rawValue: key[1]), let id = try Self.documentID(db, hash: key[0]) else { continue }
             checked.insert(id)
+            if field == .bookmark {
+                // Each bookmark takes its own latest change; a change from here is already here.
+                let words = try Int.fetchOne(db, sql: "SELECT word_count FROM documents WHERE id = ?", arguments: [id]) ?? 0
+                let changed = try Self.merge(db, bookmarks: try EditLog.bookmarkRecords(db, hash: key[0]), documentID: id, wordCount: words)
+                guard changed > 0 else { continue }
+                outcomes.append(EditOutcome(id: id, title: try String.fetchOne(db, sql: "SELECT title FROM documents WHERE id = ?", arguments: [id]) ?? "",
+                                            what: "\(changed) bookmark\(changed == 1 ? "" : "s") added, changed or removed"))
+                continue
+            }
             guard let winner = merge(try EditLog.entries(db, hash: key[0], field: field, offset: offset)), let edit = winner.edit,
                   let what = try EditLog.apply(db, documentID: id, edit, at: clock()) else { continue }
             outcomes.append(EditOutcome(id: id, title: try String.fetchOne(db, sql: "SELECT title FROM documents WHERE id = ?", arguments: [id]) ?? "",

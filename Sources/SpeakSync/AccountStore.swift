@@ -150,7 +150,7 @@ public final class AccountStore: Sendable {
         let own = changes.filter { $0.device == device }.map { change in
             var change = change
             change.deviceName = change.deviceName.map { String($0.prefix(100)) }
-            if let edit = change.edit { change.edit = LibraryEdit(field: edit.field, value: String(edit.value.prefix(1_000))) }
+            if let edit = change.edit { change.edit = LibraryEdit(field: edit.field, value: String(edit.value.prefix(edit.field.valueLimit))) }
             return change
         }
         let (found, last) = try database.exchange(user: account.id, changes: own, clockOffset: offset, received: received, after: seen)

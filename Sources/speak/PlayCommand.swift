@@ -9,7 +9,7 @@ struct PlayCommand: ParsableCommand {
         abstract: "Listen to a document, with the spoken word highlighted; resumes where you stopped.",
         discussion: """
             Keys: space pause · ←/→ skip back/forward · ↑/↓ or +/- speed · [ ] paragraph ·
-            < > chapter · b bookmark the sentence · n add a note to it · s sleep timer · y sync positions (speak sync; playback goes to where \
+            < > chapter · b bookmark the sentence · n add a note to it · d go on in the background · s sleep timer · y sync positions (speak sync; playback goes to where \
             another device left it) · ? help · q quit. The position is saved as you listen.
 
             Examples:
@@ -18,6 +18,7 @@ struct PlayCommand: ParsableCommand {
               speak play 7 --from-word 5400      (or --from-start, --chapter 3, --at 35%)
               speak play 7 --from-history 4      (an entry of 'speak history 7')
               speak play 7 --bookmark 2          (a bookmark of 'speak bookmarks 7')
+              speak play 7 --background          (then: speak status, speak pause, speak stop)
               speak play 7 -o - | aplay
               SPEAK_AUDIO=null speak play 7 --print-words
             """
@@ -106,6 +107,13 @@ struct PlayOptions: ParsableArguments {
     @Flag(name: .customLong("no-tui"), help: "No screen display, even on a terminal.")
     var noTUI = false
 
+    @Flag(help: "Play in a background process that goes on when the terminal closes; 'speak status', 'pause', 'resume' and 'stop' reach it from any terminal.")
+    var background = false
+
+    /// The background player itself (started by --background or d).
+    @Flag(help: .hidden)
+    var detached = false
+
     @Flag(help: "No colours and no cursor movement: one line per sentence as it is read (for screen readers and logs).")
     var plain = false
 
@@ -121,10 +129,24 @@ struct PlayOptions: ParsableArguments {
         if let fromHistory, fromHistory < 1 { throw ValidationError("--from-history takes an entry number from 'speak history ID' (1 or more)") }
         if let skipStep, !(1...600).contains(skipStep) { throw ValidationError("--skip-step must be 1…600 seconds") }
         if realtime, output == nil { throw ValidationError("--realtime applies to -o FILE") }
+        if background, output != nil || printWords || plain {
+            throw ValidationError("--background plays on the sound device; it cannot go with -o, --print-words or --plain")
+        }
     }
 
     func play(_ input: InputReference, speak existing: Speak? = nil) throws {
         let speak = try existing ?? openSpeak()
+        if background {
+            let id = try speak.documentID(forPlaying: input)
+            let state = try BackgroundPlayback.start(speak, arguments: backgroundArguments(id: id))
+            print(BackgroundPlayback.describe(state))
+            Terminal.note("in the background: speak status · speak pause · speak resume · speak stop")
+            return
+        }
+        // The background player holds the library's player lock for as long as it lives.
+        let backgroundPlayer = detached ? speak.backgroundPlayer : nil
+        try backgroundPlayer?.claim()
+        defer { backgroundPlayer?.release() }
         var request = PlayRequest(input: input)
         request.fromWord = fromWord
         request.fromStart = fromStart
@@ -175,10 +197,14 @@ struct PlayOptions: ParsableArguments {
         thread.start()
         // Media keys and the desktop's media widget, while someone listens (not into a file).
         let desktop = output == nil ? session.publishOnDesktop(coverDirectory: speak.libraryDirectory.appendingPathComponent("covers")) : nil
+        let service = backgroundPlayer.map { BackgroundPlayback.Service(player: $0, session: session) }
+        defer { service?.cancel() }
+        var detach = false
         if let display {
             let view = TerminalPlayer(session: session, speak: speak, skipStep: skipStep ?? speak.config.skipStep, mode: display,
                                       includeSkipped: readAll)
             view.run(until: done)
+            detach = view.detachRequested
         } else {
             done.wait()
         }
@@ -194,6 +220,13 @@ struct PlayOptions: ParsableArguments {
         try session.finishOutput(completed: outcome.failure == nil)
         if let failure = outcome.failure { throw failure }
         try imported.get()
+        // d: the same document goes on in the background from the word reached.
+        if detach, let id = session.documentID {
+            let status = session.player.snapshot
+            let state = try BackgroundPlayback.start(speak, arguments: backgroundArguments(id: id, from: status.word, speed: status.speed))
+            print(BackgroundPlayback.describe(state))
+            Terminal.note("in the background: speak status · speak pause · speak resume · speak stop")
+        }
     }
 
     /// "35%" or "0.35" → 0.35.

@@ -30,6 +30,8 @@ final class TerminalPlayer: @unchecked Sendable {
     private var lastFrame = ""
     private var lastSize = (0, 0)
     private var lastSentence: Range<Int>?
+    /// `d` was pressed: playback is to go on in the background.
+    private(set) var detachRequested = false
 
     init(session: PlaybackSession, speak: Speak, skipStep: Double, mode: Mode, includeSkipped: Bool) {
         self.session = session
@@ -125,6 +127,11 @@ final class TerminalPlayer: @unchecked Sendable {
                 lock.lock()
                 showHelp.toggle()
                 lock.unlock()
+            case UInt8(ascii: "d"):
+                guard session.documentID != nil else { continue }
+                detachRequested = true
+                player.stop()
+                return
             case UInt8(ascii: "q"), 0x03, 0x04:
                 player.stop()
                 return
@@ -279,7 +286,7 @@ final class TerminalPlayer: @unchecked Sendable {
         } else if let note {
             last = DisplayFormat.truncate(note, to: width)
         } else if help {
-            last = DisplayFormat.truncate("space pause · ←/→ \(Int(skipStep)) s · ↑/↓ speed · [ ] paragraph · < > chapter · b bookmark · n note · s sleep · y sync · q quit", to: width)
+            last = DisplayFormat.truncate("space pause · ←/→ \(Int(skipStep)) s · ↑/↓ speed · [ ] paragraph · < > chapter · b bookmark · n note · d background · s sleep · y sync · q quit", to: width)
         }
         return [bar, DisplayFormat.truncate(line, to: width), last]
     }

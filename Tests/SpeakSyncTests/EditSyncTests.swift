@@ -116,6 +116,51 @@ import Testing
         #expect(try sync(laptop).edited.isEmpty, "noted once")
     }
 
+    @Test(arguments: Backend.available) func bookmarksAndNotesSyncEachByItsLatestChange(backend: Backend) throws {
+        let clock = TestClock()
+        let server = AccountStore(database: try backend.database(), hashing: ReversedHashing(), now: { [clock] in clock.now })
+        let account = try server.create(name: "ada", password: "analytical engine")
+        let laptop = try LibraryStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("speak-laptop-\(UUID())"),
+                                      clock: { [clock] in clock.now })
+        let phone = try LibraryStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("speak-phone-\(UUID())"),
+                                     clock: { [clock] in clock.now })
+        let (l, p) = (try laptop.insert(SyncSystemTests.book()).id, try phone.insert(SyncSystemTests.book()).id)
+        func sync(_ store: LibraryStore) throws -> IncomingOutcome {
+            let outgoing = try store.outgoingChanges(limit: 10_000)
+            let reply = try server.sync(account: account, device: outgoing.device.id, deviceTime: clock.now.timeIntervalSince1970,
+                                        seen: outgoing.seen, changes: outgoing.changes)
+            return try store.receive(reply.changes, seen: reply.seen, clockOffset: reply.clockOffset, merge: PositionMerge.winner)
+        }
+        clock.advance(60)
+        let kept = try laptop.addBookmark(documentID: l, word: 10, note: "first thought", at: clock.now)
+        let gone = try laptop.addBookmark(documentID: l, word: 40, at: clock.now)
+        clock.advance(60)
+        try phone.addBookmark(documentID: p, word: 70, note: String(repeating: "long note ", count: 150), at: clock.now)
+        _ = try sync(laptop)
+        let first = try sync(phone)
+        #expect(first.edited.contains { $0.id == p && $0.what == "2 bookmarks added, changed or removed" }, "\(first.edited)")
+        #expect(try phone.bookmarks(documentID: p).map(\.word) == [10, 40, 70])
+        _ = try sync(laptop)
+        #expect(try laptop.bookmarks(documentID: l).map(\.word) == [10, 40, 70])
+        #expect(try laptop.bookmarks(documentID: l).last?.note?.count == 1_500, "a long note arrives whole")
+
+        // The note edited on the phone, later the same bookmark's note on the laptop; a removal.
+        clock.advance(60)
+        try phone.setNote("phone's note", bookmark: kept.uid, at: clock.now)
+        clock.advance(60)
+        try laptop.setNote("laptop's later note", bookmark: kept.uid, at: clock.now)
+        try phone.removeBookmark(gone.uid, at: clock.now)
+        _ = try sync(phone)
+        _ = try sync(laptop)
+        _ = try sync(phone)
+        for (store, id) in [(laptop, l), (phone, p)] {
+            let marks = try store.bookmarks(documentID: id)
+            #expect(marks.map(\.word) == [10, 70])
+            #expect(marks.first?.note == "laptop's later note")
+        }
+        #expect(try sync(laptop).edited.isEmpty, "nothing left to change")
+    }
+
     static func state(_ store: LibraryStore, id: Int64) throws -> [EditField: String] {
         let summary = try store.summary(id: id, includeTrashed: true)
         let folder = try summary.folderID.map { folder in try store.folders(includeTrashed: true).first { $0.id == folder }?.path ?? "?" } ?? ""
