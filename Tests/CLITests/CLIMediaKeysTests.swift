@@ -59,6 +59,14 @@ import Testing
             #expect(fields[5] == URL(fileURLWithPath: file).absoluteString)
         }
 
+        // Status changes arrive as PropertiesChanged signals: playerctl --follow prints them.
+        let followed = cli.work.appendingPathComponent("follow.log").path
+        let follower = try Spawn.start(["playerctl", "--player=speak", "--follow", "status"],
+                                       environment: ["PATH": "/usr/bin:/bin", "DBUS_SESSION_BUS_ADDRESS": bus.address], output: followed)
+        defer {
+            kill(follower, SIGTERM)
+            _ = Spawn.wait(follower, timeout: 5)
+        }
         Thread.sleep(forTimeInterval: 1.5)
         _ = try bus.playerctl(["play-pause"])
         #expect(try bus.playerctl(["status"]) == "Paused")
@@ -71,6 +79,21 @@ import Testing
 
         _ = try bus.playerctl(["play"])
         #expect(try bus.playerctl(["status"]) == "Playing")
+        #expect(try until { ((try? String(contentsOfFile: followed, encoding: .utf8)) ?? "").contains("Paused\nPlaying") },
+                "signalled: \((try? String(contentsOfFile: followed, encoding: .utf8)) ?? "")")
+
+        // The rate is the speed, set over D-Bus and read back.
+        let property = ["dbus-send", "--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.speak", "/org/mpris/MediaPlayer2"]
+        let environment2 = ["PATH": "/usr/bin:/bin", "DBUS_SESSION_BUS_ADDRESS": bus.address]
+        _ = try Spawn.run(property + ["org.freedesktop.DBus.Properties.Set", "string:org.mpris.MediaPlayer2.Player", "string:Rate", "variant:double:1.5"],
+                          environment: environment2)
+        let rateChanged = try until {
+            try Spawn.run(property + ["org.freedesktop.DBus.Properties.Get", "string:org.mpris.MediaPlayer2.Player", "string:Rate"],
+                          environment: environment2).output.contains("double 1.5")
+        }
+        #expect(rateChanged, "the rate reads back as set")
+        _ = try Spawn.run(property + ["org.freedesktop.DBus.Properties.Set", "string:org.mpris.MediaPlayer2.Player", "string:Rate", "variant:double:1"],
+                          environment: environment2)
         _ = try bus.playerctl(["next"])
         #expect(try until { try bus.playerctl(["metadata", "xesam:album"]) == "Noon" }, "next goes to the next chapter")
         _ = try bus.playerctl(["pause"])
