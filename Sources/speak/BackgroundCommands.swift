@@ -36,12 +36,7 @@ struct PauseCommand: ParsableCommand {
         commandName: "pause", abstract: "Pause the background player.",
         discussion: "Examples:\n  speak pause\n  speak resume")
 
-    func run() throws {
-        try reportingErrors {
-            let state = try openSpeak().backgroundPlayer.send(.pause)
-            print("paused '\(state.title)'")
-        }
-    }
+    func run() throws { try sendToBackground(.pause, saying: "paused") }
 }
 
 struct ResumeCommand: ParsableCommand {
@@ -49,12 +44,7 @@ struct ResumeCommand: ParsableCommand {
         commandName: "resume", abstract: "Go on playing in the background after 'speak pause'.",
         discussion: "Examples:\n  speak resume")
 
-    func run() throws {
-        try reportingErrors {
-            let state = try openSpeak().backgroundPlayer.send(.resume)
-            print("playing '\(state.title)'")
-        }
-    }
+    func run() throws { try sendToBackground(.resume, saying: "playing") }
 }
 
 struct StopCommand: ParsableCommand {
@@ -69,5 +59,13 @@ struct StopCommand: ParsableCommand {
             let position = (try? speak.summary(id: state.documentID).position) ?? state.word
             print("stopped '\(state.title)' at word \(DisplayFormat.count(position ?? state.word))")
         }
+    }
+}
+
+/// Sends `command` to the background player and says what it did to which document.
+private func sendToBackground(_ command: BackgroundCommand, saying what: String) throws {
+    try reportingErrors {
+        let state = try openSpeak().backgroundPlayer.send(command)
+        print("\(what) '\(state.title)'")
     }
 }

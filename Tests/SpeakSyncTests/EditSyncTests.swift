@@ -83,20 +83,8 @@ import Testing
     /// A document deleted on the laptop while the phone went on reading it: it stays in the
     /// trash on both, with a note saying so, and the phone's reading is in its history.
     @Test func aDocumentDeletedWhileReadElsewhereIsKeptInTheTrashWithANote() throws {
-        let clock = TestClock()
-        let server = AccountStore(database: try Backend.sqlite.database(), hashing: ReversedHashing(), now: { [clock] in clock.now })
-        let account = try server.create(name: "ada", password: "analytical engine")
-        let laptop = try LibraryStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("speak-laptop-\(UUID())"),
-                                      clock: { [clock] in clock.now })
-        let phone = try LibraryStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("speak-phone-\(UUID())"),
-                                     clock: { [clock] in clock.now })
+        let (clock, laptop, phone, sync) = try Self.twoDevices(.sqlite)
         let (l, p) = (try laptop.insert(SyncSystemTests.book()).id, try phone.insert(SyncSystemTests.book()).id)
-        func sync(_ store: LibraryStore) throws -> IncomingOutcome {
-            let outgoing = try store.outgoingChanges(limit: 10_000)
-            let reply = try server.sync(account: account, device: outgoing.device.id, deviceTime: clock.now.timeIntervalSince1970,
-                                        seen: outgoing.seen, changes: outgoing.changes)
-            return try store.receive(reply.changes, seen: reply.seen, clockOffset: reply.clockOffset, merge: PositionMerge.winner)
-        }
         clock.advance(60)
         try laptop.trashDocument(l)
         clock.advance(60)
@@ -117,20 +105,8 @@ import Testing
     }
 
     @Test(arguments: Backend.available) func bookmarksAndNotesSyncEachByItsLatestChange(backend: Backend) throws {
-        let clock = TestClock()
-        let server = AccountStore(database: try backend.database(), hashing: ReversedHashing(), now: { [clock] in clock.now })
-        let account = try server.create(name: "ada", password: "analytical engine")
-        let laptop = try LibraryStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("speak-laptop-\(UUID())"),
-                                      clock: { [clock] in clock.now })
-        let phone = try LibraryStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("speak-phone-\(UUID())"),
-                                     clock: { [clock] in clock.now })
+        let (clock, laptop, phone, sync) = try Self.twoDevices(backend)
         let (l, p) = (try laptop.insert(SyncSystemTests.book()).id, try phone.insert(SyncSystemTests.book()).id)
-        func sync(_ store: LibraryStore) throws -> IncomingOutcome {
-            let outgoing = try store.outgoingChanges(limit: 10_000)
-            let reply = try server.sync(account: account, device: outgoing.device.id, deviceTime: clock.now.timeIntervalSince1970,
-                                        seen: outgoing.seen, changes: outgoing.changes)
-            return try store.receive(reply.changes, seen: reply.seen, clockOffset: reply.clockOffset, merge: PositionMerge.winner)
-        }
         clock.advance(60)
         let kept = try laptop.addBookmark(documentID: l, word: 10, note: "first thought", at: clock.now)
         let gone = try laptop.addBookmark(documentID: l, word: 40, at: clock.now)
@@ -159,6 +135,25 @@ import Testing
             #expect(marks.first?.note == "laptop's later note")
         }
         #expect(try sync(laptop).edited.isEmpty, "nothing left to change")
+    }
+
+    /// A laptop and a phone of one account on `backend`, on one test clock, and how each syncs.
+    static func twoDevices(_ backend: Backend) throws
+        -> (TestClock, LibraryStore, LibraryStore, (LibraryStore) throws -> IncomingOutcome) {
+        let clock = TestClock()
+        let server = AccountStore(database: try backend.database(), hashing: ReversedHashing(), now: { [clock] in clock.now })
+        let account = try server.create(name: "ada", password: "analytical engine")
+        let laptop = try LibraryStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("speak-laptop-\(UUID())"),
+                                      clock: { [clock] in clock.now })
+        let phone = try LibraryStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("speak-phone-\(UUID())"),
+                                     clock: { [clock] in clock.now })
+        let sync = { (store: LibraryStore) throws -> IncomingOutcome in
+            let outgoing = try store.outgoingChanges(limit: 10_000)
+            let reply = try server.sync(account: account, device: outgoing.device.id, deviceTime: clock.now.timeIntervalSince1970,
+                                        seen: outgoing.seen, changes: outgoing.changes)
+            return try store.receive(reply.changes, seen: reply.seen, clockOffset: reply.clockOffset, merge: PositionMerge.winner)
+        }
+        return (clock, laptop, phone, sync)
     }
 
     static func state(_ store: LibraryStore, id: Int64) throws -> [EditField: String] {
