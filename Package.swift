@@ -114,12 +114,14 @@ let package = Package(
         .target(name: "SpeakMPRIS", dependencies: ["CSDBus"]),
         // The background player: one per library, reached from any terminal (speak status, stop).
         .target(name: "SpeakBackground", dependencies: ["SpeakModel"]),
+        // Translation of documents block for block by Apertium's programs (Debian packages).
+        .target(name: "SpeakTranslate", dependencies: ["SpeakModel"]),
         // Conversion past one process: slices and segments spoken by worker processes, the
         // segment cache, and the engine helper that isolates eSpeak-NG's crashes.
         .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakNeural", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
             "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakArchive", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
-            "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural", "SpeakSync", "SpeakMPRIS", "SpeakBackground",
+            "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural", "SpeakSync", "SpeakMPRIS", "SpeakBackground", "SpeakTranslate",
         ]),
         // Accounts and sync: which position holds when devices disagree, the server's store
         // of users and their changes, and the client the command line syncs with.

@@ -145,7 +145,14 @@ public final class BackgroundPlayer: @unchecked Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         // POSIX_SPAWN_SETSID (glibc ≥ 2.26; the header hides it behind _GNU_SOURCE): a session of
         // its own, so closing the terminal does not hang it up.
-        posix_spawnattr_setflags(&attributes, 0x80)
+        // …and with the signals this process ignores or blocks (during playback: SIGINT,
+        // SIGTERM, SIGHUP) back to their defaults, so that `speak stop` reaches it.
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(0x80 | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

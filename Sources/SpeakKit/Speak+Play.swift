@@ -6,6 +6,7 @@ import SpeakLibrary
 import SpeakModel
 import SpeakSpeech
 import SpeakSynthesis
+import SpeakTranslate
 
 /// Where and how `speak play` starts.
 public struct PlayRequest: Sendable {
@@ -20,6 +21,9 @@ public struct PlayRequest: Sendable {
     public var fromHistory: Int?
     /// 1-based bookmark of the document to start at (`speak bookmarks`).
     public var bookmark: Int?
+    /// Play the translation into this language ("es"), made first if needed (its beginning
+    /// plays while the rest is translated), from where the original was left.
+    public var language: String?
     /// Fraction (0…1) of the words to start at.
     public var at: Double?
     public var voice: String?
@@ -41,6 +45,9 @@ public struct PlayRequest: Sendable {
     public init(input: InputReference) {
         self.input = input
     }
+
+    /// Whether the request names where to start.
+    var hasStart: Bool { fromWord != nil || fromStart || chapter != nil || fromHistory != nil || bookmark != nil || at != nil }
 }
 
 /// A document ready to play: the player, and what the view shows around it.
@@ -48,7 +55,7 @@ public final class PlaybackSession: @unchecked Sendable {
     public let player: Player
     private let positions: PositionSaver
     /// The import of an image still being read while its beginning plays.
-    private let scan: ScanImport?
+    private let scan: GrowingImport?
     public let title: String
     public let started = Date()
     public let startWord: Int
@@ -58,7 +65,7 @@ public final class PlaybackSession: @unchecked Sendable {
     /// The voices reading the document: its own, then those of paragraphs in other languages.
     public internal(set) var voices: [String] = []
 
-    init(player: Player, positions: PositionSaver, scan: ScanImport?, title: String, startWord: Int, store: LibraryStore,
+    init(player: Player, positions: PositionSaver, scan: GrowingImport?, title: String, startWord: Int, store: LibraryStore,
          wordsPerMinute: Double) {
         self.player = player
         self.positions = positions
@@ -144,13 +151,16 @@ extension Speak {
     public func preparePlayback(_ request: PlayRequest, onWord: @escaping (TimedWord) -> Void = { _ in }) throws -> PlaybackSession {
         let store = try library()
         let positions = PositionSaver(store: store, documentID: nil)
-        var scan: ScanImport?
+        var scan: GrowingImport?
         let document: Document, title: String
         var start = 0, savedSpeed: Double?, saved: Int?
-        let begun = try scanToPlay(request, store: store, positions: positions)
-        if case .playing(let opening, let started)? = begun {
-            // An image not imported yet: its first lines play while the rest is read.
+        let begun = try request.language == nil ? scanToPlay(request, store: store, positions: positions)
+            : translationToPlay(request, store: store, positions: positions)
+        if case .playing(let opening, let started, let from)? = begun {
+            // An image not imported yet: its first lines play while the rest is read (a
+            // translation: its first paragraphs while the rest is translated).
             (document, title, scan) = (opening, opening.metadata.title, started)
+            start = from ?? 0
         } else {
             let id: Int64
             switch (request.input, begun) {
@@ -179,6 +189,7 @@ extension Speak {
             }
             if let number = request.bookmark { start = try store.bookmark(documentID: id, number: number).word }
             if let at = request.at { start = min(document.wordCount - 1, Int(Double(document.wordCount) * at)) }
+            if request.language != nil, !request.hasStart, let linked = try store.placeFromLinked(documentID: id) { start = linked }
             if let fromWord = request.fromWord { start = fromWord }
             guard start >= 0, start < document.wordCount else {
                 throw SynthesisError.wordOutOfRange(start, count: document.wordCount)
@@ -238,22 +249,53 @@ extension Speak {
     /// An image file played from its start.
     private enum ScanToPlay {
         /// Not in the library yet: the document of its first lines, and the import reading the rest.
-        case playing(Document, ScanImport)
+        case playing(Document, GrowingImport, start: Int? = nil)
         /// In the library (before, or stored before an opening worth playing came).
         case stored(Int64)
+    }
+
+    /// `--in LANGUAGE`: the translation of the input. Found in the library, it plays like any
+    /// document; else it is made, and its beginning plays as soon as the paragraph where the
+    /// original was left is translated, while the rest follows.
+    private func translationToPlay(_ request: PlayRequest, store: LibraryStore, positions: PositionSaver) throws -> ScanToPlay {
+        guard let language = request.language else { throw TranslateError.unknownLanguage("") }
+        let original = try documentID(forPlaying: request.input, request: request.importRequest)
+        let links = try store.translationLinks(documentID: original)
+        if let found = links.translations.first(where: { LanguageCodes.iso3($0.language) == LanguageCodes.iso3(language) }) {
+            return .stored(found.translationID)
+        }
+        // A start of the user's own is looked for in the whole translation.
+        if request.hasStart { return .stored(try translation(of: original, to: language).id) }
+        // Where the original was left, as a block: the opening must reach it.
+        let summary = try store.summary(id: original)
+        let document = try store.document(id: original)
+        let block = summary.finished ? 0 : (summary.position.flatMap(document.blockIndex(containingWord:)) ?? 0)
+        let title = summary.metadata.title
+        let growing = GrowingImport.begin(source: title, positions: positions) { [self] opening in
+            let outcome = try translation(of: original, to: language, opening: { translated in
+                if translated.blocks.count > block { opening(translated) }
+            })
+            return (outcome.id, try store.document(id: outcome.id))
+        }
+        switch growing.waitForStart() {
+        case .opening(let opening):
+            return .playing(opening, growing, start: opening.blocks[block].firstWord)
+        case .finished:
+            return .stored(try growing.result())
+        }
     }
 
     /// Nil when the input is not an image file played from its start (or the import failed:
     /// its error is thrown).
     private func scanToPlay(_ request: PlayRequest, store: LibraryStore, positions: PositionSaver) throws -> ScanToPlay? {
         guard request.fromWord == nil, request.chapter == nil, request.at == nil, request.fromHistory == nil, request.bookmark == nil,
-              let started = try ScanImport.start(request.input, request: request.importRequest, store: store,
+              let started = try GrowingImport.start(request.input, request: request.importRequest, store: store,
                                                  folder: try folderNames(request.importRequest.folder ?? ""), positions: positions)
         else { return nil }
         switch started {
         case .stored(let id): return .stored(id)
         case .reading(let scan):
-            if case .opening(let opening) = scan.waitForStart(), opening.spokenWordCount > 0 { return .playing(opening, scan) }
+            if case .opening(let opening) = scan.waitForStart(), opening.spokenWordCount > 0 { return .playing(opening, scan, start: nil) }
             return .stored(try scan.result())
         }
     }

@@ -264,6 +264,20 @@ enum LibrarySchema {
                 CREATE INDEX bookmarks_by_document ON bookmarks(document_id, word_index);
                 """)
         }
+        migrator.registerMigration("v11: translations") { db in
+            // A translation is a document of its own, block for block its original's.
+            try db.execute(sql: """
+                CREATE TABLE translations (
+                    translation_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+                    original_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                    pair TEXT NOT NULL,
+                    language TEXT NOT NULL,
+                    engine TEXT NOT NULL,
+                    created_at REAL NOT NULL
+                );
+                CREATE INDEX translations_by_original ON translations(original_id, language);
+                """)
+        }
         return migrator
     }
 }

@@ -55,6 +55,7 @@ extension LibraryStore {
                     speed = COALESCE(excluded.speed, positions.speed), finished = excluded.finished,
                     updated_at = excluded.updated_at
                 """, arguments: [id, wordIndex, speed, finished, time.timeIntervalSince1970])
+            try Self.followTranslations(db, documentID: id, word: wordIndex, time: time.timeIntervalSince1970)
         }
     }
 }

@@ -9,6 +9,7 @@ extension LibraryStore {
     /// processes cannot both store it). `progress` receives the fraction of blocks written.
     @discardableResult
     public func insert(_ document: Document, folderPath: [String] = [], book: Bool = false, allowDuplicate: Bool = true,
+                       translationOf link: TranslationLink? = nil,
                        progress: ProgressHandler? = nil) throws(LibraryError) -> (id: Int64, duplicate: Bool) {
         try write { db in
             if !allowDuplicate, let existing = try Int64.fetchOne(db, sql: """
@@ -29,6 +30,7 @@ extension LibraryStore {
                                  m.identifiers.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }])
             let id = db.lastInsertedRowID
             try Self.writeContent(db, id: id, document: document, progress: progress)
+            if let link { try Self.link(db, translation: id, link) }
             return (id, false)
         }
     }

@@ -60,18 +60,24 @@ public final class LibraryStore: Sendable {
         if head != Data("SQLite format 3\0".utf8) { throw .notADatabase(path: file) }
     }
 
-    /// Brings the schema up to date. Two processes creating a new library at once race on
-    /// the first migration; the loser finds the schema complete on its retry.
+    /// Brings the schema up to date. Processes creating a new library at once race on the
+    /// migrations: SQLite answers BUSY at once (not after its timeout) when waiting could
+    /// deadlock, and the check after a failed attempt may itself be busy. So a busy attempt is
+    /// tried again for up to a minute; the loser finds the schema complete on its retry.
     private static func migrate(_ queue: DatabaseQueue) throws {
         let migrator = LibrarySchema.migrator
-        for attempt in 1...5 {
+        let deadline = Date().addingTimeInterval(60)
+        var attempt = 0
+        while true {
             do {
                 try migrator.migrate(queue)
                 return
             } catch {
-                if attempt == 5 { throw error }
-                if try queue.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
-                Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
+                attempt += 1
+                if (try? queue.read({ db in try migrator.hasCompletedMigrations(db) })) == true { return }
+                let busy = (error as? DatabaseError).map { $0.resultCode == .SQLITE_BUSY || $0.resultCode == .SQLITE_LOCKED } ?? false
+                guard busy, Date() < deadline else { throw error }
+                Thread.sleep(forTimeInterval: min(0.5, 0.05 * Double(attempt)))
             }
         }
     }

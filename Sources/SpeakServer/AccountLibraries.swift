@@ -38,7 +38,7 @@ final class AccountLibraries: Sendable {
         environment["SPEAK_HOME"] = owner.libraryDirectory.appendingPathComponent("accounts/\(account.id)").path
         let speak = try Speak(environment: environment)
         let accounts = accounts
-        let positions = PositionBook(speak: speak) { try? Self.sync(account, speak, accounts) }
+        let positions = PositionBook(speak: speak) { _ = try? Self.sync(account, speak, accounts) }
         let imports = ImportJobs(speak: speak) { id in
             // A document added in the browser goes to the account, for the other devices.
             _ = try accounts.upload(account: account, json: try JSONEncoder().encode(try speak.documentUpload(id: id).upload))
@@ -101,9 +101,7 @@ final class AccountLibraries: Sendable {
 
     /// Runs `work` off the event loop (the store may be a database across the network).
     func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-        }
+        try await offEventLoop(work)
     }
 }
 
@@ -136,7 +134,7 @@ struct AccountLibraryMiddleware: RouterMiddleware {
         if request.method == .get, path == "/" || path.hasPrefix("/read/") {
             let libraries = libraries
             do {
-                try await libraries.blocking { try libraries.refresh(account, library) }
+                _ = try await libraries.blocking { try libraries.refresh(account, library) }
             } catch {
                 // The working copy still reads; the next page brings what is missing.
             }

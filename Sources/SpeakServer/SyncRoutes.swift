@@ -113,10 +113,14 @@ struct SyncRoutes {
 /// Runs an account store call off the event loop (bcrypt takes a quarter of a second, and a
 /// database may be slow or restarting) and turns its refusal into an HTTP answer with its one line.
 private func answer<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await offEventLoop { try refusal(work) }
+}
+
+/// Runs `work` on a thread of the global queue: account calls (bcrypt, a database across the
+/// network) must not hold up the event loop.
+func offEventLoop<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result { try refusal(work) })
-        }
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
     }
 }
 

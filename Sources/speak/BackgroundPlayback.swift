@@ -89,6 +89,7 @@ extension PlayOptions {
             if let at { arguments += ["--at", at] }
         }
         if let voice { arguments += ["--voice", voice] }
+        if let language, word == nil { arguments += ["--in", language] }
         if let speed = current ?? speed { arguments += ["--speed", String(speed)] }
         if let skipStep { arguments += ["--skip-step", String(skipStep)] }
         if readAll { arguments.append("--read-all") }

@@ -26,6 +26,7 @@ struct ConvertCommand: ParsableCommand {
               speak convert book.pdf -o book.opus --cover first-page
               speak convert book.pdf -o book/ --split chapters --format mp3
               speak convert --all --folder Papers -o ~/Audiobooks --format opus
+              speak convert 12 --in es -o libro.mp3
             """
     )
 
@@ -77,6 +78,9 @@ struct ConvertCommand: ParsableCommand {
 
     @Option(help: "eSpeak voice, e.g. en-us, en-gb+f3 ('speak voices' lists them).", completion: .custom(ShellCompletion.voices))
     var voice: String?
+
+    @Option(name: .customLong("in"), help: "Convert the translation into this language (made first if needed; files are imported into the library for it).")
+    var language: String?
 
     @Option(help: "Speed as a multiple of the normal rate, 0.5 to 4.5.")
     var speed: Double?
@@ -219,6 +223,15 @@ struct ConvertCommand: ParsableCommand {
 
     /// The inputs named, or with --all every library document (in --folder and below).
     private func resolvedInputs(_ speak: Speak) throws -> [String] {
+        let named = try namedInputs(speak)
+        guard let language else { return named }
+        return try named.map { input in
+            let original = try speak.documentID(forPlaying: InputReference(argument: input))
+            return String(try TranslateCommand.translate(speak, documentID: original, to: language).id)
+        }
+    }
+
+    private func namedInputs(_ speak: Speak) throws -> [String] {
         guard all || folder != nil else { return inputs }
         var ids: [String] = []
         func collect(_ listing: FolderListing) {

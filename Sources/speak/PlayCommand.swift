@@ -18,6 +18,7 @@ struct PlayCommand: ParsableCommand {
               speak play 7 --from-word 5400      (or --from-start, --chapter 3, --at 35%)
               speak play 7 --from-history 4      (an entry of 'speak history 7')
               speak play 7 --bookmark 2          (a bookmark of 'speak bookmarks 7')
+              speak play 7 --in es               (its Spanish translation, from where you left the original)
               speak play 7 --background          (then: speak status, speak pause, speak stop)
               speak play 7 -o - | aplay
               SPEAK_AUDIO=null speak play 7 --print-words
@@ -82,6 +83,9 @@ struct PlayOptions: ParsableArguments {
 
     @Option(help: "A voice preset or eSpeak voice (see 'speak voices').", completion: .custom(ShellCompletion.voices))
     var voice: String?
+
+    @Option(name: .customLong("in"), help: "Play the translation into this language (made first if needed: 'speak translate'), from where the original was left.")
+    var language: String?
 
     @Option(help: "Speed, 1 = the voice's normal pace (0.5…4.5); remembered for the document.")
     var speed: Double?
@@ -149,6 +153,7 @@ struct PlayOptions: ParsableArguments {
         defer { backgroundPlayer?.release() }
         var request = PlayRequest(input: input)
         request.fromWord = fromWord
+        request.language = language
         request.fromStart = fromStart
         request.chapter = chapter
         request.fromHistory = fromHistory
@@ -213,7 +218,7 @@ struct PlayOptions: ParsableArguments {
         // playback stopped before the rest was read, Ctrl-C leaves it unstored.
         signals.cancel()
         if let name = session.scanStillReading {
-            FileHandle.standardError.write(Data("speak: reading the rest of '\(name)' to store it; Ctrl-C leaves it out of the library\n".utf8))
+            FileHandle.standardError.write(Data("speak: finishing '\(name)' to store it; Ctrl-C leaves it out of the library\n".utf8))
         }
         let imported = Result { try session.finishImport() }
         session.recordSession()

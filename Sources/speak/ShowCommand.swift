@@ -34,6 +34,9 @@ struct ShowCommand: ParsableCommand {
             let options = try speak.speechOptions(for: document)
             details.skipRules = SkipRule.allCases.filter(options.skip.contains).map(\.rawValue)
             details.skippedInText = speak.speechSkips(of: document, options: options)
+            let links = try speak.translationLinks(of: id)
+            details.translationOf = links.original
+            details.translations = links.translations
             if json { try printJSON(details) } else { print(details.render(listSkipped: skipped)) }
         }
     }
@@ -83,6 +86,9 @@ struct DocumentDetails: Encodable {
     /// What those rules leave out of the text that is read, per rule.
     var skippedInText: [SpeechSkipCount]
     var warnings: [String]
+    /// What this document is a translation of, and its translations.
+    var translationOf: TranslationLink?
+    var translations: [TranslationLink] = []
 
     init(summary: DocumentSummary, document: Document, speak: Speak) {
         let m = document.metadata
@@ -140,6 +146,13 @@ struct DocumentDetails: Encodable {
         field("progress", finished ? "finished" : position.map { "word \(DisplayFormat.count($0)) of \(DisplayFormat.count(words))" } ?? "not started")
         field("added", DisplayFormat.date(added))
         field("hash", contentHash)
+        if let link = translationOf {
+            field("original", "\(link.originalID) (this is its translation, \(link.pair.replacingOccurrences(of: "-", with: "→")), \(link.engine))")
+        }
+        if !translations.isEmpty {
+            field("translated", translations.map { "\($0.language): \($0.translationID)" }.joined(separator: ", ")
+                  + " (speak play \(id) --in \(translations[0].language))")
+        }
         if !chapters.isEmpty {
             out.append("Chapters (\(chapters.count))")
             let width = String(chapters.count).count

@@ -17,8 +17,19 @@ enum Spawn {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // Signals this process ignores or blocks (a player under test ignores SIGTERM) are the
+        // child's own again: a daemon started here must die of SIGTERM.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard status == 0 else { throw CocoaError(.executableLoad) }
         return pid
     }

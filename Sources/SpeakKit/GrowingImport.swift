@@ -4,17 +4,18 @@ import SpeakLibrary
 import SpeakModel
 import SpeakPlayer
 
-/// An image imported while its first lines already play (`speak play page.png`): the import
-/// runs on a thread of its own, the document of the first lines comes as soon as they are
-/// read, and the whole document is stored and handed to the player when it is done.
-final class ScanImport: @unchecked Sendable {
+/// A document made while its beginning already plays — an image whose first lines are read
+/// (`speak play page.png`), a translation whose first paragraphs are translated (`speak play
+/// ID --in es`): the work runs on a thread of its own, the opening comes as soon as it is
+/// there, and the whole document is stored and handed to the player when it is done.
+final class GrowingImport: @unchecked Sendable {
     /// What comes first: the opening to play, or the end of the import.
     enum Start {
         case opening(Document)
         case finished
     }
 
-    /// The file being read, as the user named it.
+    /// What is being made, as the user named it (the file, the translation's title).
     let source: String
     private let condition = NSCondition()
     private var opening: Document?
@@ -30,7 +31,7 @@ final class ScanImport: @unchecked Sendable {
     /// How an image file to play begins: already in the library, or being read.
     enum Started {
         case stored(Int64)
-        case reading(ScanImport)
+        case reading(GrowingImport)
     }
 
     /// Starts importing `input` when it is an image file not in the library yet, or names the
@@ -44,25 +45,34 @@ final class ScanImport: @unchecked Sendable {
         let source = try InputReader.read(input)
         let hash = DocumentImport.contentHash(source.data)
         if !request.force, let existing = try store.summary(contentHash: hash) { return .stored(existing.id) }
-        let scan = ScanImport(source: path, positions: positions)
+        return .reading(begin(source: path, positions: positions) { opening in
+            let document = try DocumentImport.runScan(source, request: request, hash: hash, progress: { _ in }, opening: opening)
+            let stored = try store.insert(document, folderPath: folder, allowDuplicate: request.force)
+            return (stored.id, try store.document(id: stored.id))
+        })
+    }
+
+    /// Runs `work` on a thread of its own; it hands its opening to the closure it is given
+    /// (as often as the opening grows) and returns the stored document.
+    static func begin(source: String, positions: PositionSaver,
+                      work: @escaping @Sendable (_ opening: @escaping @Sendable (Document) -> Void) throws -> (id: Int64, document: Document)) -> GrowingImport {
+        let growing = GrowingImport(source: source, positions: positions)
         let thread = Thread {
-            scan.run(source, request: request, hash: hash, store: store, folder: folder)
+            growing.run(work)
         }
         thread.stackSize = 1 << 20
         thread.start()
-        return .reading(scan)
+        return growing
     }
 
-    private func run(_ source: ImportSource, request: ImportRequest, hash: String, store: LibraryStore, folder: [String]) {
+    private func run(_ work: @Sendable (_ opening: @escaping @Sendable (Document) -> Void) throws -> (id: Int64, document: Document)) {
         let result = Result { () throws -> (id: Int64, document: Document) in
-            let document = try DocumentImport.runScan(source, request: request, hash: hash, progress: { _ in }) { [self] early in
+            try work { [self] early in
                 condition.lock()
                 opening = early
                 condition.broadcast()
                 condition.unlock()
             }
-            let stored = try store.insert(document, folderPath: folder, allowDuplicate: request.force)
-            return (stored.id, try store.document(id: stored.id))
         }
         condition.lock()
         outcome = result

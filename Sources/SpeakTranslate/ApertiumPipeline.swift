@@ -1,0 +1,115 @@
+import Foundation
+
+/// One running Apertium pipeline for a pair: the programs its mode lists, started once in
+/// null-flush mode (`apertium-wblank-mode -z`), so that each text written, ended by a NUL,
+/// comes back translated and ended by a NUL, exactly as if it had been translated alone —
+/// without starting ten programs per paragraph. Unknown words are not marked.
+final class ApertiumPipeline {
+    private let process = Process()
+    private let input: FileHandle
+    private let output: FileHandle
+    /// The pipeline's stderr, a file: a pipe nobody reads could fill and stall it.
+    private let errorFile: URL
+    private var buffer = Data()
+
+    init(pair: ApertiumPair) throws(TranslateError) {
+        let script = try Self.script(pair)
+        let stdin = Pipe(), stdout = Pipe()
+        errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("speak-apertium-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        // $1 and $2 of the mode: the generator's option ("-n": no marks for unknown words,
+        // as `apertium -u`) and the tagger's (none).
+        process.arguments = ["-c", script, "apertium", "-n", ""]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C.UTF-8"
+        process.environment = environment
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle(forWritingAtPath: errorFile.path)
+        do {
+            try process.run()
+        } catch {
+            throw .apertiumMissing
+        }
+        input = stdin.fileHandleForWriting
+        output = stdout.fileHandleForReading
+    }
+
+    deinit { close() }
+
+    /// The shell pipeline of a pair's mode in null-flush mode.
+    private static func script(_ pair: ApertiumPair) throws(TranslateError) -> String {
+        guard let program = ApertiumInstallation.which("apertium-wblank-mode") else { throw .apertiumMissing }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = ["-z", pair.modeFile]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { throw .apertiumMissing }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let script = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationStatus == 0, !script.isEmpty else {
+            throw .engineFailed(pair: pair.name, reason: "its mode file \(pair.modeFile) cannot be read")
+        }
+        return script
+    }
+
+    /// Translates `texts`, each on its own; the writing runs beside the reading, so that a
+    /// long text cannot fill both pipes and stall.
+    func translate(_ texts: [String], pair: String) throws(TranslateError) -> [String] {
+        var payload = Data()
+        for text in texts {
+            payload.append(Data(ApertiumFormat.deformat(text).utf8))
+            payload.append(0)
+        }
+        let (input, bytes) = (input, payload)
+        let written = DispatchSemaphore(value: 0)
+        // A thread of its own with SIGPIPE blocked: a pipeline that died makes the write fail
+        // (the reading below then says why), not the process; the signal ends with the thread.
+        Thread {
+            var mask = sigset_t()
+            sigemptyset(&mask)
+            sigaddset(&mask, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &mask, nil)
+            try? input.write(contentsOf: bytes)
+            written.signal()
+        }.start()
+        defer { written.wait() }
+        var results: [String] = []
+        results.reserveCapacity(texts.count)
+        while results.count < texts.count {
+            if let end = buffer.firstIndex(of: 0) {
+                let piece = buffer[buffer.startIndex..<end]
+                results.append(ApertiumFormat.reformat(String(decoding: piece, as: UTF8.self)))
+                buffer.removeSubrange(buffer.startIndex...end)
+                continue
+            }
+            let more = output.availableData
+            guard !more.isEmpty else {
+                process.waitUntilExit()
+                let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+                let reason = stderr.split(separator: "\n").last.map(String.init) ?? "it stopped (status \(process.terminationStatus))"
+                throw .engineFailed(pair: pair, reason: reason)
+            }
+            buffer.append(more)
+        }
+        return results
+    }
+
+    private var closed = false
+
+    /// Ends the pipeline: its input closed, what it still writes read and dropped (so that it
+    /// cannot block on a full pipe), and waited for.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        try? input.close()
+        _ = try? output.readToEnd()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: errorFile)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import SpeakModel
+
+/// Translates a document block for block: block `i` of the translation is block `i` of the
+/// original in the other language, with its kind, page and skip reason, so chapters, skipped
+/// furniture and positions (at block granularity) carry over. Code is kept as it is. The
+/// blocks go in chunks to `workers` Apertium pipelines at once; the first chunk is small, so
+/// that the beginning of a long book is ready (and can be played) at once.
+public struct DocumentTranslator: Sendable {
+    public let pair: ApertiumPair
+    /// "Apertium 3.8.3": what made it, for the link and the content hash.
+    public let engine: String
+    public let workers: Int
+
+    public init(pair: ApertiumPair, engine: String, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.pair = pair
+        self.engine = engine
+        self.workers = max(1, workers)
+    }
+
+    /// The content hash of `original`'s translation by this pair and engine (the same
+    /// translation is recognized, and made again by another Apertium).
+    public func contentHash(of original: Document) -> String {
+        "sha256:" + SHA256.hex(of: Array("translation|\(original.metadata.contentHash)|\(pair.name)|\(engine)".utf8))
+    }
+
+    /// The whole translation. `progress(done, total)` counts words; `opening` gets the
+    /// translated beginning (the first blocks, in order) as soon as it is ready, then larger
+    /// beginnings as they grow.
+    public func translate(_ original: Document, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+                          opening: (@Sendable (Document) -> Void)? = nil) throws(TranslateError) -> Document {
+        var items: [(slot: Int, text: String)] = []
+        for (i, block) in original.blocks.enumerated() where Self.translatable(block) {
+            items.append((i, block.text))
+        }
+        // The title and chapter titles that are not a heading's text go along as items of their own.
+        let titleSlot = original.blocks.count
+        items.append((titleSlot, original.metadata.title))
+        let headingTexts = Dictionary(original.blocks.enumerated().map { ($0.element.firstWord, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        var chapterSlots: [Int: Int] = [:]
+        for (c, chapter) in original.chapters.enumerated() {
+            if let b = headingTexts[chapter.firstWord], original.blocks[b].text == chapter.title, Self.translatable(original.blocks[b]) { continue }
+            chapterSlots[c] = titleSlot + 1 + c
+            items.append((titleSlot + 1 + c, chapter.title))
+        }
+        guard original.wordCount > 0 else { throw .nothingToTranslate(title: original.metadata.title) }
+
+        let chunks = Self.chunks(items.map { $0.text })
+        let board = ChunkBoard(chunks: chunks, totalWords: items.reduce(0) { $0 + Self.words($1.text) })
+        let pipelines = min(workers, chunks.count)
+        let texts = items.map(\.text)
+        let group = DispatchGroup()
+        for _ in 0..<pipelines {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                board.work(pair: pair, texts: texts, progress: progress)
+            }.start()
+        }
+        if let opening {
+            // The beginning, as soon as it is there: blocks up to the first untranslated one.
+            var shown = 0
+            while let ready = board.waitForPrefix(beyond: shown) {
+                let through = (items.prefix(ready).last?.slot ?? -1) + 1
+                if through > 0, through < original.blocks.count {
+                    opening(assemble(original, items: items, results: board.results(upTo: ready), chapterSlots: chapterSlots,
+                                     titleSlot: titleSlot, through: through))
+                }
+                shown = ready
+            }
+        }
+        group.wait()
+        if let failure = board.failure { throw failure }
+        return assemble(original, items: items, results: board.results(upTo: items.count), chapterSlots: chapterSlots,
+                        titleSlot: titleSlot, through: original.blocks.count)
+    }
+
+    /// The translated document: blocks before `through` (all of them for the whole one).
+    private func assemble(_ original: Document, items: [(slot: Int, text: String)], results: [String?], chapterSlots: [Int: Int],
+                          titleSlot: Int, through end: Int) -> Document {
+        var translated: [Int: String] = [:]
+        for (item, result) in zip(items, results) { if let result { translated[item.slot] = result } }
+        var blocks: [Block] = []
+        var word = 0
+        var firstWords: [Int: Int] = [:]
+        for (i, block) in original.blocks.prefix(end).enumerated() {
+            var text = translated[i].map(Self.tidy) ?? block.text
+            var spans = WordSegmenter.words(in: text)
+            // A translation without words (never seen, but a block must keep its words) stays as written.
+            if spans.isEmpty, block.wordCount > 0 {
+                text = block.text
+                spans = WordSegmenter.words(in: text)
+            }
+            firstWords[block.firstWord] = word
+            blocks.append(Block(kind: block.kind, text: text, page: block.page, skip: block.skip, firstWord: word, wordSpans: spans))
+            word += spans.count
+        }
+        let chapters = original.chapters.enumerated().compactMap { c, chapter -> Chapter? in
+            guard let first = firstWords[chapter.firstWord] else { return nil }
+            let heading = original.blocks.firstIndex { $0.firstWord == chapter.firstWord }
+            let title = chapterSlots[c].flatMap { translated[$0] }.map(Self.tidy)
+                ?? heading.flatMap { translated[$0] }.map(Self.tidy) ?? chapter.title
+            return Chapter(title: title, firstWord: first, level: chapter.level)
+        }
+        var metadata = original.metadata
+        metadata.id = nil
+        metadata.title = translated[titleSlot].map(Self.tidy) ?? original.metadata.title
+        metadata.language = LanguageCodes.iso1(pair.target) ?? pair.target
+        metadata.contentHash = contentHash(of: original)
+        metadata.imported = nil
+        return Document(metadata: metadata, blocks: blocks, chapters: chapters, warnings: [])
+    }
+
+    /// Code, and text without a letter (numbers, symbols), stay as they are.
+    static func translatable(_ block: Block) -> Bool {
+        block.kind != .code && block.wordCount > 0 && block.text.unicodeScalars.contains { $0.properties.isAlphabetic }
+    }
+
+    /// Apertium's output without the spaces its blanks can leave at the ends.
+    static func tidy(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    static func words(_ text: String) -> Int { text.split(whereSeparator: \.isWhitespace).count }
+
+    /// Item ranges: a first chunk of a few paragraphs (the opening, at once), then chunks of
+    /// about 600 words.
+    static func chunks(_ texts: [String]) -> [Range<Int>] {
+        var chunks: [Range<Int>] = []
+        var start = 0, words = 0
+        for (i, text) in texts.enumerated() {
+            words += Self.words(text)
+            let limit = chunks.isEmpty ? 60 : 600
+            if words >= limit || i - start >= 40 {
+                chunks.append(start..<(i + 1))
+                start = i + 1
+                words = 0
+            }
+        }
+        if start < texts.count { chunks.append(start..<texts.count) }
+        return chunks
+    }
+}
