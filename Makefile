@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync measure-mpris install uninstall clean
+.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync measure-mpris measure-translate install uninstall clean
 
 all: build
 
@@ -76,6 +76,9 @@ measure-zip:
 
 measure-player: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-player
+
+measure-translate: release
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-translate
 
 measure-mpris: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-mpris

@@ -34,7 +34,7 @@ extension Speak {
     /// found in the library, or made by Apertium block for block, stored and linked to its
     /// original. `force` makes it again. `opening` gets the translated beginning of a
     /// translation being made, as soon as it is there.
-    public func translation(of id: Int64, to language: String, force: Bool = false,
+    public func translation(of id: Int64, to language: String, force: Bool = false, jobs: Int? = nil,
                             progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                             opening: (@Sendable (Document) -> Void)? = nil) throws -> TranslationOutcome {
         let store = try library()
@@ -49,7 +49,7 @@ extension Speak {
         }
         // A translation asked for in its original's language is the original.
         if let original = links.original, LanguageCodes.iso3(try store.summary(id: original.originalID).metadata.language ?? "") == target {
-            return try translation(of: original.originalID, to: language, force: false, progress: progress, opening: opening)
+            return try translation(of: original.originalID, to: language, force: false, jobs: jobs, progress: progress, opening: opening)
         }
         let source = summary.metadata.language.flatMap(LanguageCodes.iso3) ?? "eng"
         guard source != target else { throw TranslateError.sameLanguage(wanted) }
@@ -65,11 +65,18 @@ extension Speak {
         let document = try store.document(id: id)
         guard document.spokenWordCount > 0 || document.wordCount > 0 else { throw TranslateError.nothingToTranslate(title: summary.metadata.title) }
         let engine = "Apertium " + (installation.version ?? "3")
-        let translator = DocumentTranslator(pair: pair, engine: engine)
+        let translator = DocumentTranslator(pair: pair, engine: engine, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let translated = try translator.translate(document, progress: progress, opening: opening)
         let folder = try summary.folderID.flatMap { folder in try store.folders().first { $0.id == folder }?.path }
         let link = TranslationLink(originalID: id, pair: pair.name, language: wanted, engine: engine)
         let stored = try store.insert(translated, folderPath: folder.map(Folder.components(of:)) ?? [], translationOf: link)
+        // Made again (--force): the new one replaces the old, keeping where it was listened to.
+        for old in links.translations where LanguageCodes.iso3(old.language) == target {
+            if let position = try store.summary(id: old.translationID).position {
+                try store.savePosition(documentID: stored.id, wordIndex: min(position, max(0, translated.wordCount - 1)))
+            }
+            try store.purge(id: old.translationID)
+        }
         return TranslationOutcome(id: stored.id, originalID: id, title: translated.metadata.title, language: wanted, pair: pair.name,
                                   engine: engine, words: translated.wordCount, made: true)
     }

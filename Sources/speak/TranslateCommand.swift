@@ -31,6 +31,9 @@ struct TranslateCommand: ParsableCommand {
     @Flag(help: "List the installed language pairs.")
     var list = false
 
+    @Option(help: "Apertium pipelines at once (default: one per core).")
+    var jobs: Int?
+
     @Flag(help: "Translate again even when the library has this translation.")
     var force = false
 
@@ -38,6 +41,7 @@ struct TranslateCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be 1…64") }
         if list { return }
         if id == nil || to == nil { throw ValidationError("name a document and a language: speak translate ID --to es (or --list)") }
     }
@@ -47,7 +51,7 @@ struct TranslateCommand: ParsableCommand {
             let speak = try openSpeak()
             if list { return try printPairs(speak) }
             guard let id, let to else { return }
-            let outcome = try Self.translate(speak, documentID: try documentID(id), to: to, force: force)
+            let outcome = try Self.translate(speak, documentID: try documentID(id), to: to, force: force, jobs: jobs)
             if json { return try printJSON(outcome) }
             print("\(outcome.id)  \(outcome.title)  (\(DisplayFormat.count(outcome.words)) words)")
             Terminal.note((outcome.made ? "translated" : "already translated") + ": translation of \(outcome.originalID), "
@@ -56,10 +60,10 @@ struct TranslateCommand: ParsableCommand {
     }
 
     /// Translates with a progress bar on a terminal.
-    static func translate(_ speak: Speak, documentID id: Int64, to language: String, force: Bool = false) throws -> TranslationOutcome {
+    static func translate(_ speak: Speak, documentID id: Int64, to language: String, force: Bool = false, jobs: Int? = nil) throws -> TranslationOutcome {
         let bar = ProgressBar(label: "translating")
         defer { bar.finish() }
-        return try speak.translation(of: id, to: language, force: force) { done, total in bar.update(Double(done) / Double(max(1, total))) }
+        return try speak.translation(of: id, to: language, force: force, jobs: jobs) { done, total in bar.update(Double(done) / Double(max(1, total))) }
     }
 
     private func printPairs(_ speak: Speak) throws {

@@ -90,6 +90,10 @@ import Testing
 
         let again = try cli.run(["translate", "1", "--to", "spa", "--json"])
         #expect(again.stdout.contains("\"made\" : false") && again.stdout.contains("\"id\" : 2"), "found, not made again: \(again.stdout)")
+        let remade = try cli.run(["translate", "1", "--to", "es", "--force", "--jobs", "1", "--json"])
+        #expect(remade.stdout.contains("\"made\" : true") && remade.stdout.contains("\"id\" : 3"), "\(remade.stdout)")
+        #expect(try cli.run(["show", "2"]).status == 66, "the new translation replaces the old")
+        #expect(try blocks(cli, 3) == translated)
     }
 
     private func chapterStarts(_ cli: CLI, _ id: Int) throws -> [Int] {
