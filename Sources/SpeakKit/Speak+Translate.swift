@@ -65,7 +65,9 @@ extension Speak {
         let document = try store.document(id: id)
         guard document.spokenWordCount > 0 || document.wordCount > 0 else { throw TranslateError.nothingToTranslate(title: summary.metadata.title) }
         let engine = "Apertium " + (installation.version ?? "3")
-        let translator = DocumentTranslator(pair: pair, engine: engine, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        // One pipeline already keeps about two cores busy (a dozen programs in a row): one per
+        // two cores (measured: a second pipeline on two cores is slower, not faster).
+        let translator = DocumentTranslator(pair: pair, engine: engine, workers: jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
         let translated = try translator.translate(document, progress: progress, opening: opening)
         let folder = try summary.folderID.flatMap { folder in try store.folders().first { $0.id == folder }?.path }
         let link = TranslationLink(originalID: id, pair: pair.name, language: wanted, engine: engine)

@@ -16,7 +16,7 @@ final class ApertiumPipeline {
         let script = try Self.script(pair)
         let stdin = Pipe(), stdout = Pipe()
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("speak-apertium-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         // $1 and $2 of the mode: the generator's option ("-n": no marks for unknown words,
         // as `apertium -u`) and the tagger's (none).
@@ -58,46 +58,60 @@ final class ApertiumPipeline {
         return script
     }
 
-    /// Translates `texts`, each on its own; the writing runs beside the reading, so that a
-    /// long text cannot fill both pipes and stall.
-    func translate(_ texts: [String], pair: String) throws(TranslateError) -> [String] {
-        var payload = Data()
-        for text in texts {
-            payload.append(Data(ApertiumFormat.deformat(text).utf8))
-            payload.append(0)
+    /// Translates `batches` of texts, each text on its own, handing each batch's results to
+    /// `each` as they come (it returns false to stop). All the batches are written at once on
+    /// a thread of their own while the results are read here, so every program of the
+    /// pipeline keeps working — waiting for one batch before writing the next would leave
+    /// all but one of them idle.
+    func translate(_ batches: [[String]], pair: String, each: ([String]) -> Bool) throws(TranslateError) {
+        let input = input
+        let payloads = batches.map { texts -> Data in
+            var payload = Data()
+            for text in texts {
+                payload.append(Data(ApertiumFormat.deformat(text).utf8))
+                payload.append(0)
+            }
+            return payload
         }
-        let (input, bytes) = (input, payload)
         let written = DispatchSemaphore(value: 0)
-        // A thread of its own with SIGPIPE blocked: a pipeline that died makes the write fail
+        // SIGPIPE blocked on the writing thread: a pipeline that died makes the write fail
         // (the reading below then says why), not the process; the signal ends with the thread.
         Thread {
             var mask = sigset_t()
             sigemptyset(&mask)
             sigaddset(&mask, SIGPIPE)
             pthread_sigmask(SIG_BLOCK, &mask, nil)
-            try? input.write(contentsOf: bytes)
+            for payload in payloads {
+                do { try input.write(contentsOf: payload) } catch { break }
+            }
             written.signal()
         }.start()
-        defer { written.wait() }
-        var results: [String] = []
-        results.reserveCapacity(texts.count)
-        while results.count < texts.count {
-            if let end = buffer.firstIndex(of: 0) {
-                let piece = buffer[buffer.startIndex..<end]
-                results.append(ApertiumFormat.reformat(String(decoding: piece, as: UTF8.self)))
-                buffer.removeSubrange(buffer.startIndex...end)
-                continue
-            }
-            let more = output.availableData
-            guard !more.isEmpty else {
-                process.waitUntilExit()
-                let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-                let reason = stderr.split(separator: "\n").last.map(String.init) ?? "it stopped (status \(process.terminationStatus))"
-                throw .engineFailed(pair: pair, reason: reason)
-            }
-            buffer.append(more)
+        defer {
+            // Stopped early: what is still written is not wanted.
+            close()
+            written.wait()
         }
-        return results
+        for texts in batches {
+            var results: [String] = []
+            results.reserveCapacity(texts.count)
+            while results.count < texts.count {
+                if let end = buffer.firstIndex(of: 0) {
+                    let piece = buffer[buffer.startIndex..<end]
+                    results.append(ApertiumFormat.reformat(String(decoding: piece, as: UTF8.self)))
+                    buffer.removeSubrange(buffer.startIndex...end)
+                    continue
+                }
+                let more = output.availableData
+                guard !more.isEmpty else {
+                    process.waitUntilExit()
+                    let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+                    let reason = stderr.split(separator: "\n").last.map(String.init) ?? "it stopped (status \(process.terminationStatus))"
+                    throw .engineFailed(pair: pair, reason: reason)
+                }
+                buffer.append(more)
+            }
+            guard each(results) else { return }
+        }
     }
 
     private var closed = false

@@ -6,7 +6,8 @@ final class ChunkBoard: @unchecked Sendable {
     private let chunks: [Range<Int>]
     private let totalWords: Int
     private let condition = NSCondition()
-    private var next = 0
+    /// Set once a worker has begun (before that, no worker running means none started yet).
+    private var started = false
     private var done: [Bool]
     private var translated: [String?]
     private var doneWords = 0
@@ -21,10 +22,12 @@ final class ChunkBoard: @unchecked Sendable {
         working = 0
     }
 
-    /// One worker: its own pipeline, chunks taken in order until none is left or one failed.
-    func work(pair: ApertiumPair, texts: [String], progress: @Sendable (Int, Int) -> Void) {
+    /// Worker `worker` of `workers`: its own pipeline, which takes chunks worker, worker +
+    /// workers, … all at once and hands back their results in order.
+    func work(worker: Int, of workers: Int, pair: ApertiumPair, texts: [String], progress: @Sendable (Int, Int) -> Void) {
         condition.lock()
         working += 1
+        started = true
         condition.unlock()
         defer {
             condition.lock()
@@ -32,39 +35,28 @@ final class ChunkBoard: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
-        let pipeline: ApertiumPipeline
-        do {
-            pipeline = try ApertiumPipeline(pair: pair)
-        } catch {
-            fail(error)
-            return
-        }
-        defer { pipeline.close() }
-        while let index = take() {
-            let range = chunks[index]
-            do {
-                let results = try pipeline.translate(Array(texts[range]), pair: pair.name)
+        let mine = Array(stride(from: worker, to: chunks.count, by: workers))
+        guard !mine.isEmpty else { return }
+        do throws(TranslateError) {
+            let pipeline = try ApertiumPipeline(pair: pair)
+            var next = 0
+            try pipeline.translate(mine.map { Array(texts[chunks[$0]]) }, pair: pair.name) { results in
+                let index = mine[next]
+                next += 1
+                let range = chunks[index]
                 condition.lock()
                 for (offset, result) in results.enumerated() { translated[range.lowerBound + offset] = result }
                 done[index] = true
                 doneWords += texts[range].reduce(0) { $0 + DocumentTranslator.words($1) }
-                let (now, total) = (doneWords, totalWords)
+                let (now, total, stop) = (doneWords, totalWords, failure != nil)
                 condition.broadcast()
                 condition.unlock()
                 progress(now, total)
-            } catch {
-                fail(error)
-                return
+                return !stop
             }
+        } catch {
+            fail(error)
         }
-    }
-
-    private func take() -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        guard failure == nil, next < chunks.count else { return nil }
-        next += 1
-        return next - 1
     }
 
     private func fail(_ error: TranslateError) {
@@ -83,7 +75,7 @@ final class ChunkBoard: @unchecked Sendable {
             if failure != nil { return nil }
             let ready = done.firstIndex(of: false).map { chunks[$0].lowerBound } ?? translated.count
             if ready > shown, ready < translated.count { return ready }
-            if ready == translated.count || (working == 0 && next > 0) { return nil }
+            if ready == translated.count || (working == 0 && started) { return nil }
             condition.wait()
         }
     }

@@ -4,15 +4,16 @@ import SpeakModel
 /// Translates a document block for block: block `i` of the translation is block `i` of the
 /// original in the other language, with its kind, page and skip reason, so chapters, skipped
 /// furniture and positions (at block granularity) carry over. Code is kept as it is. The
-/// blocks go in chunks to `workers` Apertium pipelines at once; the first chunk is small, so
-/// that the beginning of a long book is ready (and can be played) at once.
+/// blocks go in chunks to `workers` Apertium pipelines at once (chunk i to pipeline i mod
+/// workers, each pipeline kept full); the first chunk is small, so that the beginning of a
+/// long book is ready (and can be played) at once.
 public struct DocumentTranslator: Sendable {
     public let pair: ApertiumPair
     /// "Apertium 3.8.3": what made it, for the link and the content hash.
     public let engine: String
     public let workers: Int
 
-    public init(pair: ApertiumPair, engine: String, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(pair: ApertiumPair, engine: String, workers: Int = 1) {
         self.pair = pair
         self.engine = engine
         self.workers = max(1, workers)
@@ -50,11 +51,11 @@ public struct DocumentTranslator: Sendable {
         let pipelines = min(workers, chunks.count)
         let texts = items.map(\.text)
         let group = DispatchGroup()
-        for _ in 0..<pipelines {
+        for worker in 0..<pipelines {
             group.enter()
             Thread {
                 defer { group.leave() }
-                board.work(pair: pair, texts: texts, progress: progress)
+                board.work(worker: worker, of: pipelines, pair: pair, texts: texts, progress: progress)
             }.start()
         }
         if let opening {

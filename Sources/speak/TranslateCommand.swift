@@ -31,7 +31,7 @@ struct TranslateCommand: ParsableCommand {
     @Flag(help: "List the installed language pairs.")
     var list = false
 
-    @Option(help: "Apertium pipelines at once (default: one per core).")
+    @Option(help: "Apertium pipelines at once (default: one per two cores; each runs a dozen programs).")
     var jobs: Int?
 
     @Flag(help: "Translate again even when the library has this translation.")
