@@ -51,21 +51,31 @@ extension LibraryStore {
         let linked = try Int64.fetchAll(db, sql: """
             SELECT translation_id FROM translations WHERE original_id = ? UNION SELECT original_id FROM translations WHERE translation_id = ?
             """, arguments: [id, id])
-        guard !linked.isEmpty, let ordinal = try Int.fetchOne(db, sql: """
-            SELECT ordinal FROM blocks WHERE document_id = ? AND first_word <= ? ORDER BY first_word DESC, ordinal DESC LIMIT 1
-            """, arguments: [id, word]) else { return }
+        guard !linked.isEmpty, let ordinal = try blockOrdinal(db, documentID: id, word: word) else { return }
         for other in linked {
-            guard let start = try Int.fetchOne(db, sql: "SELECT first_word FROM blocks WHERE document_id = ? AND ordinal = ?",
-                                               arguments: [other, ordinal]) else { continue }
-            let end = try Int.fetchOne(db, sql: "SELECT first_word + word_count FROM blocks WHERE document_id = ? AND ordinal = ?",
-                                       arguments: [other, ordinal]) ?? start
+            guard let words = try blockWords(db, documentID: other, ordinal: ordinal) else { continue }
             let current = try Int.fetchOne(db, sql: "SELECT word_index FROM positions WHERE document_id = ?", arguments: [other])
-            if let current, current >= start, current < max(end, start + 1) { continue }
+            if let current, words.contains(current) { continue }
             try db.execute(sql: """
                 INSERT INTO positions (document_id, word_index, finished, updated_at) VALUES (?, ?, 0, ?)
                 ON CONFLICT (document_id) DO UPDATE SET word_index = excluded.word_index, finished = 0, updated_at = excluded.updated_at
-                """, arguments: [other, start, time])
+                """, arguments: [other, words.lowerBound, time])
         }
+    }
+
+    /// The ordinal of the block of document `id` that holds `word`.
+    private static func blockOrdinal(_ db: Database, documentID id: Int64, word: Int) throws -> Int? {
+        try Int.fetchOne(db, sql: """
+            SELECT ordinal FROM blocks WHERE document_id = ? AND first_word <= ? ORDER BY first_word DESC, ordinal DESC LIMIT 1
+            """, arguments: [id, word])
+    }
+
+    /// The words of block `ordinal` of document `id` (at least its first, for a block without words).
+    private static func blockWords(_ db: Database, documentID id: Int64, ordinal: Int) throws -> Range<Int>? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT first_word, word_count FROM blocks WHERE document_id = ? AND ordinal = ?",
+                                         arguments: [id, ordinal]) else { return nil }
+        let start: Int = row[0]
+        return start..<(start + max(1, row[1] as Int))
     }
 
     /// Where to start document `id` so as to be where a linked document (its original or a
@@ -78,16 +88,11 @@ extension LibraryStore {
                     SELECT translation_id FROM translations WHERE original_id = ? UNION SELECT original_id FROM translations WHERE translation_id = ?)
                 ORDER BY p.updated_at DESC LIMIT 1
                 """, arguments: [id, id]).map({ (($0[0] as Int64), ($0[1] as Int)) }),
-                  let ordinal = try Int.fetchOne(db, sql: """
-                    SELECT ordinal FROM blocks WHERE document_id = ? AND first_word <= ? ORDER BY first_word DESC, ordinal DESC LIMIT 1
-                    """, arguments: [other, word]),
-                  let start = try Int.fetchOne(db, sql: "SELECT first_word FROM blocks WHERE document_id = ? AND ordinal = ?",
-                                               arguments: [id, ordinal]) else { return nil }
+                  let ordinal = try Self.blockOrdinal(db, documentID: other, word: word),
+                  let words = try Self.blockWords(db, documentID: id, ordinal: ordinal) else { return nil }
             let own = try Int.fetchOne(db, sql: "SELECT word_index FROM positions WHERE document_id = ?", arguments: [id])
-            let end = try Int.fetchOne(db, sql: "SELECT first_word + word_count FROM blocks WHERE document_id = ? AND ordinal = ?",
-                                       arguments: [id, ordinal]) ?? start
-            if let own, own >= start, own < max(end, start + 1) { return nil }
-            return start
+            if let own, words.contains(own) { return nil }
+            return words.lowerBound
         }
     }
 }
