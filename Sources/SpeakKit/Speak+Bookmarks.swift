@@ -23,9 +23,7 @@ extension Speak {
     /// the sentence's bookmark replaced).
     @discardableResult
     public func addBookmark(documentID id: Int64, word: Int, note: String? = nil) throws -> BookmarkEntry {
-        if let note, note.count > Self.noteLimit {
-            throw InputUsageError(message: "a note holds at most \(Self.noteLimit) characters (this one has \(note.count)); shorten it")
-        }
+        try Self.checkNote(note)
         let store = try library()
         let document = try store.document(id: id)
         guard let sentence = document.sentence(containingWord: word) else {
@@ -67,11 +65,15 @@ extension Speak {
     /// The longest note: a bookmark with its note travels as one sync change.
     public static let noteLimit = 2_000
 
+    private static func checkNote(_ note: String?) throws {
+        if let note, note.count > noteLimit {
+            throw InputUsageError(message: "a note holds at most \(noteLimit) characters (this one has \(note.count)); shorten it")
+        }
+    }
+
     /// Sets (nil or "": clears) the note of bookmark `number` of document `id`.
     public func setBookmarkNote(documentID id: Int64, number: Int, note: String?) throws {
-        if let note, note.count > Self.noteLimit {
-            throw InputUsageError(message: "a note holds at most \(Self.noteLimit) characters (this one has \(note.count)); shorten it")
-        }
+        try Self.checkNote(note)
         let entry = try bookmark(documentID: id, number: number)
         try library().setNote(note, bookmark: entry.uid)
     }

@@ -261,7 +261,7 @@ extension Speak {
         guard let language = request.language else { throw TranslateError.unknownLanguage("") }
         let original = try documentID(forPlaying: request.input, request: request.importRequest)
         let links = try store.translationLinks(documentID: original)
-        if let found = links.translations.first(where: { LanguageCodes.iso3($0.language) == LanguageCodes.iso3(language) }) {
+        if let found = links.translation(in: language) {
             return .stored(found.translationID)
         }
         // A start of the user's own is looked for in the whole translation.

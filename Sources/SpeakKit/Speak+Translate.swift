@@ -9,6 +9,8 @@ public typealias TranslationPair = SpeakTranslate.ApertiumPair
 public typealias TranslateError = SpeakTranslate.TranslateError
 /// What ties a translation to its original.
 public typealias TranslationLink = SpeakLibrary.TranslationLink
+/// A document's translations, and what it is a translation of.
+public typealias TranslationLinks = SpeakLibrary.TranslationLinks
 
 /// A translation in the library, made now or found.
 public struct TranslationOutcome: Sendable, Codable, Equatable {
@@ -42,7 +44,7 @@ extension Speak {
         guard let target = LanguageCodes.iso3(language) else { throw TranslateError.unknownLanguage(language) }
         let wanted = LanguageCodes.iso1(target) ?? target
         let links = try store.translationLinks(documentID: id)
-        if !force, let found = links.translations.first(where: { LanguageCodes.iso3($0.language) == target }) {
+        if !force, let found = links.translation(in: target) {
             let translated = try store.summary(id: found.translationID)
             return TranslationOutcome(id: found.translationID, originalID: id, title: translated.metadata.title, language: found.language,
                                       pair: found.pair, engine: found.engine, words: translated.wordCount, made: false)
@@ -73,7 +75,7 @@ extension Speak {
         let link = TranslationLink(originalID: id, pair: pair.name, language: wanted, engine: engine)
         let stored = try store.insert(translated, folderPath: folder.map(Folder.components(of:)) ?? [], translationOf: link)
         // Made again (--force): the new one replaces the old, keeping where it was listened to.
-        for old in links.translations where LanguageCodes.iso3(old.language) == target {
+        if let old = links.translation(in: target) {
             if let position = try store.summary(id: old.translationID).position {
                 try store.savePosition(documentID: stored.id, wordIndex: min(position, max(0, translated.wordCount - 1)))
             }
@@ -84,7 +86,7 @@ extension Speak {
     }
 
     /// What document `id` is a translation of, and its translations.
-    public func translationLinks(of id: Int64) throws -> (translations: [TranslationLink], original: TranslationLink?) {
+    public func translationLinks(of id: Int64) throws -> TranslationLinks {
         try library().translationLinks(documentID: id)
     }
 
@@ -92,5 +94,13 @@ extension Speak {
     /// document was left: nil when its own position is already in that block.
     public func placeFromLinked(documentID id: Int64) throws -> Int? {
         try library().placeFromLinked(documentID: id)
+    }
+}
+
+extension TranslationLinks {
+    /// The translation into `language` (any code form), if there is one.
+    func translation(in language: String) -> TranslationLink? {
+        let wanted = LanguageCodes.iso3(language)
+        return translations.first { LanguageCodes.iso3($0.language) == wanted }
     }
 }

@@ -22,6 +22,12 @@ public struct TranslationLink: Sendable, Equatable, Codable {
     }
 }
 
+/// A document's translations, and what it is a translation of.
+public struct TranslationLinks: Sendable, Equatable {
+    public var translations: [TranslationLink]
+    public var original: TranslationLink?
+}
+
 extension LibraryStore {
     static func link(_ db: Database, translation id: Int64, _ link: TranslationLink) throws {
         try db.execute(sql: """
@@ -30,7 +36,7 @@ extension LibraryStore {
     }
 
     /// The translations of document `id` (not in the trash), and what it is a translation of.
-    public func translationLinks(documentID id: Int64) throws(LibraryError) -> (translations: [TranslationLink], original: TranslationLink?) {
+    public func translationLinks(documentID id: Int64) throws(LibraryError) -> TranslationLinks {
         try read { db in
             func links(_ sql: String) throws -> [TranslationLink] {
                 try Row.fetchAll(db, sql: """
@@ -41,7 +47,7 @@ extension LibraryStore {
                     TranslationLink(originalID: $0[0], translationID: $0[1], pair: $0[2], language: $0[3], engine: $0[4])
                 }
             }
-            return (try links("t.original_id = ?"), try links("t.translation_id = ?").first)
+            return TranslationLinks(translations: try links("t.original_id = ?"), original: try links("t.translation_id = ?").first)
         }
     }
 
