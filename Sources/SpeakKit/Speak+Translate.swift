@@ -5,6 +5,8 @@ import SpeakTranslate
 
 /// An installed Apertium translation direction.
 public typealias TranslationPair = SpeakTranslate.ApertiumPair
+/// Two- and three-letter language codes.
+public typealias LanguageCodes = SpeakTranslate.LanguageCodes
 /// Why a translation cannot be made.
 public typealias TranslateError = SpeakTranslate.TranslateError
 /// What ties a translation to its original.

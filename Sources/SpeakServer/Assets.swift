@@ -53,6 +53,10 @@ enum Assets {
     .reader .now { background: var(--now); }
     .skipped { color: var(--muted); font-size: .85em; margin: 0 0 .8em; }
     .skipped summary { cursor: pointer; }
+    .reader .original { display: none; color: var(--muted); font-size: .9em; border-left: .2em solid var(--muted); padding-left: .6em; }
+    .reader.with-original .original { display: block; }
+    .language, .original-toggle { display: inline-flex; align-items: center; gap: .3em; margin-right: .4rem; }
+    .original-toggle input { min-height: 0; width: 1.1em; height: 1.1em; }
     .toc { max-width: 42rem; margin: .5rem auto 0; padding: 0 1rem; }
     .toc .level2 { padding-left: 1em; } .toc .level3, .toc .level4 { padding-left: 2em; }
     .player { position: fixed; bottom: 0; left: 0; right: 0; display: flex; flex-wrap: wrap; justify-content: center;

@@ -14,17 +14,28 @@ struct ReaderPage {
     let document: Document
     /// Voices offered (value, label): neural voices, presets, then eSpeak's for the language.
     var voices: [(String, String)] = []
+    /// The original and its translations, when there is more than one language to read it in.
+    var languages: LanguageSwitch?
+    /// For a translation: its original, whose blocks can be shown under its own.
+    var original: Document?
 
-    /// The page opened at `word` (nil: the saved position).
-    func render(word: Int?, skipStep: Double, wordsPerMinute: Double) -> String {
-        let start = min(max(0, word ?? (summary.finished ? 0 : summary.position ?? 0)), max(0, document.wordCount - 1))
+    /// The page opened at `word`, else in block `block` (the same block of another language:
+    /// at its start, or at the saved position when that is in it), else at the saved position.
+    func render(word: Int?, block: Int? = nil, skipStep: Double, wordsPerMinute: Double) -> String {
+        let asked = word ?? block.flatMap { block -> Int? in
+            guard document.blocks.indices.contains(block) else { return nil }
+            // Back in a language left earlier in this block: the very word it was left at.
+            let words = document.blocks[block].firstWord..<(document.blocks[block].firstWord + max(1, document.blocks[block].wordCount))
+            return summary.position.map { words.contains($0) } == true ? summary.position : words.lowerBound
+        }
+        let start = min(max(0, asked ?? (summary.finished ? 0 : summary.position ?? 0)), max(0, document.wordCount - 1))
         let shown = Self.window(document, around: start)
         let (first, last) = (shown.lowerBound, shown.upperBound)
         let speed = summary.speed ?? 1
         let title = HTML.escape(summary.metadata.title)
         var body = """
             <header class="bar"><a class="brand" href="/" aria-label="Library">← speak</a><span class="doc-title">\(title)</span>
-            <span class="settings"><button type="button" id="smaller" aria-label="Smaller text">A−</button>
+            <span class="settings">\(languages?.html ?? "")\(originalToggle)<button type="button" id="smaller" aria-label="Smaller text">A−</button>
             <button type="button" id="larger" aria-label="Larger text">A+</button>
             <button type="button" id="theme" aria-label="Switch light or dark theme">◐</button></span></header>
             """
@@ -38,9 +49,9 @@ struct ReaderPage {
         body += """
             <main id="main" class="reader" data-document="\(summary.id)" data-start="\(start)" data-speed="\(speed)"
              data-words="\(document.wordCount)" data-blocks="\(document.blocks.count)" data-skip-step="\(skipStep)"
-             data-wpm="\(wordsPerMinute)" data-first-block="\(first)" data-last-block="\(last)">
+             data-wpm="\(wordsPerMinute)" data-first-block="\(first)" data-last-block="\(last)"\(languageAttributes)>
             <h1\(Self.repeatsTitle(document, summary.metadata.title) ? " class=\"visually-hidden\"" : "")>\(title)</h1>
-            <div id="text">\(Self.blocks(document, first..<last))</div>
+            <div id="text">\(Self.blocks(document, first..<last, original: original, language: languages?.originalLanguage))</div>
             </main>
             <section class="player" aria-label="Player">
             <button type="button" id="prev-paragraph" aria-label="Previous paragraph" title="Previous paragraph ([)">◂ ¶</button>
@@ -62,6 +73,17 @@ struct ReaderPage {
             </section>
             """
         return HTML.page(title: summary.metadata.title, body: body, script: "reader.js")
+    }
+
+    /// The page's language, for the voice remembered per language.
+    private var languageAttributes: String {
+        " lang=\"\(HTML.escape(document.metadata.language ?? "en"))\"" + (original == nil ? "" : " data-translation=\"1\"")
+    }
+
+    /// On a translation: shows its original's paragraphs under its own.
+    private var originalToggle: String {
+        guard original != nil else { return "" }
+        return "<label class=\"original-toggle\" title=\"The original under each paragraph\"><input type=\"checkbox\" id=\"show-original\"> Original</label>"
     }
 
     private var voiceOptions: String {
@@ -113,8 +135,9 @@ struct ReaderPage {
         return start..<end
     }
 
-    /// Blocks `range` of `document` as HTML.
-    static func blocks(_ document: Document, _ range: Range<Int>) -> String {
+    /// Blocks `range` of `document` as HTML; for a translation, each followed by its
+    /// original's block (in `language`), hidden unless the reader asks for it.
+    static func blocks(_ document: Document, _ range: Range<Int>, original: Document? = nil, language: String? = nil) -> String {
         var out = ""
         for index in range where document.blocks.indices.contains(index) {
             let block = document.blocks[index]
@@ -136,6 +159,9 @@ struct ReaderPage {
             case .caption: out += "<p class=\"caption\" \(attributes)>\(words)</p>"
             case .verse(let line): out += "<p class=\"verse\(line == 1 ? " stanza" : "")\" \(attributes)>\(words)</p>"
             default: out += "<p \(attributes)>\(words)</p>"
+            }
+            if let original, original.blocks.indices.contains(index), original.blocks[index].isSpoken {
+                out += "<p class=\"original\" lang=\"\(HTML.escape(language ?? "en"))\">\(HTML.escape(original.blocks[index].text))</p>"
             }
         }
         return out

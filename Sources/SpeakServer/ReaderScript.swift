@@ -278,14 +278,16 @@ enum ReaderScript {
       }
       $('play').addEventListener('click', () => state.playing ? pause() : play(state.word));
       // The voice, remembered by this browser; a preview says the next few words once.
-      const savedVoice = localStorage.getItem('speak.voice');
+      // One voice per language: a Spanish translation is not read by the English voice chosen for its original.
+      const voiceKey = 'speak.voice.' + (main.lang || 'en').slice(0, 2);
+      const savedVoice = localStorage.getItem(voiceKey) || (main.lang.startsWith('en') ? localStorage.getItem('speak.voice') : null);
       if (savedVoice && Array.from($('voice').options).some((o) => o.value === savedVoice)) $('voice').value = savedVoice;
       // The server loads the voice now, so the first tap does not wait for a neural model to load.
       const prepareVoice = () => fetch('/api/voices/prepare?document=' + id + '&voice=' + encodeURIComponent($('voice').value), {method: 'POST'});
       prepareVoice();
       $('voice').addEventListener('change', () => {
         prepareVoice();
-        localStorage.setItem('speak.voice', $('voice').value);
+        localStorage.setItem(voiceKey, $('voice').value);
         if (state.playing) play(state.word);
       });
       $('preview').addEventListener('click', async () => {
@@ -334,6 +336,33 @@ enum ReaderScript {
         const action = keys[event.key];
         if (action) { event.preventDefault(); action(); }
       });
+
+      // Languages: the same block in the original or a translation (made first when it is new);
+      // for a translation, its original's paragraphs under its own on request.
+      const language = $('language');
+      if (language) language.addEventListener('change', async () => {
+        const at = text.querySelector('[data-b][data-first]:not(.skipped)');
+        const current = Array.from(text.querySelectorAll('[data-b][data-first]')).filter((b) => +b.dataset.first <= state.word).pop() || at;
+        const block = current ? +current.dataset.b : 0;
+        if (state.playing) pause(); else save(false);
+        let target = language.value;
+        if (target.startsWith('new:')) {
+          $('status').textContent = 'Translating… (a book takes a minute)';
+          language.disabled = true;
+          const reply = await fetch('/api/documents/' + language.dataset.original + '/translations?to=' + encodeURIComponent(target.slice(4)), {method: 'POST'});
+          language.disabled = false;
+          if (!reply.ok) { $('status').textContent = 'Translation failed: ' + await reply.text(); language.value = id; return; }
+          target = String((await reply.json()).id);
+        }
+        location.href = '/read/' + target + '?block=' + block;
+      });
+      const showOriginal = $('show-original');
+      if (showOriginal) {
+        const apply = () => main.classList.toggle('with-original', showOriginal.checked);
+        showOriginal.checked = localStorage.getItem('speak.original') === '1';
+        apply();
+        showOriginal.addEventListener('change', () => { localStorage.setItem('speak.original', showOriginal.checked ? '1' : '0'); apply(); });
+      }
 
       ensureLoaded(state.word).then(() => { const el = wordElement(state.word); if (el && state.word > 0) el.scrollIntoView({block: 'center'}); });
       // For tests and the curious: the reader's state and the word heard now.

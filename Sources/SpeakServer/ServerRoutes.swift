@@ -35,8 +35,25 @@ struct ServerRoutes {
             let (summary, document) = try await documentOrNotFound(id)
             let voices = (try? await voice.run { [voice] in try voice.voiceList() })
                 .map { ReaderPage.voices($0, language: document.metadata.language) } ?? []
-            return Self.html(ReaderPage(summary: summary, document: document, voices: voices)
-                .render(word: word, skipStep: speak.config.skipStep, wordsPerMinute: speak.config.wordsPerMinute))
+            let languages = try LanguageSwitch.of(id, language: document.metadata.language, speak: speak)
+            let original = try await originalDocument(of: id, languages)
+            return Self.html(ReaderPage(summary: summary, document: document, voices: voices, languages: languages, original: original)
+                .render(word: word, block: request.uri.queryParameters.get("block", as: Int.self),
+                        skipStep: speak.config.skipStep, wordsPerMinute: speak.config.wordsPerMinute))
+        }
+        router.post("/api/documents/{id}/translations") { request, context in
+            let id = try context.parameters.require("id", as: Int64.self)
+            guard let language = request.uri.queryParameters.get("to"), !language.isEmpty else {
+                throw HTTPError(.badRequest, message: "to= is missing: the language to translate into, such as es")
+            }
+            _ = try await documentOrNotFound(id)
+            // Apertium takes seconds on a book: on a thread of its own, not the speech thread.
+            do {
+                let outcome = try await offEventLoop { [speak] in try speak.translation(of: id, to: language) }
+                return try Self.json(outcome, status: outcome.made ? .created : .ok)
+            } catch let error as any UserFacingError {
+                throw HTTPError(.badRequest, message: error.message)
+            }
         }
         router.get("/api/documents/{id}/blocks") { request, context in
             let id = try context.parameters.require("id", as: Int64.self)
@@ -50,7 +67,9 @@ struct ServerRoutes {
             } else {
                 ReaderPage.forward(document, from: query.get("from", as: Int.self) ?? 0)
             }
-            return Self.html(ReaderPage.blocks(document, range), page: false)
+            let languages = try LanguageSwitch.of(id, language: document.metadata.language, speak: speak)
+            let original = try await originalDocument(of: id, languages)
+            return Self.html(ReaderPage.blocks(document, range, original: original, language: languages?.originalLanguage), page: false)
         }
         router.get("/api/documents/{id}/clip") { request, context in
             let id = try context.parameters.require("id", as: Int64.self)
@@ -201,6 +220,12 @@ struct ServerRoutes {
         } catch LibraryError.documentInTrash {
             throw HTTPError(.notFound, message: "document \(id) is in the trash")
         }
+    }
+
+    /// The original of translation `id` (nil for an original).
+    private func originalDocument(of id: Int64, _ languages: LanguageSwitch?) async throws -> Document? {
+        guard let languages, languages.originalID != id else { return nil }
+        return try await documentOrNotFound(languages.originalID).1
     }
 
     private func page(_ render: () throws -> String) throws -> Response {

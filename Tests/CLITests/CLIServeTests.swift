@@ -278,5 +278,50 @@ import Testing
         // axe-core: no serious or critical accessibility violations on the library, import and reader pages.
         #expect(seen["axe"] as? [String] == [], "\(seen["axe"] ?? "not run")")
         #expect(try cli.json(["show", "1"])["position"] as? Int == saved.first)
+        if CLITranslateTests.apertium {
+            // The language switch: made from the reader, at the same block, the original shown under it on request, and back.
+            let language = try #require(seen["language"] as? [String: Any], "\(seen)")
+            let from = try #require(language["from"] as? Int)
+            let address = language["translation"] as? String ?? ""
+            #expect(address.contains("?block=\(from)") && !address.contains("/read/1?"), "\(language)")
+            let spanish = language["spanish"] as? [Any] ?? []
+            #expect(spanish.count == 4 && spanish[0] as? Int == from && spanish[1] as? String == "es", "\(language)")
+            #expect(spanish.count == 4 && spanish[2] as? Bool == false && spanish[3] as? Bool == true, "\(language)")
+            #expect(language["back"] as? Int == from, "\(language)")
+            #expect(language["back_word"] as? Int == saved.first, "\(language)")
+        }
+    }
+
+    /// The reader in another language: the switch lists the original, its translations and the
+    /// installed pairs; a translation is made on request and opens at the same block, with its
+    /// original's paragraphs beside its own.
+    @Test(.enabled(if: CLITranslateTests.apertium)) func theReaderSwitchesLanguageAtTheSameBlock() throws {
+        let cli = CLI()
+        try library(cli)
+        let server = try ServerUnderTest(cli)
+        defer { _ = server.stop() }
+        #expect(try server.request("/read/1").text.contains("<option value=\"new:es\" lang=\"es\">Spanish (translate)</option>"))
+        let made = try server.request("/api/documents/1/translations?to=es", method: "POST")
+        #expect(made.status == 201, "\(made.text)")
+        let outcome = try #require(try JSONSerialization.jsonObject(with: made.body) as? [String: Any])
+        #expect(outcome["id"] as? Int == 2 && outcome["language"] as? String == "es", "\(outcome)")
+        #expect(try server.request("/api/documents/1/translations?to=spa", method: "POST").status == 200)
+        #expect(try server.request("/read/1").text.contains("<option value=\"2\" lang=\"es\">Spanish</option>"))
+
+        let page = try server.request("/read/2?block=5").text
+        let first = try #require(page.firstMatch(of: /data-b="5" data-first="(\d+)"/)?.1)
+        #expect(page.contains("data-start=\"\(first)\"") && page.contains("lang=\"es\" data-translation=\"1\""), "\(page.prefix(2000))")
+        #expect(page.contains("<option value=\"1\" lang=\"en\">English (original)</option>"))
+        #expect(page.contains("<p class=\"original\" lang=\"en\">Paragraph 5 begins here."), "\(page.prefix(4000))")
+        #expect(page.contains("id=\"show-original\""))
+        #expect(try server.request("/api/documents/2/blocks?from=30").text.contains("<p class=\"original\" lang=\"en\">Paragraph 30 begins"))
+        // An original is shown without originals under it.
+        #expect(!(try server.request("/read/1").text.contains("class=\"original\"")))
+
+        let unknown = try server.request("/api/documents/1/translations?to=xx", method: "POST")
+        #expect(unknown.status == 400 && unknown.text.contains("'xx' is not a language code"), "\(unknown.text)")
+        #expect(try server.request("/api/documents/1/translations?to=en", method: "POST").status == 400)
+        #expect(try server.request("/api/documents/1/translations", method: "POST").status == 400)
+        #expect(try server.request("/api/documents/99/translations?to=es", method: "POST").status == 404)
     }
 }

@@ -16,6 +16,9 @@ tap        the first word heard after tapping word TAP_WORD
 speed      the speed shown after three taps on "faster", and the speed the next clip was asked at
 skip       the word heard before and after "forward"
 saved      the word where playback was paused, and the start word of the reloaded page
+language   the block of that word; the Spanish translation's address, block, lang, and whether the
+           original shows under its paragraphs before and after its checkbox; the block and word
+           back in the original (when Apertium's eng-spa is installed)
 mp3        how far the MP3 and the Opus clips' sounds are from where their word times put them,
            against the same clip as WAV, in ms (the MP3 decoder keeps the encoder delay the times
            include; Opus drops its pre-skip)
@@ -202,6 +205,37 @@ try:
           }
           done([Math.abs(onsets.mp3 - onsets.wav) * 1000, Math.abs(onsets.opus - onsets.wav) * 1000]);
         })();""")
+    # Languages: the saved place's block, in a Spanish translation made from the switch, with
+    # the original under each paragraph on request, and back in the original at the same block.
+    if driver.find_elements(By.CSS_SELECTOR, '#language option[value="new:es"]'):
+        def block():
+            return driver.execute_script(
+                "const s = +document.getElementById('main').dataset.start; return +Array.from("
+                "document.querySelectorAll('#text [data-b][data-first]')).filter((b) => +b.dataset.first <= s).pop().dataset.b;")
+
+        def switch(value):
+            driver.execute_script("const s = document.getElementById('language'); s.value = arguments[0]; "
+                                  "s.dispatchEvent(new Event('change'));", value)
+
+        def shown():
+            return driver.execute_script("const o = document.querySelector('#text .original'); "
+                                         "return !!o && getComputedStyle(o).display !== 'none';")
+
+        at = block()
+        switch("new:es")
+        wait(lambda: "block=" in driver.current_url, timeout=90)
+        wait(lambda: driver.find_elements(By.ID, "show-original"))
+        translated = driver.current_url
+        spanish = [block(), driver.find_element(By.ID, "main").get_attribute("lang"), shown()]
+        driver.find_element(By.ID, "show-original").click()
+        spanish.append(shown())
+        driver.save_screenshot(f"{shots}/reader-translation{suffix}.png")
+        if os.path.exists(AXE):
+            out["axe"] += axe("translation")
+        switch(doc)
+        wait(lambda: f"/read/{doc}?block=" in driver.current_url, timeout=30)
+        out["language"] = {"from": at, "translation": translated, "spanish": spanish, "back": block(),
+                           "back_word": int(driver.find_element(By.ID, "main").get_attribute("data-start"))}
     if not firefox:  # geckodriver has no console log to read
         out["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
 finally:
