@@ -121,8 +121,10 @@ let package = Package(
         .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakNeural", "SpeakAudio"]),
         .target(name: "SpeakKit", dependencies: [
             "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakArchive", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
-            "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural", "SpeakSync", "SpeakMPRIS", "SpeakBackground", "SpeakTranslate",
+            "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural", "SpeakSync", "SpeakMPRIS", "SpeakBackground", "SpeakTranslate", "SpeakBatch",
         ]),
+        // Batch conversion past one machine: shards of a batch and the records of what was written.
+        .target(name: "SpeakBatch", dependencies: ["SpeakModel"]),
         // Accounts and sync: which position holds when devices disagree, the server's store
         // of users and their changes, and the client the command line syncs with.
         .target(name: "SpeakSync", dependencies: ["SpeakModel", "SpeakLibrary", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -9,7 +9,8 @@ struct BatchConversion {
     let command: ConvertCommand
     let inputs: [String]
 
-    func run() throws -> ([ConversionSummary], ExitStatus?) {
+    /// The summaries in the order of the inputs (nil for an input that failed), and the first failure.
+    func run() throws -> ([ConversionSummary?], ExitStatus?) {
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let bar = ProgressBar(label: "\(inputs.count) documents")
         defer { bar.finish() }
@@ -46,7 +47,7 @@ struct BatchConversion {
                 failure = failure ?? (ExitStatus(rawValue: child.process.terminationStatus) ?? .software)
             }
         }
-        return (results.compactMap { $0 }, failure)
+        return (results, failure)
     }
 
     private func childArguments(_ input: String) -> [String] {
@@ -66,7 +67,7 @@ struct BatchConversion {
         }
         if c.noCache { arguments.append("--no-cache") }
         if c.split != nil { arguments.append("--folder-per-document") }
-        for (flag, on) in [("--word-cues", c.wordCues), ("--read-all", c.readAll), ("--force", c.force), ("--save", c.save)] where on {
+        for (flag, on) in [("--word-cues", c.wordCues), ("--read-all", c.readAll), ("--force", c.force || c.shard != nil), ("--save", c.save)] where on {
             arguments.append(flag)
         }
         return arguments

@@ -33,8 +33,23 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "Files, '-' for standard input, or library ids.", completion: .custom(ShellCompletion.documentsOrFiles))
     var inputs: [String] = []
 
-    @Option(name: .shortAndLong, help: "The file to write, '-' for standard output (WAV), or a directory.")
-    var output: String
+    @Option(name: [.customShort("o"), .customLong("output")], help: "The file to write, '-' for standard output (WAV), or a directory.")
+    var outputOption: String?
+
+    /// Where to write (validated as given, except with --verify).
+    var output: String { outputOption ?? "" }
+
+    @Option(help: "Convert only part I of N of the inputs (I/N, such as 2/5), balanced by spoken words; or 'auto' from the scheduler (Kubernetes JOB_COMPLETION_INDEX, Slurm SLURM_ARRAY_TASK_ID). Outputs already done and verified are skipped.")
+    var shard: String?
+
+    @Option(help: "With --shard auto: the number of shards (a Kubernetes Indexed Job's completions; Slurm's array size by default).")
+    var shardCount: Int?
+
+    @Flag(help: "With --shard: list the inputs of this shard and their spoken words, and convert nothing.")
+    var dryRun = false
+
+    @Flag(help: "Check every output in the directory given as input against what was recorded when it was written, and against its input.")
+    var verify = false
 
     @Option(help: "wav, opus or mp3 (default: from the output's extension, else wav).")
     var format: String?
@@ -106,7 +121,16 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup var speech: SpeechSkipOptions
 
     func validate() throws {
+        if verify {
+            if inputs.count != 1 || outputOption != nil { throw ValidationError("--verify takes one directory: speak convert --verify DIR") }
+            return
+        }
+        guard outputOption != nil else { throw ValidationError("Missing expected argument '--output <output>'") }
         if inputs.isEmpty, !all, folder == nil { throw ValidationError("name at least one document to convert, or --all") }
+        if dryRun, shard == nil { throw ValidationError("--dry-run shows a shard's inputs: use it with --shard") }
+        if shard != nil, output == "-" || AudioFormat.forPath(output) != nil {
+            throw ValidationError("--shard writes one file per input: give -o a directory ('audio/'), not a file")
+        }
         if all || folder != nil, !inputs.isEmpty { throw ValidationError("--all and --folder take no inputs") }
         if let format, !["wav", "opus", "mp3", "ogg"].contains(format.lowercased()) {
             throw ValidationError("unknown format '\(format)'; use wav, opus or mp3")
@@ -129,9 +153,17 @@ struct ConvertCommand: ParsableCommand {
         signal(SIGXFSZ, SIG_IGN)
         try reportingErrors {
             let speak = try openSpeak()
+            if verify { return try OutputVerification(directory: inputs[0], speak: speak, json: json).run() }
             let started = Date()
-            let inputs = try resolvedInputs(speak)
-            let directory = inputs.count > 1 || all || folder != nil || split != nil || output.hasSuffix("/") || isDirectory(output)
+            var inputs = try resolvedInputs(speak)
+            var sharding: ShardedConversion?
+            if let shard {
+                sharding = try ShardedConversion(speak: speak, inputs: inputs, shard: shard, count: shardCount, directory: output,
+                                                 settings: settingsKey)
+                inputs = sharding?.remaining ?? inputs
+                if dryRun { return try sharding?.plan(json: json) ?? () }
+            }
+            let directory = sharding != nil || inputs.count > 1 || all || folder != nil || split != nil || output.hasSuffix("/") || isDirectory(output)
             if directory {
                 do {
                     try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -139,21 +171,25 @@ struct ConvertCommand: ParsableCommand {
                     throw ConvertUsageError(message: "cannot create the directory '\(output)': \((error as NSError).localizedDescription)", exitStatus: .cannotCreate)
                 }
             }
-            var summaries: [ConversionSummary] = []
+            var converted: [ConversionSummary?] = []
             var failure: ExitStatus?
             if inputs.count > 1, jobs > 1 {
-                (summaries, failure) = try BatchConversion(command: self, inputs: inputs).run()
+                (converted, failure) = try BatchConversion(command: self, inputs: inputs).run()
             } else {
                 for input in inputs {
                     do {
-                        summaries.append(try convertOne(input, speak: speak, directory: directory, inputCount: inputs.count))
+                        converted.append(try convertOne(input, speak: speak, directory: directory, inputCount: max(inputs.count, sharding == nil ? 1 : 2)))
                     } catch let error as UserFacingError {
                         Terminal.error(error.message)
+                        converted.append(nil)
                         failure = failure ?? error.exitStatus
                     }
                 }
             }
+            if let sharding { failure = sharding.record(converted, failure: failure) }
+            let summaries = converted.compactMap { $0 }
             report(summaries, wall: Date().timeIntervalSince(started))
+            if let sharding { sharding.reportSkipped() }
             if let failure { throw ExitCode(failure.rawValue) }
             // The files are kept (hours of audio), but a check that failed is a failure.
             if summaries.contains(where: { !$0.problems.isEmpty }) { throw ExitCode(ExitStatus.software.rawValue) }
@@ -174,7 +210,8 @@ struct ConvertCommand: ParsableCommand {
         request.speed = speed
         request.wordsPerMinute = wpm
         request.readAll = readAll
-        request.overwrite = force
+        // A shard replaces what it finds unverified (written with other settings, or damaged).
+        request.overwrite = force || shard != nil
         request.jobs = jobs
         request.format = format.map { $0.lowercased() == "ogg" ? .opus : AudioFormat(rawValue: $0.lowercased()) } ?? nil
         request.bitrate = bitrate
