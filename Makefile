@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync measure-mpris measure-translate install uninstall clean
+.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync measure-mpris measure-translate measure-queue install uninstall clean
 
 all: build
 
@@ -83,6 +83,11 @@ measure-translate: release
 measure-mpris: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-mpris
 
+# The conversion queue: 2 workers on a queue of 20 documents against speak convert --jobs 2
+# (a PostgreSQL server of its own on loopback), and the queue's cost per job.
+measure-queue: release
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-queue
+
 PREFIX ?= /usr/local
 install: release
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/speak/voices"
@@ -92,6 +97,7 @@ install: release
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-fetch" "$(PREFIX)/bin/speak-fetch"
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-serve" "$(PREFIX)/bin/speak-serve"
 	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-sync" "$(PREFIX)/bin/speak-sync"
+	install -m 755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak-queue" "$(PREFIX)/bin/speak-queue"
 	install -m 644 voices/*.json "$(PREFIX)/share/speak/voices/"
 	@# Shell completions (ArgumentParser's scripts; ids, folders and voices come from the library as you type).
 	install -d "$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
@@ -104,7 +110,7 @@ install: release
 
 uninstall:
 	rm -f "$(PREFIX)/bin/speak" "$(PREFIX)/bin/speak-ocr" "$(PREFIX)/bin/speak-pdf" "$(PREFIX)/bin/speak-fetch" \
-	  "$(PREFIX)/bin/speak-serve" "$(PREFIX)/bin/speak-sync"
+	  "$(PREFIX)/bin/speak-serve" "$(PREFIX)/bin/speak-sync" "$(PREFIX)/bin/speak-queue"
 	rm -rf "$(PREFIX)/share/speak"
 	rm -f "$(PREFIX)/share/bash-completion/completions/speak" "$(PREFIX)/share/zsh/site-functions/_speak" \
 	  "$(PREFIX)/share/fish/vendor_completions.d/speak.fish" "$(PREFIX)/share/man/man1/speak.1"

@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "speak-fetch", targets: ["speak-fetch"]),
         .executable(name: "speak-serve", targets: ["speak-serve"]),
         .executable(name: "speak-sync", targets: ["speak-sync"]),
+        .executable(name: "speak-queue", targets: ["speak-queue"]),
         .library(name: "SpeakKit", targets: ["SpeakKit"]),
     ],
     dependencies: [
@@ -123,13 +124,21 @@ let package = Package(
             "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakArchive", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
             "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural", "SpeakSync", "SpeakMPRIS", "SpeakBackground", "SpeakTranslate", "SpeakBatch",
         ]),
+        // One PostgreSQL connection over libpq: the account store's and the job queue's.
+        .target(name: "SpeakPostgres", dependencies: ["CPostgres"]),
         // Batch conversion past one machine: shards of a batch and the records of what was written.
         .target(name: "SpeakBatch", dependencies: ["SpeakModel"]),
+        // The conversion queue on PostgreSQL; `speak queue` and `speak worker` hand over to
+        // `speak-queue`, the only binary of the command line that links libpq.
+        .target(name: "SpeakQueue", dependencies: ["SpeakModel", "SpeakPostgres"]),
+        .executableTarget(name: "speak-queue", dependencies: [
+            "SpeakQueue", "SpeakBatch", "SpeakModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: fastStart),
         // Accounts and sync: which position holds when devices disagree, the server's store
         // of users and their changes, and the client the command line syncs with.
         .target(name: "SpeakSync", dependencies: ["SpeakModel", "SpeakLibrary", .product(name: "GRDB", package: "GRDB.swift")]),
         // The account store on PostgreSQL (libpq), for several servers on one database.
-        .target(name: "SpeakSyncPostgres", dependencies: ["SpeakSync", "SpeakLibrary", "CPostgres"]),
+        .target(name: "SpeakSyncPostgres", dependencies: ["SpeakSync", "SpeakLibrary", "SpeakPostgres"]),
         // The web reader: `speak serve` hands over to `speak-serve`, the only binary with SwiftNIO.
         .target(name: "SpeakServer", dependencies: [
             "SpeakKit", "SpeakSync", "SpeakSyncPostgres", .product(name: "Hummingbird", package: "hummingbird"),
@@ -155,13 +164,13 @@ let package = Package(
         ],
                     exclude: ["Golden"]),
         .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),
-        .testTarget(name: "SpeakSyncTests", dependencies: ["SpeakSync", "SpeakSyncPostgres", "SpeakLibrary"]),
+        .testTarget(name: "SpeakSyncTests", dependencies: ["SpeakSync", "SpeakSyncPostgres", "SpeakLibrary", "SpeakQueue"]),
         .testTarget(name: "NativeLibraryTests", dependencies: [
             "SpeakESpeak", "SpeakImportHTML", "SpeakPoppler", "SpeakTesseract",
         ]),
         .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSpeech", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .testTarget(name: "SpeakKitTests", dependencies: ["SpeakKit", "SpeakConversion", "SpeakPlayer", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
-        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf", "speak-fetch", "speak-sync"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf", "speak-fetch", "speak-sync", "speak-queue"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,6 +1,7 @@
 import Foundation
 import SpeakLibrary
 import SpeakSync
+import SpeakPostgres
 import Synchronization
 
 /// The account store on PostgreSQL, for several `speak serve` instances on one database:

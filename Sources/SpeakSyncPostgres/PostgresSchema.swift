@@ -1,3 +1,5 @@
+import SpeakPostgres
+
 /// The account store's tables on PostgreSQL: the same tables and columns as the SQLite file's
 /// (AccountSchema), in PostgreSQL's types (an upload's JSON as text rather than bytes), migrated in order and recorded in `schema_migrations`.
 enum PostgresSchema {

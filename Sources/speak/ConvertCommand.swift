@@ -45,6 +45,9 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "With --shard auto: the number of shards (a Kubernetes Indexed Job's completions; Slurm's array size by default).")
     var shardCount: Int?
 
+    @Option(help: "With --verify: check the directory against the jobs this queue finished there (postgres://…).")
+    var queue: String?
+
     @Flag(help: "With --shard: list the inputs of this shard and their spoken words, and convert nothing.")
     var dryRun = false
 
@@ -121,6 +124,7 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup var speech: SpeechSkipOptions
 
     func validate() throws {
+        if queue != nil, !verify { throw ValidationError("--queue goes with --verify; to enqueue, use speak queue add") }
         if verify {
             if inputs.count != 1 || outputOption != nil { throw ValidationError("--verify takes one directory: speak convert --verify DIR") }
             return
@@ -151,7 +155,11 @@ struct ConvertCommand: ParsableCommand {
         // A file-size limit (ulimit -f) should fail a write like a full disk does, not kill us
         // before the partial file is removed.
         signal(SIGXFSZ, SIG_IGN)
+        ParentWatch.start()
         try reportingErrors {
+            if verify, let queue {
+                try QueueHelper.run(["queue", "verify", inputs[0], "--queue", queue] + (json ? ["--json"] : []))
+            }
             let speak = try openSpeak()
             if verify { return try OutputVerification(directory: inputs[0], speak: speak, json: json).run() }
             let started = Date()

@@ -23,7 +23,7 @@ struct SpeakCommand: ParsableCommand {
         subcommands: [ImportCommand.self, ListCommand.self, ShowCommand.self, TextCommand.self, SearchCommand.self,
                       MakeFolderCommand.self, MoveCommand.self, RenameCommand.self, RemoveCommand.self, TrashCommand.self,
                       RestoreCommand.self, PurgeCommand.self, ChaptersCommand.self, HistoryCommand.self, TranslateCommand.self, BookmarksCommand.self, NotesCommand.self, AccountCommand.self, SyncCommand.self, UploadCommand.self, DownloadCommand.self, AddCommand.self, RecentCommand.self,
-                      StatsCommand.self, LibraryCommand.self, PlayCommand.self, ContinueCommand.self, StatusCommand.self, PauseCommand.self, ResumeCommand.self, StopCommand.self, ConvertCommand.self, VoicesCommand.self, CacheCommand.self, SlicesCommand.self, SegmentsCommand.self,
+                      StatsCommand.self, LibraryCommand.self, PlayCommand.self, ContinueCommand.self, StatusCommand.self, PauseCommand.self, ResumeCommand.self, StopCommand.self, ConvertCommand.self, QueueCommand.self, WorkerCommand.self, VoicesCommand.self, CacheCommand.self, SlicesCommand.self, SegmentsCommand.self,
                       EngineCommand.self, LexiconCommand.self, SetCommand.self, ServeCommand.self]
     )
 

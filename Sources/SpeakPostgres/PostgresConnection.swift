@@ -3,22 +3,28 @@ import Foundation
 
 /// What went wrong talking to PostgreSQL: the server's first line, its SQLSTATE code, and
 /// whether the connection is gone (the server restarted or went away).
-struct PostgresError: Error {
-    var message: String
-    var code: String?
-    var connectionLost: Bool
+public struct PostgresError: Error {
+    public var message: String
+    public var code: String?
+    public var connectionLost: Bool
+
+    public init(message: String, code: String?, connectionLost: Bool) {
+        self.message = message
+        self.code = code
+        self.connectionLost = connectionLost
+    }
 }
 
 /// The only file that talks to libpq: one connection, queries with text parameters and text
 /// results. Not shared between threads: the database's pool hands a connection to one at a time.
-final class PostgresConnection: @unchecked Sendable {
+public final class PostgresConnection: @unchecked Sendable {
     private let handle: OpaquePointer
 
     /// Connects to `url` (a postgres:// URI or libpq's key=value settings). A server that does
     /// not answer is given up after `timeout` seconds.
-    init(url: String, timeout: Int = 5) throws(PostgresError) {
+    public init(url: String, timeout: Int = 5, application: String = "speak-serve") throws(PostgresError) {
         let keys = ["dbname", "connect_timeout", "client_encoding", "application_name"]
-        let values = [url, String(timeout), "UTF8", "speak-serve"]
+        let values = [url, String(timeout), "UTF8", application]
         let keyPointers = keys.map { strdup($0) }, valuePointers = values.map { strdup($0) }
         defer { (keyPointers + valuePointers).forEach { free($0) } }
         let made = (keyPointers.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { keyBuffer in
@@ -40,12 +46,12 @@ final class PostgresConnection: @unchecked Sendable {
     deinit { PQfinish(handle) }
 
     /// Whether the connection still works and no transaction is left open on it.
-    var isReusable: Bool { PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE }
+    public var isReusable: Bool { PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE }
 
     /// Runs one statement (`$1`, `$2`… take `parameters`, nil for NULL) and returns its rows,
     /// each value as text or nil for NULL.
     @discardableResult
-    func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> [[String?]] {
+    public func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> [[String?]] {
         let copies = parameters.map { $0.map { strdup($0) } ?? nil }
         defer { copies.forEach { free($0) } }
         let result = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
@@ -66,7 +72,7 @@ final class PostgresConnection: @unchecked Sendable {
     }
 
     /// Runs several statements without parameters (a schema).
-    func run(script: String) throws(PostgresError) {
+    public func run(script: String) throws(PostgresError) {
         let result = PQexec(handle, script)
         defer { PQclear(result) }
         guard result != nil, PQresultStatus(result) == PGRES_COMMAND_OK || PQresultStatus(result) == PGRES_TUPLES_OK else {
