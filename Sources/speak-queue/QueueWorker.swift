@@ -27,6 +27,8 @@ final class QueueWorker {
     private var signalSources: [DispatchSourceSignal] = []
     /// Signalled when a conversion ends (or a stop is asked for).
     private let exited = DispatchSemaphore(value: 0)
+    /// How long a worker waits for an unreachable queue to answer again.
+    static let patience: Double = 300
 
     init(queue: JobQueue, slots: Int, lease: Double, untilEmpty: Bool) {
         self.queue = queue
@@ -41,16 +43,29 @@ final class QueueWorker {
     func run() throws {
         watchSignals()
         say("worker \(name): taking jobs (\(slots) at once)")
+        var unreachableSince: Date?
         while true {
             finishExited()
-            try renewLeases()
             if Self.stopping.load(ordering: .relaxed) { return try stop() }
-            var took = false
-            while running.count < slots, let job = try queue.claim(worker: name, lease: lease) {
-                start(job)
-                took = true
+            do {
+                try renewLeases()
+                var took = false
+                while running.count < slots, let job = try queue.claim(worker: name, lease: lease) {
+                    start(job)
+                    took = true
+                }
+                if unreachableSince != nil { say("worker \(name): the queue answers again") }
+                unreachableSince = nil
+                if running.isEmpty, !took, untilEmpty, try queue.isDrained() { break }
+            } catch let error as QueueError where error.exitStatus == .unavailable {
+                // The database restarting or a network cut: conversions go on, and the
+                // queue is tried again for a while before the worker gives up.
+                let since = unreachableSince ?? Date()
+                if unreachableSince == nil { say("speak: \(error.message); trying again for \(Int(Self.patience)) s") }
+                unreachableSince = since
+                if Date().timeIntervalSince(since) > Self.patience { throw error }
+                Thread.sleep(forTimeInterval: 2)
             }
-            if running.isEmpty, !took, untilEmpty, try queue.isDrained() { break }
             // Woken by a conversion ending, else in time to renew the leases; with nothing to
             // do, the queue is looked at again every second (a dead worker's job comes back
             // when its lease runs out).
