@@ -7,8 +7,15 @@ import SpeakKit
 /// help flag of their own), so the help shown is the helper's, with its options and examples.
 enum SyncHelper {
     static func run(_ arguments: [String]) throws -> Never {
-        let helper = Speak.helperExecutable("speak-sync", overriddenBy: "SPEAK_SYNC_HELPER")
-        let cArguments = (["speak-sync"] + arguments).map { strdup($0) } + [nil]
+        try HelperHandover.run("speak-sync", overriddenBy: "SPEAK_SYNC_HELPER", arguments)
+    }
+}
+
+/// Replaces this process with helper `name` (found beside `speak`, or at `$variable`).
+enum HelperHandover {
+    static func run(_ name: String, overriddenBy variable: String, _ arguments: [String]) throws -> Never {
+        let helper = Speak.helperExecutable(name, overriddenBy: variable)
+        let cArguments = ([name] + arguments).map { strdup($0) } + [nil]
         execv(helper, cArguments)
         Terminal.error("cannot start '\(helper)' (\(String(cString: strerror(errno)))); reinstall speak (make install)")
         throw ExitCode(ExitStatus.unavailable.rawValue)

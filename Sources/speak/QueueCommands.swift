@@ -6,11 +6,7 @@ import SpeakKit
 /// of the command line that links libpq), with the same arguments — `--help` too.
 enum QueueHelper {
     static func run(_ arguments: [String]) throws -> Never {
-        let helper = Speak.helperExecutable("speak-queue", overriddenBy: "SPEAK_QUEUE_HELPER")
-        let cArguments = (["speak-queue"] + arguments).map { strdup($0) } + [nil]
-        execv(helper, cArguments)
-        Terminal.error("cannot start '\(helper)' (\(String(cString: strerror(errno)))); reinstall speak (make install)")
-        throw ExitCode(ExitStatus.unavailable.rawValue)
+        try HelperHandover.run("speak-queue", overriddenBy: "SPEAK_QUEUE_HELPER", arguments)
     }
 }
 
