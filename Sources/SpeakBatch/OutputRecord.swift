@@ -2,8 +2,8 @@ import Foundation
 import SpeakModel
 
 /// What a batch conversion wrote for one input, kept beside its audio as a hidden
-/// `.NAME.speak.json`: the input and its content hash, the settings, and each file's size and
-/// hash. A shard run again, or a worker, skips an input whose record still verifies; `speak
+/// `.NAME.speak.json`: the input and its content hash, the settings and the voice, and each
+/// file's size and hash. A shard run again, or a worker, skips an input whose record still verifies; `speak
 /// convert --verify DIR` checks every record.
 public struct OutputRecord: Codable, Sendable, Equatable {
     public struct File: Codable, Sendable, Equatable {
@@ -19,6 +19,8 @@ public struct OutputRecord: Codable, Sendable, Equatable {
     /// The conversion's settings (voice, speed, format…) as one string: a record made with
     /// other settings is not this conversion's.
     public var settings: String
+    /// The voice that read it (chosen for the document's language unless one was asked for).
+    public var voice: String
     public var files: [File]
     public var words: Int
     public var audioSeconds: Double
@@ -26,11 +28,12 @@ public struct OutputRecord: Codable, Sendable, Equatable {
     public var writer: String
     public var finishedAt: Date
 
-    public init(input: String, inputHash: String, settings: String, files: [File], words: Int, audioSeconds: Double,
+    public init(input: String, inputHash: String, settings: String, voice: String, files: [File], words: Int, audioSeconds: Double,
                 writer: String = OutputRecord.writerName, finishedAt: Date = Date()) {
         self.input = input
         self.inputHash = inputHash
         self.settings = settings
+        self.voice = voice
         self.files = files
         self.words = words
         self.audioSeconds = audioSeconds

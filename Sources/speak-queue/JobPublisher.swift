@@ -11,6 +11,7 @@ struct JobPublisher {
     /// What `speak convert --json` prints (the fields used here).
     private struct Summary: Decodable {
         var output: String
+        var voice: String?
         var words: Int
         var audioSeconds: Double
     }
@@ -39,7 +40,7 @@ struct JobPublisher {
         let ordered = names.sorted { ($0 == audio ? 0 : 1, $0) < ($1 == audio ? 0 : 1, $1) }
         let files = try ordered.flatMap { try OutputRecord.describe((directory as NSString).appendingPathComponent($0), in: directory) }
         let record = OutputRecord(input: job.input, inputHash: job.inputHash, settings: job.arguments.joined(separator: " "),
-                                  files: files, words: summary.words, audioSeconds: summary.audioSeconds)
+                                  voice: summary.voice ?? "", files: files, words: summary.words, audioSeconds: summary.audioSeconds)
         try record.write(in: directory)
         return JobOutput(name: files.first?.path ?? audio, hash: files.first?.sha256 ?? "", audioSeconds: summary.audioSeconds)
     }

@@ -59,7 +59,7 @@ struct ShardedConversion {
             do {
                 var files = try OutputRecord.describe(summary.output, in: directory)
                 if let timings = summary.timings { files += try OutputRecord.describe(timings, in: directory) }
-                try OutputRecord(input: remaining[n], inputHash: remainingHashes[n], settings: settings, files: files,
+                try OutputRecord(input: remaining[n], inputHash: remainingHashes[n], settings: settings, voice: summary.voice, files: files,
                                  words: summary.words, audioSeconds: summary.audioSeconds).write(in: directory)
             } catch {
                 Terminal.error("cannot record what was written for '\(remaining[n])': \(error)")

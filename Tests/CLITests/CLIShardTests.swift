@@ -83,6 +83,10 @@ import Testing
         #expect(names.filter { $0.hasSuffix(".wav") && !$0.hasPrefix(".") }.count == 4, "\(names)")
         #expect(names.filter { $0.hasSuffix(".speak.json") }.count == 4, "\(names)")
         #expect(!names.contains { $0.contains(".partial-") }, "\(names)")
+        // Each record says what was read, how, by which voice, and what was written.
+        let record = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent(".Document 0.wav.speak.json"))) as? [String: Any]
+        #expect(record?["voice"] as? String == "en-us" && (record?["inputHash"] as? String)?.hasPrefix("sha256:") == true, "\(record ?? [:])")
+        #expect((record?["files"] as? [[String: Any]])?.first?["path"] as? String == "Document 0.wav", "\(record ?? [:])")
         let verified = try cli.run(["convert", "--verify", "out"])
         #expect(verified.status == 0 && verified.stderr.contains("4 outputs recorded in out: all verified"), "\(verified.stderr)")
 
