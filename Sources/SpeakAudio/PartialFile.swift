@@ -9,6 +9,10 @@ final class PartialFile {
 
     /// Creates the temporary file with `contents`, ready for writing at its end.
     init(path: String, contents: Data = Data()) throws(AudioOutputError) {
+        // A device or a pipe is written into, never renamed over (WAVWriter streams to them).
+        guard !OutputPath.isStream(path) else {
+            throw AudioOutputError(path: path, reason: "it is a device or a pipe, and only WAV can be written to one (--format wav)", advice: nil)
+        }
         let directory = (path as NSString).deletingLastPathComponent
         temporaryPath = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
         guard FileManager.default.createFile(atPath: temporaryPath, contents: contents),

@@ -5,12 +5,15 @@ import SpeakModel
 public struct AudioOutputError: UserFacingError, Equatable {
     public var path: String
     public var reason: String
-    public var message: String { "cannot write '\(path)': \(reason); check the directory exists and is writable" }
+    /// What to do about it, when the reason does not say.
+    public var advice: String?
+    public var message: String { "cannot write '\(path)': \(reason)" + (advice.map { "; " + $0 } ?? "") }
     public var exitStatus: ExitStatus { .cannotCreate }
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, advice: String? = "check the directory exists and is writable") {
         self.path = path
         self.reason = reason
+        self.advice = advice
     }
 }
 
@@ -30,9 +33,13 @@ public final class WAVWriter {
     public init(path: String, sampleRate: Int) throws(AudioOutputError) {
         self.path = path
         self.sampleRate = sampleRate
-        if path == "-" {
+        if OutputPath.isStream(path) {
+            // Standard output, a device or a pipe: streamed, with a header of unknown length.
+            guard let stream = path == "-" ? FileHandle.standardOutput : FileHandle(forWritingAtPath: path) else {
+                throw AudioOutputError(path: path, reason: "cannot open it for writing")
+            }
             file = nil
-            handle = FileHandle.standardOutput
+            handle = stream
             buffer = Self.header(dataBytes: nil, sampleRate: sampleRate)
             return
         }

@@ -17,7 +17,8 @@ extension Speak {
         // "x.flac" must not become WAV bytes under a FLAC name; a name whose ending is not a
         // format word ("take.2") is WAV as before.
         let ending = (request.output as NSString).pathExtension
-        if request.format == nil, !request.outputIsDirectory, request.output != "-", AudioFormat.forPath(request.output) == nil,
+        // A device or a pipe has no format in its name ("audio.fifo"): WAV, as for "-".
+        if request.format == nil, !request.outputIsDirectory, !OutputPath.isStream(request.output), AudioFormat.forPath(request.output) == nil,
            (2...5).contains(ending.count), ending.allSatisfy(\.isLetter) {
             throw ConvertRequestError(message: "cannot write '\(request.output)': .\(ending) is not an audio format speak writes; "
                                       + "use .wav, .opus (or .ogg) or .mp3, or pass --format", exitStatus: .usage)
@@ -72,8 +73,11 @@ extension Speak {
                 : request.output
             outputs = [(path, 0..<plan.chapters.count)]
         }
+        if let stream = outputs.first(where: { OutputPath.isStream($0.path) }) {
+            throw AudioOutputError(path: stream.path, reason: "it is a device or a pipe, and only WAV can be written to one (--format wav)", advice: nil)
+        }
         if !request.overwrite, let existing = outputs.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
-            throw AudioOutputError(path: existing.path, reason: "the file exists; pass --force to replace it")
+            throw AudioOutputError(path: existing.path, reason: "the file exists; pass --force to replace it", advice: nil)
         }
         if request.splitChapters, let timings = request.timings, TimingWriter.Format(rawValue: timings.lowercased()) == nil {
             throw ConvertRequestError(message: "with --split, --timings takes a format (json, vtt or srt): one timing file per chapter", exitStatus: .usage)

@@ -121,8 +121,8 @@ extension Speak {
             return summary
         }
         let output = request.outputIsDirectory ? Self.outputPath(in: request.output, for: document) : request.output
-        if output != "-", FileManager.default.fileExists(atPath: output), !request.overwrite {
-            throw AudioOutputError(path: output, reason: "the file exists; pass --force to replace it")
+        if OutputPath.replacesFile(output), !request.overwrite {
+            throw AudioOutputError(path: output, reason: "the file exists; pass --force to replace it", advice: nil)
         }
         let timings = try timingsPath(request.timings, output: output)
         // Workers open the input themselves: a file or a library document (a page fetched
@@ -141,7 +141,7 @@ extension Speak {
                 : nil
         }
         let engine = try self.engine(for: settings, requested: request.voice)
-        if output != "-" { PartialFiles.removeAbandoned(near: output) }
+        if !OutputPath.isStream(output) { PartialFiles.removeAbandoned(near: output) }
         let writer = try WAVWriter(path: output, sampleRate: engine.sampleRate)
         var timingWriter: TimingWriter?
         var totalSamples = 0, words = 0, silenced = 0
@@ -177,6 +177,11 @@ extension Speak {
         return summary
     }
 
+    /// Whether `path` is a device, a pipe or a socket (written into, never replaced).
+    public static func isDeviceOrPipe(_ path: String) -> Bool {
+        path != "-" && OutputPath.isStream(path)
+    }
+
     /// Documents with fewer spoken words than this are not worth starting worker processes.
     static let minimumWordsForWorkers = 2000
 
@@ -190,7 +195,9 @@ extension Speak {
     func timingsPath(_ timings: String?, output: String) throws -> String? {
         guard let timings else { return nil }
         if TimingWriter.Format(rawValue: timings.lowercased()) != nil {
-            guard output != "-" else { throw InputUsageError(message: "with -o -, give --timings a file name, not just '\(timings)'") }
+            guard !OutputPath.isStream(output) else {
+                throw InputUsageError(message: "with -o \(output), give --timings a file name, not just '\(timings)'")
+            }
             return (output as NSString).deletingPathExtension + "." + timings.lowercased()
         }
         guard TimingWriter.format(forPath: timings) != nil else {

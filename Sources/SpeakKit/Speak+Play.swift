@@ -214,8 +214,8 @@ extension Speak {
         let sink: any AudioSink
         var file: FileSink?
         if let output = request.output {
-            if output != "-", FileManager.default.fileExists(atPath: output), !request.overwrite {
-                throw AudioOutputError(path: output, reason: "the file exists; pass --force to replace it")
+            if OutputPath.replacesFile(output), !request.overwrite {
+                throw AudioOutputError(path: output, reason: "the file exists; pass --force to replace it", advice: nil)
             }
             let fileSink = try FileSink(path: output, sampleRate: engine.sampleRate, realtime: request.realtime)
             file = fileSink

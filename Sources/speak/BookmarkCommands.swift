@@ -138,6 +138,10 @@ struct NotesCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data(markdown.utf8))
                 return
             }
+            if Speak.isDeviceOrPipe(output), let stream = FileHandle(forWritingAtPath: output) {
+                try stream.write(contentsOf: Data(markdown.utf8))
+                return
+            }
             if FileManager.default.fileExists(atPath: output), !force {
                 throw OutputFileError(path: output, reason: "the file exists; pass --force to replace it")
             }
