@@ -36,7 +36,7 @@ struct ServerRoutes {
             let voices = (try? await voice.run { [voice] in try voice.voiceList() })
                 .map { ReaderPage.voices($0, language: document.metadata.language) } ?? []
             let languages = try LanguageSwitch.of(id, language: document.metadata.language, speak: speak)
-            let original = try await originalDocument(of: id, languages)
+            let original = try await originalDocument(of: languages.flatMap { $0.originalID == id ? nil : $0.originalID })
             return Self.html(ReaderPage(summary: summary, document: document, voices: voices, languages: languages, original: original)
                 .render(word: word, block: request.uri.queryParameters.get("block", as: Int.self),
                         skipStep: speak.config.skipStep, wordsPerMinute: speak.config.wordsPerMinute))
@@ -67,9 +67,9 @@ struct ServerRoutes {
             } else {
                 ReaderPage.forward(document, from: query.get("from", as: Int.self) ?? 0)
             }
-            let languages = try LanguageSwitch.of(id, language: document.metadata.language, speak: speak)
-            let original = try await originalDocument(of: id, languages)
-            return Self.html(ReaderPage.blocks(document, range, original: original, language: languages?.originalLanguage), page: false)
+            // A window of blocks needs the original (of a translation), not the whole language switch.
+            let original = try await originalDocument(of: try speak.translationLinks(of: id).original?.originalID)
+            return Self.html(ReaderPage.blocks(document, range, original: original, language: original?.metadata.language ?? "en"), page: false)
         }
         router.get("/api/documents/{id}/clip") { request, context in
             let id = try context.parameters.require("id", as: Int64.self)
@@ -222,10 +222,10 @@ struct ServerRoutes {
         }
     }
 
-    /// The original of translation `id` (nil for an original).
-    private func originalDocument(of id: Int64, _ languages: LanguageSwitch?) async throws -> Document? {
-        guard let languages, languages.originalID != id else { return nil }
-        return try await documentOrNotFound(languages.originalID).1
+    /// Document `id` (the original of a translation), or nil for none.
+    private func originalDocument(of id: Int64?) async throws -> Document? {
+        guard let id else { return nil }
+        return try await documentOrNotFound(id).1
     }
 
     private func page(_ render: () throws -> String) throws -> Response {

@@ -41,8 +41,10 @@ struct ShardedConversion {
             return (input, assigned.0.key, assigned.0.words)
         }
         // Done before: a record for the same content and settings whose files are as written.
-        let records = OutputRecord.all(in: directory).records.values
-        let done = Set(records.filter { $0.settings == settings && $0.problems(in: directory).isEmpty }.map(\.inputHash))
+        // Only this shard's records are hashed again: the other shards' outputs are theirs to check.
+        let wanted = Set(mine.map(\.hash))
+        let records = OutputRecord.all(in: directory).records.values.filter { wanted.contains($0.inputHash) && $0.settings == settings }
+        let done = Set(records.filter { $0.problems(in: directory).isEmpty }.map(\.inputHash))
         self.mine = mine
         let left = mine.filter { !done.contains($0.hash) }
         remaining = left.map(\.input)
