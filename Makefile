@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync measure-mpris measure-translate measure-queue install uninstall clean
+.PHONY: all bootstrap build release demo test test-asan test-tsan fuzz soak eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync measure-mpris measure-translate measure-queue install uninstall clean
 
 all: build
 
@@ -26,6 +26,32 @@ test: bootstrap
 	$(SWIFT) build --product generate-manual
 	@url=$$(scripts/test-postgres start) && trap 'scripts/test-postgres stop' EXIT && \
 	  SPEAK_TEST_POSTGRES="$$url" SPEAK_REQUIRE_POSTGRES=1 SPEAK_REQUIRE_BROWSER=1 $(SWIFT) test --skip-build
+
+# The whole suite under sanitizers, each in a build directory of its own (a full build each):
+# address + undefined behaviour, then thread. The CLI tests run the instrumented binaries too.
+SANITIZED_TEST = url=$$(scripts/test-postgres start) && trap 'scripts/test-postgres stop' EXIT && \
+	  SPEAK_TEST_POSTGRES="$$url" SPEAK_BIN="$(CURDIR)/$(1)/debug/speak" $(SWIFT) test --skip-build --build-path $(1) $(2)
+
+test-asan: bootstrap
+	$(SWIFT) build --build-tests --build-path .build-asan --sanitize=address --sanitize=undefined
+	@ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  $(call SANITIZED_TEST,.build-asan,--sanitize=address --sanitize=undefined)
+
+test-tsan: bootstrap
+	$(SWIFT) build --build-tests --build-path .build-tsan --sanitize=thread
+	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(call SANITIZED_TEST,.build-tsan,--sanitize=thread)
+
+# Every parser under libFuzzer for FUZZ_SECONDS each (FUZZ_PARALLEL at once); findings are
+# minimized into Tests/FuzzRegressionTests/Inputs/, which make test replays. See scripts/fuzz.
+FUZZ_SECONDS ?= 60
+FUZZ_PARALLEL ?= 1
+fuzz:
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_PARALLEL=$(FUZZ_PARALLEL) scripts/fuzz
+
+# Six processes of mixed use against one library for SOAK_MINUTES, then every check (scripts/soak).
+SOAK_MINUTES ?= 10
+soak: release
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/soak --minutes $(SOAK_MINUTES)
 
 eval: build
 	@scripts/eval

@@ -23,6 +23,8 @@ let package = Package(
         .executable(name: "speak-sync", targets: ["speak-sync"]),
         .executable(name: "speak-queue", targets: ["speak-queue"]),
         .library(name: "SpeakKit", targets: ["SpeakKit"]),
+        // The fuzz harnesses, for the libFuzzer driver in Fuzz/ (a package of its own: it needs -sanitize=fuzzer).
+        .library(name: "SpeakFuzzing", targets: ["SpeakFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // For the fuzz harness of the server only: requests answered without a socket.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // C libraries (headers and link flags through pkg-config; Debian packages via bootstrap).
@@ -157,6 +161,14 @@ let package = Package(
         ], linkerSettings: fastStart),
 
         // Tests.
+        // One libFuzzer harness per parser (make fuzz); the regression inputs replay in make test.
+        .target(name: "SpeakFuzzing", dependencies: [
+            "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportPDF",
+            "SpeakPoppler", "SpeakImportOCR", "SpeakTesseract", "SpeakConversion", "SpeakKit", "SpeakLibrary", "SpeakNeural",
+            "SpeakQueue", "SpeakServer", "SpeakSync", .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOEmbedded", package: "swift-nio"),
+        ]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["SpeakFuzzing", "SpeakQueue"], exclude: ["Inputs"]),
         .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),
         .testTarget(name: "SpeakSpeechTests", dependencies: ["SpeakModel", "SpeakSpeech"]),
         .testTarget(name: "SpeakImportTests", dependencies: [

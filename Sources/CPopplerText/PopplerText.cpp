@@ -1,3 +1,4 @@
+#include <Error.h>
 #include "speak_pdf_text.h"
 
 #include <GlobalParams.h>
@@ -19,6 +20,12 @@ struct speak_pdf_text {
     // LittleCMS colour transforms every page, which took more time than the text itself.
     std::unique_ptr<TextOutputDev> raw, ordered;
 };
+
+static void speak_pdf_ignore_error(ErrorCategory, Goffset, const char *) {}
+
+extern "C" void speak_pdf_silence_errors(void) {
+    setErrorCallback(speak_pdf_ignore_error);
+}
 
 extern "C" speak_pdf_text *speak_pdf_text_open(const char *path, const char *password, int *status) {
     // poppler-glib sets the globals up on its first document; do the same when it has not yet.

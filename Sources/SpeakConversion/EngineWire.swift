@@ -8,11 +8,31 @@ import SpeakSynthesis
 /// `A` frames of samples, then `E` with the word events or `X` with an error. Integers are
 /// little-endian; a helper that dies mid-answer shows up as end of file.
 public enum EngineWire {
-    /// Reads exactly `count` bytes, or nil at end of file.
+    /// Reads exactly `count` bytes, or nil at end of file. The buffer grows as bytes arrive, so
+    /// a frame that only claims a large size costs nothing.
     static func read(_ descriptor: Int32, count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        let complete = bytes.withUnsafeMutableBytes { read(descriptor, into: $0) }
-        return complete ? bytes : nil
+        var bytes: [UInt8] = []
+        while bytes.count < count {
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: min(count - start, 1 << 20)))
+            let complete = bytes.withUnsafeMutableBytes { read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+            guard complete else { return nil }
+        }
+        return bytes
+    }
+
+    /// Appends `count` little-endian samples to `samples`, growing as they arrive; false at end of file.
+    static func readSamples(_ descriptor: Int32, count: Int, into samples: inout [Int16]) -> Bool {
+        var remaining = count
+        while remaining > 0 {
+            let start = samples.count, piece = min(remaining, 1 << 16)
+            samples.append(contentsOf: repeatElement(0, count: piece))
+            let complete = samples.withUnsafeMutableBytes { read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[(start * 2)...])) }
+            guard complete else { return false }
+            remaining -= piece
+        }
+        if Int16(littleEndian: 1) != 1 { samples = samples.map { Int16(littleEndian: $0) } }
+        return true
     }
 
     /// Fills `buffer` completely; false at end of file.

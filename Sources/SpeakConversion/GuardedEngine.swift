@@ -61,21 +61,22 @@ final class EngineHelper {
     /// reports (unknown voice, engine failure) are thrown.
     func synthesize(_ text: String, settings: VoiceSettings) throws -> ([Int16], [WordEvent])? {
         guard EngineWire.write(socket, EngineWire.request(text, settings: settings)) else { return nil }
+        return try Self.answer(from: socket)
+    }
+
+    /// Reads one answer: audio frames, then the events or an error. Nil on end of file or on a
+    /// frame that makes no sense, so a helper that dies or talks nonsense is only a failed chunk.
+    static func answer(from socket: Int32) throws -> ([Int16], [WordEvent])? {
         var samples: [Int16] = []
         while let tag = EngineWire.read(socket, count: 1)?.first {
             switch tag {
             case UInt8(ascii: "A"):
                 guard let count = EngineWire.readInt(socket), (0...(1 << 26)).contains(count) else { return nil }
-                let start = samples.count
-                samples.append(contentsOf: repeatElement(0, count: count))
-                let complete = samples.withUnsafeMutableBytes { bytes in
-                    EngineWire.read(socket, into: UnsafeMutableRawBufferPointer(rebasing: bytes[(start * 2)...]))
-                }
-                guard complete else { return nil }
+                guard EngineWire.readSamples(socket, count: count, into: &samples) else { return nil }
             case UInt8(ascii: "E"):
                 guard let count = EngineWire.readInt(socket), (0...(1 << 24)).contains(count) else { return nil }
                 var events: [WordEvent] = []
-                events.reserveCapacity(count)
+                events.reserveCapacity(min(count, 1 << 12))
                 for _ in 0..<count {
                     guard let position = EngineWire.readInt(socket), let length = EngineWire.readInt(socket),
                           let sample = EngineWire.readInt(socket) else { return nil }

@@ -172,5 +172,6 @@ enum SpeakExecutable {
 /// A conversion that failed inside `speak` (a worker crashed or misbehaved).
 public struct ConversionFailure: UserFacingError {
     public var message: String
-    public var exitStatus: ExitStatus { .software }
+    /// `.software` unless a worker said why (a document trashed meanwhile is `.noInput`).
+    public var exitStatus: ExitStatus = .software
 }

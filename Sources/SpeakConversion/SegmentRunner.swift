@@ -58,7 +58,8 @@ public struct SegmentRunner: Sendable {
                             try worker.synthesize(segment.range, path: segment.path)
                         } catch let error as ConversionFailure {
                             let last = segment.range.upperBound >= document.wordCount ? "end" : String(segment.range.upperBound - 1)
-                            throw ConversionFailure(message: "synthesis of '\(inputName)' words \(segment.range.lowerBound)…\(last): \(error.message)")
+                            throw ConversionFailure(message: "synthesis of '\(inputName)' words \(segment.range.lowerBound)…\(last): \(error.message)",
+                                                    exitStatus: error.exitStatus)
                         }
                         progress?(state.finish(words: segment.range.count(in: document), total: total))
                     }

@@ -64,7 +64,7 @@ public struct SegmentJob: Sendable {
 }
 
 /// A `speak __segments` child process: loads the document once, then synthesizes the segments
-/// it is sent ("FIRST<TAB>END<TAB>PATH"), answering "ok" or "error<TAB>message" for each.
+/// it is sent ("FIRST<TAB>END<TAB>PATH"), answering "ok" or "error<TAB>STATUS<TAB>message" for each.
 public final class SegmentWorker {
     private let helper: HelperProcess
 
@@ -83,7 +83,10 @@ public final class SegmentWorker {
         }
         let reply = String(decoding: line, as: UTF8.self)
         guard reply == "ok" else {
-            throw ConversionFailure(message: reply.hasPrefix("error\t") ? String(reply.dropFirst(6)) : "a synthesis worker failed")
+            // "error<TAB>STATUS<TAB>message": the exit status of what went wrong travels with it.
+            let fields = reply.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 3, fields[0] == "error" else { throw ConversionFailure(message: "a synthesis worker failed") }
+            throw ConversionFailure(message: fields[2], exitStatus: Int32(fields[1]).flatMap(ExitStatus.init(rawValue:)) ?? .software)
         }
     }
 
@@ -98,14 +101,17 @@ extension SegmentWorker {
         func reply(_ line: String) {
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
+        func failure(_ error: any Error) -> String {
+            let known = error as? UserFacingError
+            return "error\t\((known?.exitStatus ?? .software).rawValue)\t" + (known?.message ?? "\(error)").replacingOccurrences(of: "\n", with: " ")
+        }
         let document: Document
         let engine: any SpeechEngine
         do {
             document = try load()
             engine = try EngineChoice.engine(for: job.settings, threads: 1)
         } catch {
-            let message = (error as? UserFacingError)?.message ?? "\(error)"
-            while readLine() != nil { reply("error\t" + message) }
+            while readLine() != nil { reply(failure(error)) }
             return
         }
         while let line = readLine() {
@@ -113,14 +119,14 @@ extension SegmentWorker {
             if ProcessInfo.processInfo.environment["SPEAK_FAULT_INJECT"] == "segment-crash" { kill(getpid(), SIGKILL) }
             let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
             guard getppid() == parent, fields.count == 3, let first = Int(fields[0]), let end = Int(fields[1]), first < end else {
-                reply("error\tbad request")
+                reply("error\t\(ExitStatus.software.rawValue)\tbad request")
                 continue
             }
             do {
                 try job.synthesize(document, range: first..<end, engine: engine, path: fields[2])
                 reply("ok")
             } catch {
-                reply("error\t" + ((error as? UserFacingError)?.message ?? "\(error)"))
+                reply(failure(error))
             }
         }
     }

@@ -86,9 +86,8 @@ enum SliceMessage: Equatable {
             return .offset(id: id, offset: offset)
         case UInt8(ascii: "A"):
             guard let id = int(), let count = int(), (0...(1 << 28)).contains(count) else { return nil }
-            var samples = [Int16](repeating: 0, count: count)
-            guard samples.withUnsafeMutableBytes({ EngineWire.read(descriptor, into: $0) }) else { return nil }
-            if Int16(littleEndian: 1) != 1 { samples = samples.map { Int16(littleEndian: $0) } }
+            var samples: [Int16] = []
+            guard EngineWire.readSamples(descriptor, count: count, into: &samples) else { return nil }
             return .audio(id: id, samples: samples)
         case UInt8(ascii: "D"):
             guard let id = int(), let samples = int(), let silenced = int(), let count = int(),

@@ -89,6 +89,7 @@ extension Speak {
         let job = SegmentJob(settings: settings, encoder: EncoderSettings(format: format, bitrate: request.bitrate), readAll: request.readAll)
         let cache = SegmentCache(limitMB: config.cacheLimitMB)
         let store = request.useCache ? cache.directory : NSTemporaryDirectory() + "speak-segments-\(getpid())"
+        if !request.useCache { Self.removeAbandonedSegmentDirectories() }
         do {
             try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
         } catch {
@@ -183,6 +184,15 @@ extension Speak {
         } catch {
             writer.discard()
             throw error
+        }
+    }
+
+    /// The segment directories of `--no-cache` conversions that were killed (their process is gone).
+    private static func removeAbandonedSegmentDirectories() {
+        let base = NSTemporaryDirectory()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? [] where name.hasPrefix("speak-segments-") {
+            guard let pid = Int32(name.dropFirst("speak-segments-".count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: base + name)
         }
     }
 }

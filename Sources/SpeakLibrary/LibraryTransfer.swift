@@ -34,6 +34,25 @@ public struct LibraryExport: Sendable, Equatable, Codable {
     }
 
     public static let currentVersion = 1
+
+    /// Why bytes are not a library export this version can take.
+    public enum ReadProblem: Error, Equatable {
+        /// Not JSON written by `speak library export`.
+        case notAnExport
+        /// Written by a newer speak.
+        case newer
+    }
+
+    /// Reads what `speak library export` wrote.
+    public static func read(_ data: Data) throws(ReadProblem) -> LibraryExport {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let state = try? decoder.decode(LibraryExport.self, from: data), state.format == "speak-library" else {
+            throw .notAnExport
+        }
+        guard state.version <= currentVersion else { throw .newer }
+        return state
+    }
     public var format = "speak-library"
     public var version = currentVersion
     public var exported: Date
@@ -97,13 +116,27 @@ extension LibraryStore {
             for path in Set(state.folders + state.documents.compactMap(\.folder)) where !Folder.components(of: path).isEmpty {
                 if try Self.ensureFolder(db, names: Folder.components(of: path)).created { outcome.foldersCreated += 1 }
             }
+            // Copies of one content (imported again with --force) are separate documents: each
+            // entry takes its own, the one with its source and title first, else the oldest left.
+            var taken: Set<Int64> = []
             for entry in state.documents {
-                guard let id = try Int64.fetchOne(db, sql: """
-                    SELECT id FROM documents WHERE content_hash = ? AND deleted_at IS NULL ORDER BY id LIMIT 1
-                    """, arguments: [entry.contentHash]) else {
+                let candidates = try Row.fetchAll(db, sql: """
+                    SELECT id, source, title FROM documents WHERE content_hash = ? AND deleted_at IS NULL ORDER BY id
+                    """, arguments: [entry.contentHash]).filter { !taken.contains($0[0]) }
+                let best = candidates.enumerated().max { a, b in
+                    func score(_ item: (offset: Int, element: Row)) -> (Int, Int) {
+                        let source = (item.element[1] as String) == entry.source ? 2 : 0
+                        let title = (item.element[2] as String) == entry.title ? 1 : 0
+                        return (source + title, -item.offset)
+                    }
+                    return score(a) < score(b)
+                }
+                guard let best else {
                     outcome.missing.append(entry.title)
                     continue
                 }
+                let id: Int64 = best.element[0]
+                taken.insert(id)
                 outcome.matched += 1
                 let folder = try entry.folder.flatMap { try Self.resolve(db, path: $0)?.id }
                 try db.execute(sql: "UPDATE documents SET title = ?, folder_id = ? WHERE id = ?",

@@ -30,30 +30,30 @@ public struct PiperVoice: Sendable, Equatable {
         let config = model + ".json"
         guard FileManager.default.fileExists(atPath: model) else { throw Problem(message: "the voice model '\(model)' is missing") }
         guard let data = FileManager.default.contents(atPath: config),
-              let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+              let json = try? JSONDecoder().decode(PiperConfig.self, from: data) else {
             throw Problem(message: "cannot read the voice config '\(config)'; a Piper voice is NAME.onnx with NAME.onnx.json")
         }
-        guard (json["phoneme_type"] as? String ?? "espeak") == "espeak" else {
-            throw Problem(message: "'\(config)' is not a voice on eSpeak's phonemes (phoneme_type '\(json["phoneme_type"] ?? "")'); only those are supported")
+        guard (json.phonemeType ?? "espeak") == "espeak" else {
+            throw Problem(message: "'\(config)' is not a voice on eSpeak's phonemes (phoneme_type '\(json.phonemeType ?? "")'); only those are supported")
         }
-        guard let map = json["phoneme_id_map"] as? [String: [Int]], !map.isEmpty,
-              let audio = json["audio"] as? [String: Any], let rate = audio["sample_rate"] as? Int else {
+        guard let map = json.phonemeIDMap, !map.isEmpty, let rate = json.audio?.sampleRate else {
             throw Problem(message: "'\(config)' has no phoneme_id_map or sample rate; is it a Piper voice config?")
+        }
+        guard (4_000...192_000).contains(rate) else {
+            throw Problem(message: "'\(config)' gives a sample rate of \(rate) Hz; a voice's is between 4,000 and 192,000")
         }
         self.model = model
         self.config = config
         self.name = name ?? URL(fileURLWithPath: model).deletingPathExtension().lastPathComponent
         sampleRate = rate
-        quality = audio["quality"] as? String ?? ""
-        espeakVoice = (json["espeak"] as? [String: Any])?["voice"] as? String ?? "en-us"
-        let code = ((json["language"] as? [String: Any])?["code"] as? String) ?? espeakVoice
-        language = code.replacingOccurrences(of: "_", with: "-")
-        phonemeIDs = map.mapValues { $0.map(Int64.init) }
+        quality = json.audio?.quality ?? ""
+        espeakVoice = json.espeak?.voice ?? "en-us"
+        language = (json.language?.code ?? espeakVoice).replacingOccurrences(of: "_", with: "-")
+        phonemeIDs = map
         licence = Self.licence(beside: model)
-        let inference = json["inference"] as? [String: Any] ?? [:]
-        noiseScale = Float(inference["noise_scale"] as? Double ?? 0.667)
-        lengthScale = Float(inference["length_scale"] as? Double ?? 1)
-        noiseW = Float(inference["noise_w"] as? Double ?? 0.8)
+        noiseScale = json.inference?.noiseScale ?? 0.667
+        lengthScale = json.inference?.lengthScale ?? 1
+        noiseW = json.inference?.noiseW ?? 0.8
     }
 
     /// The "License: X" line of Piper's model card beside the model (`MODEL_CARD` or
@@ -141,5 +141,32 @@ public struct PiperVoice: Sendable, Equatable {
             if let voice = try? PiperVoice(model: model, name: name) { found.append(voice) }
         }
         return found
+    }
+}
+
+/// The parts of a Piper voice's `.onnx.json` that speak reads (Decodable, not JSONSerialization:
+/// the fuzzer found that one leaking the file's bytes on Linux).
+private struct PiperConfig: Decodable {
+    struct Audio: Decodable {
+        var sampleRate: Int?
+        var quality: String?
+        enum CodingKeys: String, CodingKey { case sampleRate = "sample_rate", quality }
+    }
+    struct Voice: Decodable { var voice: String? }
+    struct Language: Decodable { var code: String? }
+    struct Inference: Decodable {
+        var noiseScale: Float?
+        var lengthScale: Float?
+        var noiseW: Float?
+        enum CodingKeys: String, CodingKey { case noiseScale = "noise_scale", lengthScale = "length_scale", noiseW = "noise_w" }
+    }
+    var phonemeType: String?
+    var phonemeIDMap: [String: [Int64]]?
+    var audio: Audio?
+    var espeak: Voice?
+    var language: Language?
+    var inference: Inference?
+    enum CodingKeys: String, CodingKey {
+        case phonemeType = "phoneme_type", phonemeIDMap = "phoneme_id_map", audio, espeak, language, inference
     }
 }

@@ -14,7 +14,11 @@ final class PopplerText {
     /// The poppler release the shim was built with.
     static var version: String { String(cString: speak_pdf_poppler_version()) }
 
+    /// Once per process: poppler's messages would reach the terminal of whoever runs the helper.
+    private static let silenced: Void = speak_pdf_silence_errors()
+
     init(path: String, password: String?) throws(PDFFailure) {
+        Self.silenced
         var status: Int32 = 0
         guard let document = speak_pdf_text_open(path, password, &status) else {
             if status == 1 {

@@ -75,9 +75,15 @@ public final class JobQueue {
                     """, [id, worker, String(lease)]).first,
                     let jobID = Int64(id), let attempt = taken[4].flatMap({ Int($0) }) else { return nil }
                 try event(db, id, worker: worker, "claimed", "attempt \(attempt)")
-                let arguments = (try? JSONDecoder().decode([String].self, from: Data((taken[3] ?? "[]").utf8))) ?? []
-                return QueueJob(id: jobID, input: taken[0] ?? "", inputHash: taken[1] ?? "", outputDirectory: taken[2] ?? "",
-                                arguments: arguments, attempt: attempt)
+                switch ClaimedRow.job(id: jobID, attempt: attempt, columns: Array(taken.prefix(4))) {
+                case .success(let job):
+                    return job
+                case .failure(let problem):
+                    let reason = "the queued job is not one speak queue add writes: \(problem.reason)"
+                    try db.query("UPDATE speak_jobs SET state = 'failed', error = $2, lease_until = NULL, finished_at = now() WHERE id = $1",
+                                 [id, reason])
+                    try event(db, id, worker: worker, "failed", reason)
+                }
             }
         }
     }

@@ -53,6 +53,15 @@ public struct ReaderServer: Sendable {
         }
     }
 
+    /// A server with accounts on a store made elsewhere (tests and the fuzz harness: cheap hashing).
+    init(speak: Speak, accounts: AccountStore?) {
+        self.speak = speak
+        host = "127.0.0.1"
+        port = 0
+        access = ServerAccess(hash: nil)
+        self.accounts = accounts
+    }
+
     /// Where `speak serve --accounts` keeps its users by default: beside the library.
     public static func defaultAccountStore(speak: Speak) -> String {
         speak.libraryDirectory.appendingPathComponent("accounts.sqlite").path
@@ -72,9 +81,8 @@ public struct ReaderServer: Sendable {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
-    /// Serves until SIGINT or SIGTERM; `ready` gets the address once connections are taken.
-    public func run(ready: @escaping @Sendable (String) -> Void) async throws {
-        _ = try speak.library()
+    /// Every route and middleware the server answers with, and the books it flushes on the way out.
+    func routes() -> (Router<BasicRequestContext>, PositionBook, AccountLibraries?) {
         let router = Router()
         router.middlewares.add(RequestLogMiddleware())
         let upload = speak.environment["SPEAK_SERVE_MAX_UPLOAD"].flatMap(Int.init) ?? 512 << 20
@@ -89,6 +97,13 @@ public struct ReaderServer: Sendable {
             SyncRoutes(accounts: accounts, maximumUpload: upload).add(to: router)
             AccountPages(accounts: accounts, libraries: libraries).add(to: router)
         }
+        return (router, positions, libraries)
+    }
+
+    /// Serves until SIGINT or SIGTERM; `ready` gets the address once connections are taken.
+    public func run(ready: @escaping @Sendable (String) -> Void) async throws {
+        _ = try speak.library()
+        let (router, positions, libraries) = routes()
         var logger = Logger(label: "speak-serve")
         logger.logLevel = .info
         let (host, port) = (host, port)

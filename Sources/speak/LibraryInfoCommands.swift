@@ -157,13 +157,13 @@ struct LibraryCommand: ParsableCommand {
                     }
                     data = read
                 }
-                let decoder = JSONDecoder()
-                decoder.dateDecodingStrategy = .iso8601
-                guard let state = try? decoder.decode(LibraryExport.self, from: data), state.format == "speak-library" else {
-                    throw InputFileError(path: file, reason: "it is not a file written by 'speak library export'", status: .dataError)
-                }
-                guard state.version <= LibraryExport.currentVersion else {
+                let state: LibraryExport
+                do throws(LibraryExport.ReadProblem) {
+                    state = try LibraryExport.read(data)
+                } catch .newer {
                     throw InputFileError(path: file, reason: "it was written by a newer speak; upgrade speak", status: .dataError)
+                } catch {
+                    throw InputFileError(path: file, reason: "it is not a file written by 'speak library export'", status: .dataError)
                 }
                 let outcome = try speak.importLibrary(state)
                 print("updated \(outcome.matched) document\(outcome.matched == 1 ? "" : "s"), created \(outcome.foldersCreated) folder\(outcome.foldersCreated == 1 ? "" : "s"), added \(outcome.sessionsAdded) session\(outcome.sessionsAdded == 1 ? "" : "s")" + (outcome.bookmarksChanged > 0 ? ", \(outcome.bookmarksChanged) bookmark\(outcome.bookmarksChanged == 1 ? "" : "s") added or changed" : ""))

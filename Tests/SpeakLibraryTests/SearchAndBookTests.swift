@@ -180,4 +180,18 @@ private func document(_ paragraphs: [String], title: String, hash: String) -> Do
         #expect(try away.stats().listeningSeconds == 60)
         #expect(try away.importState(state).sessionsAdded == 0, "applying twice adds nothing")
     }
+
+    @Test func copiesOfOneContentKeepTheirOwnTitlesAndFolders() throws {
+        // Found by the soak: a library's own export merged a --force copy into the original.
+        let library = try LibraryStore(directory: temporaryDirectory())
+        let original = try library.insert(sampleDocument(hash: "sha256:twice", title: "Notes")).id
+        let copy = try library.insert(sampleDocument(hash: "sha256:twice", title: "Notes"), folderPath: ["F"]).id
+        try library.renameDocument(copy, to: "Copy in F")
+        let outcome = try library.importState(try library.exportState())
+        #expect(outcome.matched == 2)
+        #expect(try library.summary(id: original).metadata.title == "Notes")
+        #expect(try library.summary(id: original).folderID == nil)
+        #expect(try library.summary(id: copy).metadata.title == "Copy in F")
+        #expect(try library.summary(id: copy).folderID == (try library.folder(path: "F"))?.id)
+    }
 }

@@ -14,6 +14,16 @@ struct JobQueueTests {
         return queue
     }
 
+    @Test func aRowAskingForMoreThanSettingsFailsInsteadOfRunning() throws {
+        // Anyone who can write to the database could queue "-o /elsewhere": the worker refuses it.
+        let queue = try JobQueue(url: try Backend.freshDatabase())
+        _ = try queue.add([NewJob(input: "/in/x.txt", inputHash: "sha256:x", outputDirectory: "/out", arguments: ["-o", "/etc/"])])
+        #expect(try queue.claim(worker: "w", lease: 60) == nil)
+        let status = try queue.status()
+        #expect(status.failed == 1 && status.queued == 0)
+        #expect(try queue.history().contains { $0.detail?.contains("'-o' is not a setting a job can carry") == true })
+    }
+
     @Test func aJobIsAddedOnceAndTakenByOneWorkerAtATime() throws {
         let queue = try queue(jobs: 2)
         #expect(try queue.add([NewJob(input: "/elsewhere/0.txt", inputHash: "sha256:0", outputDirectory: "/out", arguments: ["--format", "opus"])]) == 0)

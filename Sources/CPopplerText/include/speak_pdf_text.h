@@ -25,6 +25,9 @@ typedef struct {
     char *text;          /* every word's UTF-8, one after the other */
 } speak_pdf_words;
 
+/* Sends poppler's own error messages nowhere: speak reports what went wrong in one line of its own. */
+void speak_pdf_silence_errors(void);
+
 /* Opens a document; *status is 0 on success, 1 when it needs a (different) password, 2 when damaged. */
 speak_pdf_text *speak_pdf_text_open(const char *path, const char *password, int *status);
 void speak_pdf_text_close(speak_pdf_text *document);

@@ -1,0 +1,98 @@
+#if DEBUG
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import NIOEmbedded
+@testable import SpeakKit
+@testable import SpeakServer
+@testable import SpeakSync
+
+/// A request to the web reader and the sync server, through every middleware and route as
+/// `speak serve --accounts` answers it. The input is the request as text: "METHOD PATH", header
+/// lines, an empty line, the body (forms, uploads, JSON, bearer tokens, cookies).
+enum ServerHarness {
+    static let harness = FuzzHarness("server", "an HTTP request to the reader and sync server: path, query, headers, body",
+                                     setUp: { responder == nil ? "the server did not start on a library in \(FuzzScratch.directory)" : nil },
+                                     seeds: { requests.map { Data($0.utf8) } }) { data in
+        guard let responder = Self.responder, let request = Self.request(data) else { return }
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let context = BasicRequestContext(source: .init(channel: NIOAsyncTestingChannel(), logger: Self.logger))
+            if let response = try? await responder.respond(to: request, context: context) {
+                try? await response.body.write(Discarding())
+            }
+            done.signal()
+        }
+        done.wait()
+    }
+
+    private static let requests = [
+        "GET /\n\n", "GET /read/1?word=3\n\n", "GET /api/documents\nAccept: application/json\n\n",
+        "POST /api/documents/1/position\nContent-Type: application/json\n\n{\"word\": 4, \"speed\": 1.25}",
+        "GET /api/documents/1/clip?from=0&words=20&speed=1&format=wav\n\n",
+        "POST /api/import?name=notes.txt&folder=Inbox\nContent-Type: application/octet-stream\n\nSome text to read.",
+        "POST /api/import-text\nContent-Type: application/json\n\n{\"title\": \"P\", \"text\": \"Pasted words here.\"}",
+        "POST /login\nContent-Type: application/x-www-form-urlencoded\n\npassword=secret&next=%2F",
+        "POST /api/accounts\nContent-Type: application/json\n\n{\"name\": \"ann\", \"password\": \"a long password\"}",
+        "POST /api/sessions\nContent-Type: application/json\n\n{\"name\": \"ann\", \"password\": \"a long password\"}",
+        "GET /api/account/documents\nAuthorization: Bearer 0123456789abcdef\n\n",
+        "POST /account/login\nContent-Type: application/x-www-form-urlencoded\n\nname=ann&password=a+long+password",
+        "POST /manage/rename\nContent-Type: application/x-www-form-urlencoded\n\nid=1&title=New%20name",
+        "GET /api/documents/1/blocks?from=0&count=10\n\n",
+        "POST /api/sync\nAuthorization: Bearer abc\nContent-Type: application/json\n\n{\"positions\": []}",
+        "GET /search?q=word\nCookie: speak_session=abc\n\n",
+    ]
+
+    /// Routes that reach past this process (fetching a URL, Apertium, a sync server): their
+    /// input parsing is the same as the others', and a fuzzer must not start programs or connect out.
+    private static let elsewhere = ["/api/import-url", "/translations", "/api/sync-now", "/api/voices/prepare"]
+
+    private static let logger: Logger = {
+        var logger = Logger(label: "speak-fuzz")
+        logger.logLevel = .critical
+        return logger
+    }()
+
+    /// One server per process on a library of its own, with one document to read and
+    /// accounts whose passwords cost nothing to check (bcrypt would cost a quarter second).
+    private static let responder: RouterResponder<BasicRequestContext>? = {
+        let home = (FuzzScratch.directory as NSString).appendingPathComponent("server")
+        let text = FuzzScratch.file("sample.txt", Data("A Title\n\nThe first paragraph has words. The second sentence follows it.\n".utf8))
+        guard let speak = try? Speak(environment: ["SPEAK_HOME": home, "SPEAK_SERVE_MAX_UPLOAD": "65536", "HOME": home]),
+              (try? speak.importInput(.file(text))) != nil,
+              let accounts = try? AccountStore(path: (home as NSString).appendingPathComponent("accounts.sqlite"), hashing: PlainHashing())
+        else { return nil }
+        return ReaderServer(speak: speak, accounts: accounts).routes().0.buildResponder()
+    }()
+
+    static func request(_ data: Data) -> Request? {
+        let text = String(decoding: data, as: UTF8.self)
+        let (head, body) = text.range(of: "\n\n").map { (text[..<$0.lowerBound], text[$0.upperBound...]) } ?? (text[...], ""[...])
+        var lines = head.split(separator: "\n", omittingEmptySubsequences: false)
+        guard !lines.isEmpty else { return nil }
+        let start = lines.removeFirst().split(separator: " ", maxSplits: 1)
+        guard start.count == 2, let method = HTTPRequest.Method(String(start[0])), start[1].hasPrefix("/"),
+              !Self.elsewhere.contains(where: { start[1].contains($0) }) else { return nil }
+        var fields = HTTPFields()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":"), let name = HTTPField.Name(String(line[..<colon])) else { continue }
+            fields.append(HTTPField(name: name, value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        fields[.contentLength] = String(body.utf8.count)
+        let requestHead = HTTPRequest(method: method, scheme: "http", authority: "127.0.0.1", path: String(start[1]), headerFields: fields)
+        return Request(head: requestHead, body: RequestBody(buffer: ByteBuffer(string: String(body))))
+    }
+
+    private struct Discarding: ResponseBodyWriter {
+        mutating func write(_ buffer: ByteBuffer) async throws {}
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    }
+
+    private struct PlainHashing: PasswordHashing {
+        func hash(_ password: String) -> String { "plain:" + password }
+        func verify(_ password: String, hash: String) -> Bool { hash == "plain:" + password }
+    }
+}
+#endif
