@@ -14,7 +14,7 @@ public struct FuzzHarness: Sendable {
     let setUp: @Sendable () -> String?
     let makeSeeds: @Sendable () -> [Data]
 
-    init(_ name: String, _ summary: String, maximumLength: Int = 64 << 10, setUp: @escaping @Sendable () -> String? = { nil },
+    init(_ name: String, _ summary: String, maximumLength: Int = 16 << 10, setUp: @escaping @Sendable () -> String? = { nil },
          seeds: @escaping @Sendable () -> [Data] = { [] }, _ body: @escaping @Sendable (Data) -> Void) {
         self.name = name
         self.summary = summary
@@ -38,10 +38,11 @@ public struct FuzzHarness: Sendable {
 }
 
 /// Every harness. The parsers' insides are reached with `@testable import`, which only a
-/// debug build allows: a release build of this module has no harnesses (nothing uses it there).
+/// debug build allows, or the optimized build `make fuzz` makes with `-enable-testing
+/// -DSPEAK_FUZZ`: an ordinary release build of this module has no harnesses (nothing uses it there).
 public enum FuzzHarnesses {
     public static var all: [FuzzHarness] {
-        #if DEBUG
+        #if DEBUG || SPEAK_FUZZ
         DocumentHarnesses.all + NativeHarnesses.all + WireHarnesses.all + SettingHarnesses.all + [ServerHarness.harness]
         #else
         []

@@ -1,4 +1,4 @@
-#if DEBUG
+#if DEBUG || SPEAK_FUZZ
 import Foundation
 @testable import SpeakKit
 @testable import SpeakLibrary

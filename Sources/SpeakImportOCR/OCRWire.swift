@@ -50,6 +50,12 @@ public enum OCRWire {
     }
 
     public static func decode(_ line: Data) -> OCRWorkerMessage? {
-        try? JSONDecoder().decode(OCRWorkerMessage.self, from: line)
+        let message = try? JSONDecoder().decode(OCRWorkerMessage.self, from: line)
+        // A page count or index no file has would become an array size or an index downstream.
+        switch message {
+        case .ready(let pages)? where !(0..<(1 << 24)).contains(pages): return nil
+        case .page(let page)?, .opening(let page)?: return (0..<(1 << 24)).contains(page.index) ? message : nil
+        default: return message
+        }
     }
 }

@@ -46,7 +46,7 @@ public enum PDFWire {
 
     private static func decodeInfo(_ line: Data) -> PDFInfo? {
         let fields = Array(line).split(separator: fieldSeparator, omittingEmptySubsequences: false)
-        guard fields.count == 4, let pageCount = int(fields[1]) else { return nil }
+        guard fields.count == 4, let pageCount = int(fields[1]), (0..<(1 << 24)).contains(pageCount) else { return nil }
         let text = { (bytes: ArraySlice<UInt8>) in bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
         return PDFInfo(pageCount: pageCount, title: text(fields[2]), author: text(fields[3]))
     }
@@ -151,7 +151,7 @@ public enum PDFWire {
                 return slice
             }
             guard field().0.first == UInt8(ascii: "P"), let index = int(field().0), let width = int(field().0),
-                  let height = int(field().0) else { return nil }
+                  let height = int(field().0), (0..<(1 << 24)).contains(index) else { return nil }
             let label = String(decoding: field().0, as: UTF8.self)
             let (ocrFlag, ended) = field()
             var lines: [PDFLine] = []
@@ -171,7 +171,8 @@ public enum PDFWire {
         }
     }
 
-    /// A decimal integer from ASCII bytes.
+    /// A decimal integer from ASCII bytes; nil when it is not one or does not fit (the fuzzer
+    /// found a helper's 70-digit number trapping here).
     private static func int<Bytes: Collection>(_ bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
         var value = 0
         var negative = false
@@ -179,7 +180,10 @@ public enum PDFWire {
         for byte in bytes {
             if byte == UInt8(ascii: "-"), digits == 0, !negative { negative = true; continue }
             guard byte >= 0x30, byte <= 0x39 else { return nil }
-            value = value * 10 + Int(byte - 0x30)
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(Int(byte - 0x30))
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
             digits += 1
         }
         return digits > 0 ? (negative ? -value : value) : nil

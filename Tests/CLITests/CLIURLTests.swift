@@ -4,7 +4,8 @@ import Testing
 /// Import from http URLs, against a small HTTP server on 127.0.0.1 that the test starts.
 @Suite(.serialized) struct CLIURLTests {
     /// Routes: /article (HTML, charset only in the header), /moved (302 to /article),
-    /// /notes.txt (text), /missing (404), /picture (a video type), /slow (never answers).
+    /// /notes.txt (text), /missing (404), /picture (a video type), /slow (never answers),
+    /// /huge (announces 100 MB).
     static let server = """
         import http.server, socketserver, sys, time
         ARTICLE = ("<html><head><title>Harbour news | Ledger</title></head><body><nav><a href=/>Home</a></nav>"
@@ -26,6 +27,12 @@ import Testing
                 elif self.path == "/notes.txt": self.send(200, "text/plain; charset=utf-8", b"Plain notes from the web.\\n")
                 elif self.path == "/picture": self.send(200, "video/mp4", b"\\0" * 64)
                 elif self.path == "/slow": time.sleep(30)
+                elif self.path == "/huge":
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/html")
+                    self.send_header("Content-Length", "100000000")
+                    self.end_headers()
+                    self.wfile.write(b"<p>" * 1000)
                 else: self.send(404, "text/html", b"<h1>Not found</h1>")
         class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
             daemon_threads = True
@@ -79,7 +86,7 @@ import Testing
         defer { Self.stop(server) }
         let cli = CLI()
         let cases: [(String, Int32, String)] = [
-            ("/missing", 74, "404"), ("/picture", 65, "video/mp4"), ("/slow", 74, "no answer"),
+            ("/missing", 74, "404"), ("/picture", 65, "video/mp4"), ("/slow", 74, "no answer"), ("/huge", 74, "64 MB"),
         ]
         for (path, status, words) in cases {
             let result = try cli.run(["import", base + path], environment: ["SPEAK_HTTP_TIMEOUT": "2"])

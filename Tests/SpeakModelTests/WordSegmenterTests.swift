@@ -142,6 +142,15 @@ func words(_ text: String) -> [String] {
         #expect(sentences("no terminator here") == ["no terminator here"])
         #expect(sentences("") == [])
     }
+
+    @Test func aRunWithoutTerminatorIsCutAtTheLimit() {
+        // The README's limits table: no sentence handed on is longer than 80 words.
+        let text = Array(repeating: "word", count: 1_000).joined(separator: " ")
+        let cut = SentenceSegmenter.sentences(in: Array(text.unicodeScalars), words: WordSegmenter.words(in: text))
+        #expect(cut.count >= 1_000 / SentenceSegmenter.maximumWords)
+        #expect(cut.allSatisfy { $0.count <= SentenceSegmenter.maximumWords })
+        #expect(cut.reduce(0) { $0 + $1.count } == 1_000)
+    }
 }
 
 /// Segmenting part of a block gives the sentences the whole block would have there: what lets
