@@ -144,8 +144,7 @@ public struct PiperVoice: Sendable, Equatable {
     }
 }
 
-/// The parts of a Piper voice's `.onnx.json` that speak reads (Decodable, not JSONSerialization:
-/// the fuzzer found that one leaking the file's bytes on Linux).
+/// The parts of a Piper voice's `.onnx.json` that speak reads, each of the type it must have.
 private struct PiperConfig: Decodable {
     struct Audio: Decodable {
         var sampleRate: Int?
