@@ -29,20 +29,27 @@ test: bootstrap
 
 # The whole suite under sanitizers, each in a build directory of its own (a full build each):
 # address + undefined behaviour, then thread. The CLI tests run the instrumented binaries too.
-SANITIZED_TEST = url=$$(scripts/test-postgres start) && trap 'scripts/test-postgres stop' EXIT && \
-	  SPEAK_TEST_POSTGRES="$$url" SPEAK_BIN="$(CURDIR)/$(1)/debug/speak" $(SWIFT) test --skip-build --build-path $(1) $(2)
+# Each has a PostgreSQL server of its own (name, port), so that they may run beside make test.
+SANITIZED_TEST = url=$$(scripts/test-postgres start $(3) $(4)) && trap 'scripts/test-postgres stop $(3) $(4)' EXIT && \
+	  SPEAK_TEST_POSTGRES="$$url" SPEAK_BIN="$(CURDIR)/$(1)/debug/speak" SPEAK_TEST_SANITIZER=$(3) \
+	  $(SWIFT) test --skip-build --build-path $(1) $(2)
 
+# swiftc has no -sanitize=undefined on Linux (Swift traps on overflow and bounds itself), so
+# undefined behaviour is checked in the C and C++ parts: the shims and loaders for eSpeak, Poppler,
+# ONNX Runtime, CLD2, PulseAudio and D-Bus, and the packages' C code. ASan's runtime carries UBSan's handlers.
+ASAN_FLAGS = --sanitize=address -Xcc -fsanitize=undefined -Xcxx -fsanitize=undefined
 test-asan: bootstrap
-	$(SWIFT) build --build-tests --build-path .build-asan --sanitize=address --sanitize=undefined
-	@ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	  $(call SANITIZED_TEST,.build-asan,--sanitize=address --sanitize=undefined)
+	$(SWIFT) build --build-tests --build-path .build-asan $(ASAN_FLAGS)
+	@export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 && \
+	  $(call SANITIZED_TEST,.build-asan,$(ASAN_FLAGS),address,54333)
 
 test-tsan: bootstrap
 	$(SWIFT) build --build-tests --build-path .build-tsan --sanitize=thread
-	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $(call SANITIZED_TEST,.build-tsan,--sanitize=thread)
+	@export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 && $(call SANITIZED_TEST,.build-tsan,--sanitize=thread,thread,54336)
 
-# Every parser under libFuzzer for FUZZ_SECONDS each (FUZZ_PARALLEL at once); findings are
-# minimized into Tests/FuzzRegressionTests/Inputs/, which make test replays. See scripts/fuzz.
+# Every parser under libFuzzer for FUZZ_SECONDS each (FUZZ_PARALLEL at once; FUZZ_RUNS and
+# FUZZ_MAX_LEN as scripts/fuzz says); findings are minimized into Tests/FuzzRegressionTests/Inputs/,
+# which make test replays.
 FUZZ_SECONDS ?= 60
 FUZZ_PARALLEL ?= 1
 fuzz:

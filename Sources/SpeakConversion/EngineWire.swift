@@ -23,6 +23,7 @@ public enum EngineWire {
 
     /// Appends `count` little-endian samples to `samples`, growing as they arrive; false at end of file.
     static func readSamples(_ descriptor: Int32, count: Int, into samples: inout [Int16]) -> Bool {
+        let first = samples.count
         var remaining = count
         while remaining > 0 {
             let start = samples.count, piece = min(remaining, 1 << 16)
@@ -31,7 +32,10 @@ public enum EngineWire {
             guard complete else { return false }
             remaining -= piece
         }
-        if Int16(littleEndian: 1) != 1 { samples = samples.map { Int16(littleEndian: $0) } }
+        // Only this answer's samples: the ones already in `samples` are in host order.
+        if Int16(littleEndian: 1) != 1 {
+            for index in first..<samples.count { samples[index] = Int16(littleEndian: samples[index]) }
+        }
         return true
     }
 

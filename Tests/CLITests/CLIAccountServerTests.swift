@@ -104,8 +104,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = ["play", "1", "--from-word", String(word), "--no-tui"]
-        process.environment = ["SPEAK_HOME": cli.home.path, "SPEAK_AUDIO": "null", "PATH": "/usr/bin:/bin",
-                               "XDG_CONFIG_HOME": cli.work.appendingPathComponent("config").path]
+        process.environment = CLI.bare(["SPEAK_HOME": cli.home.path, "SPEAK_AUDIO": "null", "PATH": "/usr/bin:/bin",
+                                        "XDG_CONFIG_HOME": cli.work.appendingPathComponent("config").path])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -276,7 +276,8 @@ import Testing
         let syncing = Process()
         syncing.executableURL = URL(fileURLWithPath: CLI.binary)
         syncing.arguments = ["sync"]
-        syncing.environment = ["SPEAK_HOME": laptop.home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": laptop.work.appendingPathComponent("config").path]
+        syncing.environment = CLI.bare(["SPEAK_HOME": laptop.home.path, "PATH": "/usr/bin:/bin",
+                                        "XDG_CONFIG_HOME": laptop.work.appendingPathComponent("config").path])
         let said = Pipe()
         syncing.standardError = said
         syncing.standardOutput = FileHandle.nullDevice

@@ -129,11 +129,22 @@ final class CLI {
         return (process, String(decoding: heard, as: UTF8.self))
     }
 
+    /// How many times longer to wait for a child than normally: the instrumented binaries of
+    /// make test-asan and make test-tsan run several times slower. Only waits and deadlines
+    /// use it; no test checks how long anything took.
+    static let patience: Double = ["address": 3, "thread": 8][ProcessInfo.processInfo.environment["SPEAK_TEST_SANITIZER"] ?? ""] ?? 1
+
+    /// A child's whole environment, plus the sanitizers' options of this run (make test-asan,
+    /// make test-tsan), which an instrumented child would otherwise run without.
+    static func bare(_ environment: [String: String]) -> [String: String] {
+        environment.merging(ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { own, _ in own }
+    }
+
     func background(_ arguments: [String]) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
-        process.environment = ["SPEAK_HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": work.appendingPathComponent("config").path]
+        process.environment = CLI.bare(["SPEAK_HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": work.appendingPathComponent("config").path])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         return process

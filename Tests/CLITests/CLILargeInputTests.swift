@@ -45,7 +45,10 @@ import Testing
         // Piped: no progress bar, no escape codes.
         #expect(stderr.isEmpty)
         let peak = Int((try String(contentsOfFile: report, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-        #expect(peak > 0 && peak <= 300 * 1024, "peak RSS \(peak) KB")
+        // The target is for a normal build; a sanitizer's shadow memory and quarantine multiply
+        // it (make test-asan, make test-tsan), and a bound still catches a document held whole.
+        let allowance = ["address": 4, "thread": 8][ProcessInfo.processInfo.environment["SPEAK_TEST_SANITIZER"] ?? ""] ?? 1
+        #expect(peak > 0 && peak <= 300 * 1024 * allowance, "peak RSS \(peak) KB")
         let words = try cli.list().first?["words"] as? Int ?? 0
         #expect(words > 5_000_000)
     }
@@ -115,7 +118,9 @@ import Testing
         let cli = CLI()
         var state: UInt64 = 11
         var text = ""
-        for n in 0..<100_000 {
+        // A fifth under a sanitizer (make test-asan, test-tsan), where hours of audio take hours.
+        let count = ProcessInfo.processInfo.environment["SPEAK_TEST_SANITIZER"] == nil ? 100_000 : 20_000
+        for n in 0..<count {
             for _ in 0..<(1 + Int(state % 7)) {
                 state = state &* 6364136223846793005 &+ 1442695040888963407
                 let value = UInt32(truncatingIfNeeded: state >> 40) % 0x2FFFF
@@ -136,7 +141,7 @@ import Testing
         let digits = Array(String(words.count))
         let grouped = stride(from: digits.count, to: 0, by: -3).reversed()
             .map { String(digits[max(0, $0 - 3)..<$0]) }.joined(separator: ",")
-        #expect(words.count > 90_000 && result.stderr.contains(" \(grouped) words"), "\(words.count) \(result.stderr)")
+        #expect(words.count > count * 9 / 10 && result.stderr.contains(" \(grouped) words"), "\(words.count) \(result.stderr)")
         let starts = words.compactMap { $0["startMs"] as? Int }
         #expect(starts == starts.sorted())
     }

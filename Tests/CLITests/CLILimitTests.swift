@@ -28,4 +28,36 @@ import Testing
         #expect(try cli.list().isEmpty)
         #expect(server.stop() == 0)
     }
+
+    @Test func aCoverOfMoreThan16MBIsRefusedAndNoAudioWritten() throws {
+        let cli = CLI()
+        let text = cli.file("note.txt", "A short note to be read aloud.")
+        // A PNG signature is all the cover check looks at first; the size is what refuses it.
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 0, count: (16 << 20) + 1)
+        let result = try cli.run(["convert", text, "-o", "note.opus", "--cover", cli.file("big.png", png)])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("at most 16 MB") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.work.appendingPathComponent("note.opus").path))
+    }
+
+    /// `speak upload` leaves a source file of more than 256 MB at home and says so; the
+    /// document itself still goes up.
+    @Test func aSourceOfMoreThan256MBIsNotUploaded() throws {
+        let server = try ServerUnderTest(CLI(), arguments: ["--accounts"])
+        defer { _ = server.stop() }
+        let cli = CLI()
+        let source = cli.file("notes.txt", "Notes on the lighthouse, kept by the keeper.")
+        #expect(try cli.run(["import", source]).status == 0)
+        // Sparse: the size is what counts, and no disk is spent on it.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: source))
+        try handle.truncate(atOffset: UInt64(256 << 20) + 1)
+        try handle.close()
+        #expect(try cli.run(["account", "create", "--server", server.base.absoluteString, "--name", "ada", "--password-stdin"],
+                            stdin: Data("lamp light 42\nlamp light 42\n".utf8)).status == 0)
+        let uploaded = try cli.run(["upload", "1"])
+        #expect(uploaded.status == 0, "\(uploaded.stderr)")
+        #expect(uploaded.stderr.contains("larger than 256 MB") && !uploaded.stdout.contains("with its source file"),
+                "\(uploaded.stdout)\(uploaded.stderr)")
+        #expect(try cli.run(["ls", "--remote"]).stdout.lowercased().contains("notes"), "the document went up")
+    }
 }

@@ -49,12 +49,12 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = ["play", id, "--print-words"]
-        process.environment = ["SPEAK_HOME": cli.home.path, "SPEAK_AUDIO": "null", "PATH": "/usr/bin:/bin",
-                               "XDG_CONFIG_HOME": cli.work.appendingPathComponent("config").path]
+        process.environment = CLI.bare(["SPEAK_HOME": cli.home.path, "SPEAK_AUDIO": "null", "PATH": "/usr/bin:/bin",
+                                        "XDG_CONFIG_HOME": cli.work.appendingPathComponent("config").path])
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 2.5)
+        Thread.sleep(forTimeInterval: 2.5 * CLI.patience)
         process.terminate()
         process.waitUntilExit()
         let heard = words(String(decoding: try Data(contentsOf: out), as: UTF8.self))

@@ -54,8 +54,9 @@ struct CLIPostgresTests {
     }
 
     @Test func aDatabaseRestartedUnderLoadFailsRequestsCleanlyThenRecovers() throws {
-        let url = try TestPostgres.script(["start", "restart-test", "54331"])
-        defer { _ = try? TestPostgres.script(["stop", "restart-test", "54331"]) }
+        let cluster = TestPostgres.ownCluster
+        let url = try TestPostgres.script(["start", cluster.name, cluster.port])
+        defer { _ = try? TestPostgres.script(["stop", cluster.name, cluster.port]) }
         let server = try ServerUnderTest(CLI(), arguments: ["--accounts", "--database", url])
         defer { _ = server.stop() }
         let body: @Sendable ([String: Any]) -> Data = { object in (try? JSONSerialization.data(withJSONObject: object)) ?? Data() }
@@ -90,7 +91,7 @@ struct CLIPostgresTests {
             }
         }
         Thread.sleep(forTimeInterval: 0.7)
-        try TestPostgres.script(["restart", "restart-test", "54331"])
+        try TestPostgres.script(["restart", cluster.name, cluster.port])
         restarted.withLock { $0 = true }
         Thread.sleep(forTimeInterval: 1.5)
         done.withLock { $0 = true }

@@ -43,7 +43,7 @@ struct CLIQueueTests {
         defer { for process in workers where process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // Killed while it holds a job: its last step is a claim.
         let victim = "\(ProcessInfo.processInfo.hostName):\(workers[0].processIdentifier)"
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Date().addingTimeInterval(120 * CLI.patience)
         var killedMidJob = false
         while Date() < deadline, workers[0].isRunning {
             let mine = try events(cli, url).filter { $0["worker"] as? String == victim }

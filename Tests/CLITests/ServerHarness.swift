@@ -16,7 +16,7 @@ final class ServerUnderTest: @unchecked Sendable {  // lets only, and URLSession
         process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = ["serve", "--port", "0"] + arguments
-        var env = ["SPEAK_HOME": cli.home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": cli.work.appendingPathComponent("config").path]
+        var env = CLI.bare(["SPEAK_HOME": cli.home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": cli.work.appendingPathComponent("config").path])
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let errors = Pipe()
@@ -98,7 +98,7 @@ final class ServerUnderTest: @unchecked Sendable {  // lets only, and URLSession
     /// Stops the server as Ctrl-C would; returns its exit status.
     func stop() -> Int32 {
         process.interrupt()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(10 * CLI.patience)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()

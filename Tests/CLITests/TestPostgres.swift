@@ -15,11 +15,18 @@ enum TestPostgres {
         store == "postgres" ? ["--accounts", "--database", try newDatabase()] : ["--accounts"]
     }
 
+    /// The shared server's port.
+    static var port: Int { server.flatMap { URLComponents(string: $0)?.port } ?? 54329 }
+
     /// A new, empty database on the shared server, as a URL.
     static func newDatabase() throws -> String {
-        let port = server.flatMap { URLComponents(string: $0)?.port } ?? 54329
-        return try script(["newdb", "main", String(port)])
+        try script(["newdb", "main", String(port)])
     }
+
+    /// A cluster of one test's own (name and port), two ports above the shared server's, so
+    /// that suites run at once against servers of their own (make test, make test-asan) do not
+    /// share it.
+    static var ownCluster: (name: String, port: String) { ("restart-test-\(port)", String(port + 2)) }
 
     /// Runs scripts/test-postgres with `arguments` and returns what it printed. Spawned and
     /// waited for directly: Foundation's Process lost the exit of this script (it starts a

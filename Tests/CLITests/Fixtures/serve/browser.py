@@ -224,7 +224,10 @@ try:
         at = block()
         switch("new:es")
         wait(lambda: "block=" in driver.current_url, timeout=90)
-        wait(lambda: driver.find_elements(By.ID, "show-original"))
+        # The page whole (its style sheet and script too), not only the toggle's element: a
+        # slow server (make test-tsan) otherwise shows the original unstyled and loses the click.
+        wait(lambda: driver.find_elements(By.ID, "show-original")
+             and driver.execute_script("return document.readyState === 'complete' && !!window.speakReader;"))
         translated = driver.current_url
         spanish = [block(), driver.find_element(By.ID, "main").get_attribute("lang"), shown()]
         driver.find_element(By.ID, "show-original").click()
