@@ -101,11 +101,14 @@ import Testing
         var processes: [Process] = []
         for i in 0..<4 {
             let path = cli.file("doc\(i).txt", Self.prose(megabytes: 1) + Data("unique \(i)".utf8))
-            processes.append(cli.background(["import", path]))
+            let process = cli.background(["import", path])
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: cli.file("doc\(i).err", "")))
+            processes.append(process)
         }
         for process in processes { try process.run() }
         for process in processes { process.waitUntilExit() }
-        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let said = (0..<4).map { (try? String(contentsOfFile: cli.work.appendingPathComponent("doc\($0).err").path, encoding: .utf8)) ?? "" }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 }, "\(said)")
         #expect(try cli.list().count == 4)
     }
 

@@ -54,7 +54,12 @@ import Testing
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 2.5 * CLI.patience)
+        // Stopped a few words in, however fast the binary runs (a sanitizer's is slower).
+        let deadline = Date().addingTimeInterval(30 * CLI.patience)
+        while Date() < deadline, process.isRunning,
+              (words(String(decoding: (try? Data(contentsOf: out)) ?? Data(), as: UTF8.self)).last?.index ?? 0) < 4 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         process.terminate()
         process.waitUntilExit()
         let heard = words(String(decoding: try Data(contentsOf: out), as: UTF8.self))
