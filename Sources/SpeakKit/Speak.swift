@@ -12,10 +12,14 @@ public final class Speak: @unchecked Sendable {
     private var openedLibrary: LibraryStore?
     var loadedPresets: [VoicePreset]?
     var loadedLanguageVoices: [String: String]?
+    private let libraryWaitNotice: @Sendable () -> Void
 
-    /// `environment` decides where the library and config live (`SPEAK_HOME`, XDG variables).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigError) {
+    /// `environment` decides where the library and config live (`SPEAK_HOME`, XDG variables);
+    /// `libraryWaitNotice` is told when a write waits for another speak process's.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                libraryWaitNotice: @escaping @Sendable () -> Void = {}) throws(ConfigError) {
         self.environment = environment
+        self.libraryWaitNotice = libraryWaitNotice
         self.config = try SpeakConfig.load(environment: environment)
     }
 
@@ -30,7 +34,9 @@ public final class Speak: @unchecked Sendable {
     /// The library, opened on first use.
     public func library() throws(LibraryError) -> LibraryStore {
         if let openedLibrary { return openedLibrary }
-        let store = try LibraryStore(directory: SpeakPaths.libraryDirectory(environment: environment))
+        var wait = LibraryWait.standard
+        wait.notice = libraryWaitNotice
+        let store = try LibraryStore(directory: SpeakPaths.libraryDirectory(environment: environment), wait: wait)
         openedLibrary = store
         return store
     }

@@ -16,7 +16,8 @@ public final class LibraryStore: Sendable {
 
     /// Opens (creating if needed) `library.sqlite` in `directory` and brings its schema up to
     /// date. A library written by a newer version is refused and left untouched.
-    public init(directory: URL, clock: @escaping @Sendable () -> Date = Date.init) throws(LibraryError) {
+    /// While another speak process writes, a write waits as `wait` says.
+    public init(directory: URL, clock: @escaping @Sendable () -> Date = Date.init, wait: LibraryWait = .standard) throws(LibraryError) {
         let file = directory.appendingPathComponent("library.sqlite").path
         path = file
         self.clock = clock
@@ -31,7 +32,7 @@ public final class LibraryStore: Sendable {
         }
         var config = Configuration()
         config.journalMode = .wal
-        config.busyMode = .timeout(15)
+        config.busyMode = wait.busyMode
         config.prepareDatabase { db in
             // Only takes effect for a new library. Paragraph rows of a kilobyte or two waste a
             // fifth of 4 KB pages; 16 KB pages waste a few percent.

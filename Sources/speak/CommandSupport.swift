@@ -49,8 +49,11 @@ enum Terminal {
 }
 
 /// Opens the facade, reporting a bad config file like any other error.
+/// A write that waits for another speak process says so once on a terminal.
 func openSpeak() throws -> Speak {
-    try Speak()
+    try Speak(libraryWaitNotice: {
+        if Terminal.stderrIsTerminal { Terminal.note("speak: waiting for another speak process to finish writing the library…") }
+    })
 }
 
 /// Parses a library id argument.
