@@ -45,6 +45,12 @@ public typealias AudioFormat = SpeakAudio.AudioFormat
 public typealias EncoderSettings = SpeakAudio.EncoderSettings
 /// What a `speak __segments` worker synthesizes: voice, encoder, whether skipped blocks are read.
 public typealias SegmentJob = SpeakConversion.SegmentJob
+/// What the user asked for when converting a document to audio.
+public typealias ConvertRequest = SpeakConversion.ConvertRequest
+/// What a conversion produced.
+public typealias ConversionSummary = SpeakConversion.ConversionSummary
+/// A conversion request that cannot be carried out as asked.
+public typealias ConvertRequestError = SpeakConversion.ConvertRequestError
 /// One entry of a document's position history.
 public typealias PositionEntry = SpeakLibrary.PositionEntry
 /// Why a listening position changed.

@@ -36,6 +36,16 @@ public enum InputReference: Sendable, Equatable {
         }
     }
 
+    /// What a worker process opens to read the same input (an absolute path or a library id);
+    /// nil for what only this process has (standard input, a fetched page, an upload).
+    var workerArgument: String? {
+        switch self {
+        case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
+        case .document(let id): String(id)
+        case .standardInput, .url, .uploaded: nil
+        }
+    }
+
     var isURL: Bool {
         if case .url = self { true } else { false }
     }

@@ -14,16 +14,6 @@ public struct ImportOutcome: Sendable, Equatable, Codable {
     public var warnings: [String] = []
 }
 
-/// An argument that names something that cannot be imported.
-public struct InputUsageError: UserFacingError {
-    public var message: String
-    public var exitStatus: ExitStatus { .usage }
-
-    public init(message: String) {
-        self.message = message
-    }
-}
-
 extension Speak {
     private func duplicateOutcome(_ existing: DocumentSummary) -> ImportOutcome {
         ImportOutcome(id: existing.id, title: existing.metadata.title, source: existing.metadata.source,

@@ -32,5 +32,15 @@ extension UserFacingError {
     public var description: String { message }
 }
 
+/// An argument that names something that cannot be used as asked (exit 64).
+public struct InputUsageError: UserFacingError {
+    public var message: String
+    public var exitStatus: ExitStatus { .usage }
+
+    public init(message: String) {
+        self.message = message
+    }
+}
+
 /// Receives the fraction (0…1) of a long operation that is done. Called on the working thread.
 public typealias ProgressHandler = @Sendable (Double) -> Void

@@ -1,51 +1,46 @@
 import Foundation
 import SpeakAudio
-import SpeakConversion
-import SpeakESpeak
 import SpeakModel
 import SpeakSynthesis
 
-/// A request that cannot be carried out as asked (bad flag value or combination).
-public struct ConvertRequestError: UserFacingError {
-    public var message: String
-    public var exitStatus: ExitStatus
-}
+/// A conversion through segments: planned by chapter, taken from the cache or synthesized (by
+/// worker processes when `jobs` > 1) and encoded, checked, then joined into one file or one
+/// file per chapter, with tags, chapters, cover and timings. Opus, MP3 and `--split` go this way.
+public struct AudiobookConversion {
+    public var document: Document
+    public var request: ConvertRequest
+    public var format: AudioFormat
+    /// The voice, rate and spoken-text options, resolved.
+    public var settings: VoiceSettings
+    /// The voice's name as the tags and the summary show it.
+    public var voiceName: String
+    /// The engine's sample rate (its voice already checked, so no output is made for a bad one).
+    public var sampleRate: Int
+    public var cover: CoverImage?
+    public var cacheLimitMB: Double
+    /// What worker processes open to read the document themselves (a path or a library id);
+    /// nil when only this process has it (standard input, a fetched page).
+    public var workerInput: String?
+    /// The input as messages name it.
+    public var inputName: String
 
-extension Speak {
-    /// The format asked for: `--format`, else the output's extension, else WAV.
-    static func audioFormat(_ request: ConvertRequest) throws -> AudioFormat {
-        // "x.flac" must not become WAV bytes under a FLAC name; a name whose ending is not a
-        // format word ("take.2") is WAV as before.
-        let ending = (request.output as NSString).pathExtension
-        // A device or a pipe has no format in its name ("audio.fifo"): WAV, as for "-".
-        if request.format == nil, !request.outputIsDirectory, !OutputPath.isStream(request.output), AudioFormat.forPath(request.output) == nil,
-           (2...5).contains(ending.count), ending.allSatisfy(\.isLetter) {
-            throw ConvertRequestError(message: "cannot write '\(request.output)': .\(ending) is not an audio format speak writes; "
-                                      + "use .wav, .opus (or .ogg) or .mp3, or pass --format", exitStatus: .usage)
-        }
-        let format = request.format ?? (request.outputIsDirectory ? nil : AudioFormat.forPath(request.output)) ?? .wav
-        if let bitrate = request.bitrate, format != .wav, !format.bitrates.contains(bitrate) {
-            throw ConvertRequestError(message: "--bitrate \(bitrate) is out of range for \(format.rawValue); use \(format.bitrates.lowerBound)…\(format.bitrates.upperBound) kbps",
-                                      exitStatus: .usage)
-        }
-        if request.output == "-", format != .wav || request.splitChapters {
-            throw ConvertRequestError(message: "-o - writes WAV only; give a file name for \(format.rawValue) or --split", exitStatus: .usage)
-        }
-        if request.splitChapters, !request.outputIsDirectory {
-            throw ConvertRequestError(message: "--split chapters writes one file per chapter: give -o a directory ('book/')", exitStatus: .usage)
-        }
-        return format
+    public init(document: Document, request: ConvertRequest, format: AudioFormat, settings: VoiceSettings, voiceName: String,
+                sampleRate: Int, cover: CoverImage?, cacheLimitMB: Double, workerInput: String?, inputName: String) {
+        self.document = document
+        self.request = request
+        self.format = format
+        self.settings = settings
+        self.voiceName = voiceName
+        self.sampleRate = sampleRate
+        self.cover = cover
+        self.cacheLimitMB = cacheLimitMB
+        self.workerInput = workerInput
+        self.inputName = inputName
     }
 
-    /// Converts through segments: planned by chapter, taken from the cache or synthesized (by
-    /// worker processes when `jobs` > 1) and encoded, checked, then joined into one file or one
-    /// file per chapter, with tags, chapters, cover and timings.
-    func convertAudiobook(_ document: Document, input: InputReference, request: ConvertRequest, format: AudioFormat,
-                          settings: VoiceSettings, voiceName: String, started: Date, progress: ProgressHandler?) throws -> ConversionSummary {
+    /// Writes every output, or none: a failure removes what was written.
+    public func run(started: Date, progress: ProgressHandler?) throws -> ConversionSummary {
         PartialFiles.watchSignals()
-        // The voice is checked (and a neural one loaded) before any output is made.
-        let engine = try self.engine(for: settings, requested: request.voice)
-        let cover = try coverImage(request.cover, input: input, document: document)
         let plan = AudiobookPlan(document: document, fromWord: request.fromWord, includeSkipped: request.readAll)
         guard !plan.chapters.isEmpty else { throw SynthesisError.nothingToSpeak }
         let title = request.title ?? document.metadata.title
@@ -82,12 +77,12 @@ extension Speak {
         if request.splitChapters, let timings = request.timings, TimingWriter.Format(rawValue: timings.lowercased()) == nil {
             throw ConvertRequestError(message: "with --split, --timings takes a format (json, vtt or srt): one timing file per chapter", exitStatus: .usage)
         }
-        let timingPaths = try outputs.map { try timingsPath(request.timings, output: $0.path) }
+        let timingPaths = try outputs.map { output throws(InputUsageError) in try request.timingsPath(output: output.path) }
 
         // Segments: cached ones are reused, the rest synthesized into the cache (or a
         // temporary directory with --no-cache).
         let job = SegmentJob(settings: settings, encoder: EncoderSettings(format: format, bitrate: request.bitrate), readAll: request.readAll)
-        let cache = SegmentCache(limitMB: config.cacheLimitMB)
+        let cache = SegmentCache(limitMB: cacheLimitMB)
         let store = request.useCache ? cache.directory : NSTemporaryDirectory() + "speak-segments-\(getpid())"
         if !request.useCache { Self.removeAbandonedSegmentDirectories() }
         do {
@@ -102,12 +97,7 @@ extension Speak {
         var headers = keys.map { request.useCache ? cache.lookup($0) : nil }
         let reused = headers.compactMap { $0 }.count
         let missing = headers.indices.filter { headers[$0] == nil }
-        let argument: String? = switch input {
-        case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
-        case .document(let id): String(id)
-        case .standardInput, .url, .uploaded: nil
-        }
-        try SegmentRunner(document: document, job: job, input: argument, jobs: request.jobs, inputName: input.displayName)
+        try SegmentRunner(document: document, job: job, input: workerInput, jobs: request.jobs, inputName: inputName)
             .run(missing.map { (ranges[$0], paths[$0]) }, progress: progress)
         for i in missing {
             guard let header = SegmentFile.header(at: paths[i]) else {
@@ -128,7 +118,7 @@ extension Speak {
                 let chapterRange = output.chapters
                 let segmentRange = firstSegment[chapterRange.lowerBound]..<(chapterRange.upperBound < plan.chapters.count
                     ? firstSegment[chapterRange.upperBound] : ranges.count)
-                let layout = AudioLayout(format: format, sampleRate: engine.sampleRate, segments: Array(segmentHeaders[segmentRange]))
+                let layout = AudioLayout(format: format, sampleRate: sampleRate, segments: Array(segmentHeaders[segmentRange]))
                 var tags = AudioTags(title: request.splitChapters ? plan.chapters[chapterRange.lowerBound].title : title)
                 tags.author = request.author ?? document.metadata.author
                 tags.album = title
@@ -140,12 +130,12 @@ extension Speak {
                 if !document.chapters.isEmpty, !request.splitChapters {
                     tags.chapters = chapterStarts.enumerated().map { $0 == 0 ? ($1.0, 0) : $1 }
                 }
-                try AudioFileJoiner.write(output.path, format: format, sampleRate: engine.sampleRate,
+                try AudioFileJoiner.write(output.path, format: format, sampleRate: sampleRate,
                                           segments: Array(paths[segmentRange]), headers: Array(segmentHeaders[segmentRange]), tags: tags)
                 written.append(output.path)
                 if let timings = timingPaths[n] {
                     try writeTimings(timings, document: document, ranges: Array(ranges[segmentRange]), paths: Array(paths[segmentRange]),
-                                     layout: layout, chapters: chapterStarts, wordCues: request.wordCues, sampleRate: engine.sampleRate)
+                                     layout: layout, chapters: chapterStarts, wordCues: request.wordCues, sampleRate: sampleRate)
                     written.append(timings)
                 }
                 totalSamples += layout.totalSamples
@@ -159,7 +149,7 @@ extension Speak {
         let shownOutput = request.splitChapters ? (outputs[0].path as NSString).deletingLastPathComponent + "/" : outputs[0].path
         var summary = ConversionSummary(output: shownOutput, timings: timingPaths[0],
                                         words: segmentHeaders.reduce(0) { $0 + $1.words },
-                                        audioSeconds: Double(totalSamples) / Double(engine.sampleRate),
+                                        audioSeconds: Double(totalSamples) / Double(sampleRate),
                                         wallSeconds: Date().timeIntervalSince(started),
                                         silencedSentences: segmentHeaders.reduce(0) { $0 + $1.silenced }, voice: voiceName)
         summary.files = outputs.count
