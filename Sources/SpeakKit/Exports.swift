@@ -51,6 +51,10 @@ public typealias ConvertRequest = SpeakConversion.ConvertRequest
 public typealias ConversionSummary = SpeakConversion.ConversionSummary
 /// A conversion request that cannot be carried out as asked.
 public typealias ConvertRequestError = SpeakConversion.ConvertRequestError
+/// A stretch of a document's speech, with when each word is heard in it (the web reader's).
+public typealias SpeechClip = SpeakConversion.SpeechClip
+/// Audio formats a browser decodes by itself.
+public typealias ClipFormat = SpeakConversion.ClipFormat
 /// One entry of a document's position history.
 public typealias PositionEntry = SpeakLibrary.PositionEntry
 /// Why a listening position changed.
