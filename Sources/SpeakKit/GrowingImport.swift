@@ -22,10 +22,14 @@ final class GrowingImport: @unchecked Sendable {
     private var outcome: Result<(id: Int64, document: Document), any Error>?
     private var player: Player?
     private let positions: PositionSaver
+    /// The block of the whole document the opening begins with (a translation made from where
+    /// the listener was): the player keeps playing from there, its words numbered from 0.
+    private let startBlock: Int
 
-    private init(source: String, positions: PositionSaver) {
+    private init(source: String, positions: PositionSaver, startBlock: Int) {
         self.source = source
         self.positions = positions
+        self.startBlock = startBlock
     }
 
     /// How an image file to play begins: already in the library, or being read.
@@ -54,9 +58,9 @@ final class GrowingImport: @unchecked Sendable {
 
     /// Runs `work` on a thread of its own; it hands its opening to the closure it is given
     /// (as often as the opening grows) and returns the stored document.
-    static func begin(source: String, positions: PositionSaver,
+    static func begin(source: String, positions: PositionSaver, startBlock: Int = 0,
                       work: @escaping @Sendable (_ opening: @escaping @Sendable (Document) -> Void) throws -> (id: Int64, document: Document)) -> GrowingImport {
-        let growing = GrowingImport(source: source, positions: positions)
+        let growing = GrowingImport(source: source, positions: positions, startBlock: startBlock)
         let thread = Thread {
             growing.run(work)
         }
@@ -103,12 +107,16 @@ final class GrowingImport: @unchecked Sendable {
     private func finish(_ player: Player?, _ result: Result<(id: Int64, document: Document), any Error>) {
         switch result {
         case .success(let stored):
-            positions.attach(documentID: stored.id)
-            player?.extend(with: stored.document)
+            let blocks = stored.document.blocks
+            positions.attach(documentID: stored.id, shift: blocks.indices.contains(startBlock) ? blocks[startBlock].firstWord : 0)
+            player?.extend(with: stored.document.suffix(fromBlock: startBlock))
         case .failure:
             player?.endGrowing()
         }
     }
+
+    /// Whether the player's words are numbered from a block after the first.
+    var startsMidway: Bool { startBlock > 0 }
 
     /// Whether the import has ended (stored, or failed).
     var isFinished: Bool {
@@ -135,6 +143,8 @@ final class PositionSaver: @unchecked Sendable {
     private let store: LibraryStore
     private var documentID: Int64?
     private var pending: (word: Int, speed: Double, finished: Bool)?
+    /// What to add to a word of the player's document to get the stored document's.
+    private var shift = 0
 
     init(store: LibraryStore, documentID: Int64?) {
         self.store = store
@@ -147,6 +157,13 @@ final class PositionSaver: @unchecked Sendable {
         return documentID
     }
 
+    /// The stored document's word for the player's word `word`.
+    func libraryWord(_ word: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return word + shift
+    }
+
     func save(word: Int, speed: Double, finished: Bool) {
         lock.lock()
         guard let documentID else {
@@ -154,13 +171,16 @@ final class PositionSaver: @unchecked Sendable {
             lock.unlock()
             return
         }
+        let stored = word + shift
         lock.unlock()
-        try? store.savePosition(documentID: documentID, wordIndex: word, speed: speed, finished: finished)
+        try? store.savePosition(documentID: documentID, wordIndex: stored, speed: speed, finished: finished)
     }
 
-    func attach(documentID id: Int64) {
+    /// The document is stored as `id`; the player's word `w` is its word `w + shift`.
+    func attach(documentID id: Int64, shift: Int = 0) {
         lock.lock()
         documentID = id
+        self.shift = shift
         let waiting = pending
         pending = nil
         lock.unlock()

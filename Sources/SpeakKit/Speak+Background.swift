@@ -30,8 +30,8 @@ extension PlaybackSession {
     /// The state a background player publishes for `speak status`.
     public func backgroundState(started: Date) -> BackgroundPlayerState {
         let status = player.snapshot
-        return BackgroundPlayerState(pid: getpid(), documentID: documentID ?? 0, title: title, word: status.word,
-                                     wordCount: player.document.wordCount, paused: status.paused, speed: status.speed,
+        return BackgroundPlayerState(pid: getpid(), documentID: documentID ?? 0, title: title, word: libraryWord(status.word),
+                                     wordCount: libraryWord(player.document.wordCount), paused: status.paused, speed: status.speed,
                                      secondsLeft: secondsLeft(from: status.word, speed: status.speed), started: started, updated: Date())
     }
 }

@@ -126,12 +126,26 @@ public final class PlaybackSession: @unchecked Sendable {
     public func recordSession() {
         let status = player.snapshot
         guard isListening, status.heardSeconds > 0.5, let documentID = positions.id else { return }
-        try? store.recordSession(documentID: documentID, started: started, ended: Date(), firstWord: startWord,
-                                 lastWord: status.word, wordsHeard: status.wordsHeard, speed: status.speed)
+        try? store.recordSession(documentID: documentID, started: started, ended: Date(), firstWord: libraryWord(startWord),
+                                 lastWord: libraryWord(status.word), wordsHeard: status.wordsHeard, speed: status.speed)
     }
 
     /// The library id of the document playing (nil while an image is still being read in).
     public var documentID: Int64? { positions.id }
+
+    /// The stored document's word for the player's word `word`. They differ while a
+    /// translation made from the middle of a book plays: the player has it from that block on.
+    public func libraryWord(_ word: Int) -> Int { positions.libraryWord(word) }
+
+    /// Whether `libraryWord` is known for every word: not while a translation made from the
+    /// middle of a book is still being made (the words before its start are not translated).
+    public var libraryWordsKnown: Bool { !(scan?.startsMidway ?? false) || positions.id != nil }
+
+    /// The player's word for the stored document's word `word`; nil when it lies before what the player has.
+    public func playerWord(_ word: Int) -> Int? {
+        let shift = positions.libraryWord(0)
+        return word >= shift ? word - shift : nil
+    }
 
     /// Whether someone hears this playback: a device or a pipe, not a file being written.
     var isListening = true
@@ -268,20 +282,20 @@ extension Speak {
         }
         // A start of the user's own is looked for in the whole translation.
         if request.hasStart { return .stored(try translation(of: original, to: language).id) }
-        // Where the original was left, as a block: the opening must reach it.
+        // Where the original was left, as a block: the translation starts there, and plays
+        // from there (its words numbered from that block) while the rest is translated.
         let summary = try store.summary(id: original)
         let document = try store.document(id: original)
         let block = summary.finished ? 0 : (summary.position.flatMap(document.blockIndex(containingWord:)) ?? 0)
         let title = summary.metadata.title
-        let growing = GrowingImport.begin(source: title, positions: positions) { [self] opening in
-            let outcome = try translation(of: original, to: language, opening: { translated in
-                if translated.blocks.count > block { opening(translated) }
-            })
+        let growing = GrowingImport.begin(source: title, positions: positions, startBlock: block) { [self] opening in
+            let outcome = try translation(of: original, to: language, startBlock: block, opening: opening)
             return (outcome.id, try store.document(id: outcome.id))
         }
         switch growing.waitForStart() {
         case .opening(let opening):
-            return .playing(opening, growing, start: opening.blocks[block].firstWord)
+            guard opening.spokenWordCount > 0 else { return .stored(try growing.result()) }
+            return .playing(opening, growing, start: 0)
         case .finished:
             return .stored(try growing.result())
         }

@@ -37,8 +37,9 @@ extension Speak {
     /// The translation of document `id` into `language` (a code such as "es" or "spa"):
     /// found in the library, or made by Apertium block for block, stored and linked to its
     /// original. `force` makes it again. `opening` gets the translated beginning of a
-    /// translation being made, as soon as it is there.
-    public func translation(of id: Int64, to language: String, force: Bool = false, jobs: Int? = nil,
+    /// translation being made, as soon as it is there: from block `startBlock` on when that is
+    /// not 0 (that part is translated first; see `DocumentTranslator`).
+    public func translation(of id: Int64, to language: String, force: Bool = false, jobs: Int? = nil, startBlock: Int = 0,
                             progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                             opening: (@Sendable (Document) -> Void)? = nil) throws -> TranslationOutcome {
         let store = try library()
@@ -53,7 +54,8 @@ extension Speak {
         }
         // A translation asked for in its original's language is the original.
         if let original = links.original, LanguageCodes.iso3(try store.summary(id: original.originalID).metadata.language ?? "") == target {
-            return try translation(of: original.originalID, to: language, force: false, jobs: jobs, progress: progress, opening: opening)
+            return try translation(of: original.originalID, to: language, force: false, jobs: jobs, startBlock: startBlock,
+                                   progress: progress, opening: opening)
         }
         let source = summary.metadata.language.flatMap(LanguageCodes.iso3) ?? "eng"
         guard source != target else { throw TranslateError.sameLanguage(wanted) }
@@ -72,7 +74,7 @@ extension Speak {
         // One pipeline already keeps about two cores busy (a dozen programs in a row): one per
         // two cores (measured: a second pipeline on two cores is slower, not faster).
         let translator = DocumentTranslator(pair: pair, engine: engine, workers: jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
-        let translated = try translator.translate(document, progress: progress, opening: opening)
+        let translated = try translator.translate(document, startingAt: startBlock, progress: progress, opening: opening)
         let folder = try summary.folderID.flatMap { folder in try store.folders().first { $0.id == folder }?.path }
         let link = TranslationLink(originalID: id, pair: pair.name, language: wanted, engine: engine)
         let stored = try store.insert(translated, folderPath: folder.map(Folder.components(of:)) ?? [], translationOf: link)

@@ -42,6 +42,22 @@ extension Document {
                         warnings: warnings + part.warnings)
     }
 
+    /// The document from block `first` on, its words renumbered from 0 (word `i` of the
+    /// suffix is word `blocks[first].firstWord + i` of this document), with the chapters that
+    /// start in it. What a listener hears of a translation being made from the middle.
+    public func suffix(fromBlock first: Int) -> Document {
+        guard first > 0 else { return self }
+        guard first < blocks.count else { return Document(metadata: metadata, blocks: [], warnings: warnings) }
+        let offset = blocks[first].firstWord
+        let moved = blocks[first...].map { block -> Block in
+            var shifted = block
+            shifted.firstWord -= offset
+            return shifted
+        }
+        let kept = chapters.filter { $0.firstWord >= offset }.map { Chapter(title: $0.title, firstWord: $0.firstWord - offset, level: $0.level) }
+        return Document(metadata: metadata, blocks: moved, chapters: kept, warnings: warnings)
+    }
+
     /// A book: `parts` one after another, one chapter per part, in this order.
     public static func book(metadata: DocumentMetadata, parts: [(title: String, document: Document)]) -> Document {
         var book = Document(metadata: metadata, blocks: [])

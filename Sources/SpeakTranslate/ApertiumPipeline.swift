@@ -6,7 +6,7 @@ import Foundation
 /// without starting ten programs per paragraph. Unknown words are not marked.
 final class ApertiumPipeline {
     private let process = Process()
-    private let input: FileHandle
+    private let input: PipelineInput
     private let output: FileHandle
     /// The pipeline's stderr, a file: a pipe nobody reads could fill and stall it.
     private let errorFile: URL
@@ -32,7 +32,7 @@ final class ApertiumPipeline {
         } catch {
             throw .apertiumMissing
         }
-        input = stdin.fileHandleForWriting
+        input = PipelineInput(stdin.fileHandleForWriting)
         output = stdout.fileHandleForReading
     }
 
@@ -64,7 +64,6 @@ final class ApertiumPipeline {
     /// pipeline keeps working — waiting for one batch before writing the next would leave
     /// all but one of them idle.
     func translate(_ batches: [[String]], pair: String, each: ([String]) -> Bool) throws(TranslateError) {
-        let input = input
         let payloads = batches.map { texts -> Data in
             var payload = Data()
             for text in texts {
@@ -76,14 +75,19 @@ final class ApertiumPipeline {
         let written = DispatchSemaphore(value: 0)
         // SIGPIPE blocked on the writing thread: a pipeline that died makes the write fail
         // (the reading below then says why), not the process; the signal ends with the thread.
+        let input = input
         Thread {
             var mask = sigset_t()
             sigemptyset(&mask)
             sigaddset(&mask, SIGPIPE)
             pthread_sigmask(SIG_BLOCK, &mask, nil)
             for payload in payloads {
-                do { try input.write(contentsOf: payload) } catch { break }
+                do { try input.write(payload) } catch { break }
             }
+            // Everything is written: the end of the input lets every program end once its
+            // work is done — and lets a pipeline one of whose programs died end at all (the
+            // others would wait for more input for ever, and so would the reading below).
+            input.close()
             written.signal()
         }.start()
         defer {
@@ -121,9 +125,33 @@ final class ApertiumPipeline {
     func close() {
         guard !closed else { return }
         closed = true
-        try? input.close()
+        input.close()
         _ = try? output.readToEnd()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: errorFile)
+    }
+}
+
+/// The writing end of a pipeline's input, closed once whoever closes it first (the writing
+/// thread when all is written, or `close()` when the pipeline is stopped early).
+private final class PipelineInput: @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+    private var closed = false
+
+    init(_ handle: FileHandle) {
+        self.handle = handle
+    }
+
+    func write(_ data: Data) throws {
+        try handle.write(contentsOf: data)
+    }
+
+    func close() {
+        lock.withLock {
+            guard !closed else { return }
+            closed = true
+            try? handle.close()
+        }
     }
 }

@@ -26,15 +26,20 @@ public struct DocumentTranslator: Sendable {
     }
 
     /// The whole translation. `progress(done, total)` counts words; `opening` gets the
-    /// translated beginning (the first blocks, in order) as soon as it is ready, then larger
-    /// beginnings as they grow.
-    public func translate(_ original: Document, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+    /// translated beginning as soon as it is ready, then larger beginnings as they grow.
+    /// With `startBlock` > 0 (a listener who was in the middle of the book), the blocks from
+    /// `startBlock` on are translated first, and the openings are that part alone, its words
+    /// numbered from 0 (`Document.suffix(fromBlock:)` of the whole translation).
+    public func translate(_ original: Document, startingAt startBlock: Int = 0, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
                           opening: (@Sendable (Document) -> Void)? = nil) throws(TranslateError) -> Document {
-        var items: [(slot: Int, text: String)] = []
+        let start = min(max(0, startBlock), original.blocks.count)
+        var tail: [(slot: Int, text: String)] = [], head: [(slot: Int, text: String)] = []
         for (i, block) in original.blocks.enumerated() where Self.translatable(block) {
-            items.append((i, block.text))
+            if i >= start { tail.append((i, block.text)) } else { head.append((i, block.text)) }
         }
-        // The title and chapter titles that are not a heading's text go along as items of their own.
+        // The title and chapter titles that are not a heading's text go along as items of
+        // their own, after the blocks from the start (which are heard first), before the rest.
+        var items = tail
         let titleSlot = original.blocks.count
         items.append((titleSlot, original.metadata.title))
         let headingTexts = Dictionary(original.blocks.enumerated().map { ($0.element.firstWord, $0.offset) }, uniquingKeysWith: { a, _ in a })
@@ -44,6 +49,7 @@ public struct DocumentTranslator: Sendable {
             chapterSlots[c] = titleSlot + 1 + c
             items.append((titleSlot + 1 + c, chapter.title))
         }
+        items += head
         guard original.wordCount > 0 else { throw .nothingToTranslate(title: original.metadata.title) }
 
         let chunks = Self.chunks(items.map { $0.text })
@@ -59,13 +65,15 @@ public struct DocumentTranslator: Sendable {
             }.start()
         }
         if let opening {
-            // The beginning, as soon as it is there: blocks up to the first untranslated one.
-            var shown = 0
-            while let ready = board.waitForPrefix(beyond: shown) {
-                let through = (items.prefix(ready).last?.slot ?? -1) + 1
-                if through > 0, through < original.blocks.count {
+            // The beginning, as soon as it is there: blocks from the start up to the first
+            // untranslated one (all of them from the start once those are done).
+            var shown = 0, sentWhole = false
+            while !sentWhole, let ready = board.waitForPrefix(beyond: shown) {
+                let through = ready >= tail.count ? original.blocks.count : (items.prefix(ready).last?.slot ?? (start - 1)) + 1
+                if through > start, through < original.blocks.count || start > 0 {
                     opening(assemble(original, items: items, results: board.results(upTo: ready), chapterSlots: chapterSlots,
-                                     titleSlot: titleSlot, through: through))
+                                     titleSlot: titleSlot, blocks: start..<through))
+                    sentWhole = through == original.blocks.count
                 }
                 shown = ready
             }
@@ -73,18 +81,20 @@ public struct DocumentTranslator: Sendable {
         group.wait()
         if let failure = board.failure { throw failure }
         return assemble(original, items: items, results: board.results(upTo: items.count), chapterSlots: chapterSlots,
-                        titleSlot: titleSlot, through: original.blocks.count)
+                        titleSlot: titleSlot, blocks: 0..<original.blocks.count)
     }
 
-    /// The translated document: blocks before `through` (all of them for the whole one).
+    /// The translated document of the original's `blocks` (all of them for the whole one),
+    /// its words numbered from 0.
     private func assemble(_ original: Document, items: [(slot: Int, text: String)], results: [String?], chapterSlots: [Int: Int],
-                          titleSlot: Int, through end: Int) -> Document {
+                          titleSlot: Int, blocks range: Range<Int>) -> Document {
         var translated: [Int: String] = [:]
         for (item, result) in zip(items, results) { if let result { translated[item.slot] = result } }
         var blocks: [Block] = []
         var word = 0
         var firstWords: [Int: Int] = [:]
-        for (i, block) in original.blocks.prefix(end).enumerated() {
+        for i in range {
+            let block = original.blocks[i]
             var text = translated[i].map(Self.tidy) ?? block.text
             var spans = WordSegmenter.words(in: text)
             // A translation without words (never seen, but a block must keep its words) stays as written.

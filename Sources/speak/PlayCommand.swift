@@ -175,20 +175,11 @@ struct PlayOptions: ParsableArguments {
             // NO_COLOR (no-color.org): any value but an empty one.
             display = .screen(colour: (environment["NO_COLOR"] ?? "").isEmpty)
         }
-        let wordsOut = output == "-" ? FileHandle.standardError : FileHandle.standardOutput
-        var playing: Player?
-        var started: Double?
-        let session = try speak.preparePlayback(request) { word in
-            // The player's document grows while a scanned page is still being read.
-            guard printWords, let text = playing?.document.word(at: word.index)?.text else { return }
-            let now = ProcessInfo.processInfo.systemUptime
-            let time = now - (started ?? now)
-            wordsOut.write(Data(String(format: "%.2f\t%d\t%@\n", time, word.index, text).utf8))
-        }
-        playing = session.player
+        let printer = printWords ? HeardWordPrinter(output: output == "-" ? FileHandle.standardError : FileHandle.standardOutput) : nil
+        let session = try speak.preparePlayback(request) { word in printer?.heard(word.index) }
         // Paragraphs in other languages are read by their own voices: say which.
         if session.voices.count > 1 { Terminal.note("read by " + session.voices.joined(separator: ", ")) }
-        started = ProcessInfo.processInfo.systemUptime
+        printer?.begin(session)
         let player = session.player
         let signals = SignalWatcher { player.stop() }
         defer { signals.cancel() }
@@ -221,6 +212,7 @@ struct PlayOptions: ParsableArguments {
             FileHandle.standardError.write(Data("speak: finishing '\(name)' to store it; Ctrl-C leaves it out of the library\n".utf8))
         }
         let imported = Result { try session.finishImport() }
+        printer?.finish()
         session.recordSession()
         try session.finishOutput(completed: outcome.failure == nil)
         if let failure = outcome.failure { throw failure }
@@ -228,7 +220,7 @@ struct PlayOptions: ParsableArguments {
         // d: the same document goes on in the background from the word reached.
         if detach, let id = session.documentID {
             let status = session.player.snapshot
-            let state = try BackgroundPlayback.start(speak, arguments: backgroundArguments(id: id, from: status.word, speed: status.speed))
+            let state = try BackgroundPlayback.start(speak, arguments: backgroundArguments(id: id, from: session.libraryWord(status.word), speed: status.speed))
             print(BackgroundPlayback.describe(state))
             Terminal.note("in the background: speak status · speak pause · speak resume · speak stop")
         }

@@ -181,7 +181,7 @@ final class TerminalPlayer: @unchecked Sendable {
             return
         }
         do {
-            let entry = try speak.addBookmark(documentID: id, word: word, note: note)
+            let entry = try speak.addBookmark(documentID: id, word: session.libraryWord(word), note: note)
             show(note == nil ? "bookmark \(entry.number) · n adds a note · speak bookmarks \(id)" : "note saved with bookmark \(entry.number)")
         } catch {
             show("could not keep the bookmark: \((error as? UserFacingError)?.message ?? "\(error)")")
@@ -216,8 +216,8 @@ final class TerminalPlayer: @unchecked Sendable {
         Thread { [self] in
             let outcome = speak.runSync()
             var note = outcome.succeeded ? "synced" : "sync failed: " + outcome.message
-            if let id = session.documentID, let word = outcome.moved[id] {
-                session.player.jump(toWord: word)
+            if let id = session.documentID, let word = outcome.moved[id], let heard = session.playerWord(word) {
+                session.player.jump(toWord: heard)
                 note = "synced: going on at word \(DisplayFormat.count(word)), where another device left it"
             }
             show(note)

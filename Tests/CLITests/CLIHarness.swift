@@ -132,7 +132,11 @@ final class CLI {
     /// How many times longer to wait for a child than normally: the instrumented binaries of
     /// make test-asan and make test-tsan run several times slower. Only waits and deadlines
     /// use it; no test checks how long anything took.
-    static let patience: Double = ["address": 3, "thread": 8][ProcessInfo.processInfo.environment["SPEAK_TEST_SANITIZER"] ?? ""] ?? 1
+    static let patience: Double = ["address": 3, "thread": 8][sanitizer ?? ""] ?? 1
+
+    /// The sanitizer this run's `speak` is built with ("address", "thread"), as `make
+    /// test-asan` and `make test-tsan` say; nil for a plain build.
+    static let sanitizer = ProcessInfo.processInfo.environment["SPEAK_TEST_SANITIZER"]
 
     /// A child's whole environment, plus the sanitizers' options of this run (make test-asan,
     /// make test-tsan), which an instrumented child would otherwise run without.
@@ -140,13 +144,15 @@ final class CLI {
         environment.merging(ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { own, _ in own }
     }
 
-    func background(_ arguments: [String]) -> Process {
+    /// `speak arguments` ready to run, its output discarded; its errors go to the file
+    /// `errors` in the work directory when given (to say why it failed).
+    func background(_ arguments: [String], errors: String? = nil) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
         process.environment = CLI.bare(["SPEAK_HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": work.appendingPathComponent("config").path])
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors.flatMap { try? FileHandle(forWritingTo: URL(fileURLWithPath: file($0, ""))) } ?? FileHandle.nullDevice
         return process
     }
 

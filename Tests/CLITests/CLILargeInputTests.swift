@@ -47,7 +47,7 @@ import Testing
         let peak = Int((try String(contentsOfFile: report, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         // The target is for a normal build; a sanitizer's shadow memory and quarantine multiply
         // it (make test-asan, make test-tsan), and a bound still catches a document held whole.
-        let allowance = ["address": 4, "thread": 8][ProcessInfo.processInfo.environment["SPEAK_TEST_SANITIZER"] ?? ""] ?? 1
+        let allowance = ["address": 4, "thread": 8][CLI.sanitizer ?? ""] ?? 1
         #expect(peak > 0 && peak <= 300 * 1024 * allowance, "peak RSS \(peak) KB")
         let words = try cli.list().first?["words"] as? Int ?? 0
         #expect(words > 5_000_000)
@@ -101,9 +101,7 @@ import Testing
         var processes: [Process] = []
         for i in 0..<4 {
             let path = cli.file("doc\(i).txt", Self.prose(megabytes: 1) + Data("unique \(i)".utf8))
-            let process = cli.background(["import", path])
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: cli.file("doc\(i).err", "")))
-            processes.append(process)
+            processes.append(cli.background(["import", path], errors: "doc\(i).err"))
         }
         for process in processes { try process.run() }
         for process in processes { process.waitUntilExit() }
@@ -122,7 +120,7 @@ import Testing
         var state: UInt64 = 11
         var text = ""
         // A fifth under a sanitizer (make test-asan, test-tsan), where hours of audio take hours.
-        let count = ProcessInfo.processInfo.environment["SPEAK_TEST_SANITIZER"] == nil ? 100_000 : 20_000
+        let count = CLI.sanitizer == nil ? 100_000 : 20_000
         for n in 0..<count {
             for _ in 0..<(1 + Int(state % 7)) {
                 state = state &* 6364136223846793005 &+ 1442695040888963407

@@ -156,6 +156,89 @@ import Testing
         #expect(translated["finished"] as? Bool == true)
     }
 
+    /// A book of 150 paragraphs of 17 words, whose original was left in paragraph 140.
+    private func bookLeftInParagraph140(_ cli: CLI) throws {
+        let long = (1...150).map { "Paragraph \($0). The ferry left at seven, and the gulls followed it out past the harbour wall." }
+            .joined(separator: "\n\n")
+        _ = try cli.run(["import", cli.file("long.txt", long)])
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPEAK_HOME"] = cli.home.path
+        environment["XDG_CONFIG_HOME"] = cli.work.appendingPathComponent("config").path
+        environment["SPEAK_AUDIO"] = "null"
+        let pid = try Spawn.start([CLI.binary, "play", "1", "--from-word", String(139 * 17 + 3), "--no-tui"], environment: environment,
+                                  output: cli.work.appendingPathComponent("play.log").path)
+        Thread.sleep(forTimeInterval: 1.0)
+        kill(pid, SIGINT)
+        #expect(Spawn.wait(pid, timeout: 10) == 0)
+        let left = try cli.json(["show", "1"])["position"] as? Int ?? -1
+        #expect((139 * 17..<140 * 17).contains(left), "left at \(left)")
+    }
+
+    private func heardWords(_ result: CLI.Result) -> [[String]] {
+        result.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }.filter { $0.count == 3 }
+    }
+
+    /// Left deep in a book with no translation yet: the translation starts at that paragraph,
+    /// which plays while the rest (before and after it) is translated; the words heard are
+    /// the stored translation's, from that paragraph to the end, and the places saved are the
+    /// stored translation's (and, through the link, the original's).
+    @Test func aTranslationMadeFromTheMiddleOfABookPlaysFromThere() throws {
+        guard Self.apertium else { return }
+        let cli = CLI()
+        try bookLeftInParagraph140(cli)
+        let played = try cli.run(["play", "1", "--in", "es", "--print-words", "--speed", "4.5"], environment: ["SPEAK_AUDIO": "null"])
+        #expect(played.status == 0, "\(played.stderr)")
+        let heard = heardWords(played)
+        #expect(heard.prefix(2).map { $0[2] } == ["Párrafo", "140"], "starts at the paragraph where the original was left: \(heard.prefix(3))")
+        // Every word of the stored translation with its index, as playing it into a file hears them.
+        let words = heardWords(try cli.run(["play", "2", "--from-start", "-o", "/dev/null", "--print-words"]))
+        let start = try #require(words.firstIndex { $0[2] == "140" }) - 1
+        #expect(heard.map { $0[1] } == words[start...].map { $0[1] }, "the stored translation's indices, from there to the end")
+        #expect(heard.map { $0[2] } == words[start...].map { $0[2] })
+        #expect(try cli.json(["show", "2"])["finished"] as? Bool == true)
+        #expect((try cli.json(["show", "1"])["position"] as? Int ?? 0) >= 149 * 17, "the original follows to its last paragraph")
+    }
+
+    /// The paragraph where the original was left is translated first: with a pipeline that
+    /// stalls after its first few paragraphs (then fails), those are heard; before, the
+    /// translation had to reach paragraph 140 from the start first, and nothing was.
+    @Test func theParagraphWhereTheListenerWasIsTranslatedFirst() throws {
+        guard Self.apertium else { return }
+        let cli = CLI()
+        try bookLeftInParagraph140(cli)
+        let stall = cli.file("stall", """
+            #!/usr/bin/env python3
+            # Apertium's last stage here: the first N texts through (each ends with a NUL), then a stall and a failure.
+            import os, sys, time
+            left = int(sys.argv[-1])
+            while left > 0:
+                data = os.read(0, 65536)
+                if not data:
+                    break
+                while data and left > 0:
+                    end = data.find(b"\\0")
+                    piece, data = (data, b"") if end < 0 else (data[:end + 1], data[end + 1:])
+                    os.write(1, piece)
+                    left -= 0 if end < 0 else 1
+            time.sleep(5)
+            sys.stderr.write("stall: stopped on purpose\\n")
+            sys.exit(1)
+            """)
+        chmod(stall, 0o755)
+        let modes = cli.work.appendingPathComponent("modes")
+        try FileManager.default.createDirectory(at: modes, withIntermediateDirectories: true)
+        let mode = try String(contentsOfFile: "/usr/share/apertium/modes/eng-spa.mode", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines) + " | \(stall) 4"
+        try mode.write(to: modes.appendingPathComponent("eng-spa.mode"), atomically: true, encoding: .utf8)
+        let played = try cli.run(["play", "1", "--in", "es", "--print-words", "--speed", "4.5"],
+                                 environment: ["SPEAK_AUDIO": "null", "SPEAK_APERTIUM_MODES": modes.path])
+        #expect(played.status == 69 && played.stderr.contains("stopped on purpose"), "\(played.stderr)")
+        let heard = heardWords(played)
+        #expect(heard.prefix(2).map { $0[2] } == ["Párrafo", "140"], "\(heard.prefix(3))")
+        #expect(heard.contains { $0[2] == "143" }, "the first four paragraphs from there: \(heard.map { $0[2] })")
+        #expect(try cli.json(["ls"])["documents"].map { ($0 as? [Any])?.count } == 1, "no half translation stored")
+    }
+
     @Test func badRequestsSayWhatToDoAndLeaveNothingHalfMade() throws {
         guard Self.apertium else { return }
         let cli = CLI()

@@ -15,6 +15,17 @@ import Testing
         return builder.build(metadata: DocumentMetadata(title: "T", source: "t.txt", format: .text, contentHash: "x"))
     }
 
+    @Test func aSuffixFromABlockIsNumberedFromZeroWithTheChaptersInIt() {
+        let doc = sample()
+        let tail = doc.suffix(fromBlock: 2)
+        #expect(tail.blocks.map(\.firstWord) == [0, 1, 3])
+        #expect(tail.wordCount == doc.wordCount - 8)
+        #expect((0..<tail.wordCount).map { tail.word(at: $0)?.text } == (8..<doc.wordCount).map { doc.word(at: $0)?.text })
+        #expect(tail.chapters.map(\.title) == ["Part Two"] && tail.chapters.first?.firstWord == 1)
+        #expect(doc.suffix(fromBlock: 0) == doc)
+        #expect(doc.suffix(fromBlock: 9).blocks.isEmpty)
+    }
+
     @Test func wordsAreNumberedGloballyAcrossSpokenAndSkippedBlocks() {
         let doc = sample()
         #expect(doc.blocks.map(\.firstWord) == [0, 2, 8, 9, 11])
