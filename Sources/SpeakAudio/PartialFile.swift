@@ -13,6 +13,8 @@ final class PartialFile {
         guard !OutputPath.isStream(path) else {
             throw AudioOutputError(path: path, reason: "it is a device or a pipe, and only WAV can be written to one (--format wav)", advice: nil)
         }
+        // What a killed writer of the same file left (it could not clean up after itself).
+        PartialFiles.removeAbandoned(near: path)
         let directory = (path as NSString).deletingLastPathComponent
         temporaryPath = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
         guard FileManager.default.createFile(atPath: temporaryPath, contents: contents),

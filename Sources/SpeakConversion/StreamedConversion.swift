@@ -45,7 +45,6 @@ public struct StreamedConversion {
                     : nil
             }
             let engine = try makeEngine()
-            if !OutputPath.isStream(output) { PartialFiles.removeAbandoned(near: output) }
             let writer = try WAVWriter(path: output, sampleRate: engine.sampleRate)
             var timingWriter: TimingWriter?
             var totalSamples = 0, words = 0, silenced = 0

@@ -231,8 +231,6 @@ extension Speak {
             if OutputPath.replacesFile(output), !request.overwrite {
                 throw AudioOutputError(path: output, reason: "the file exists; pass --force to replace it", advice: nil)
             }
-            // What a killed playback into this file left, as a conversion does.
-            if !OutputPath.isStream(output) { PartialFiles.removeAbandoned(near: output) }
             let fileSink = try FileSink(path: output, sampleRate: engine.sampleRate, realtime: request.realtime)
             file = fileSink
             sink = fileSink

@@ -31,6 +31,9 @@ public struct LibraryExport: Sendable, Equatable, Codable {
         public var sessions: [Session]
         /// Bookmarks and notes, removed ones included (absent in exports before bookmarks).
         public var bookmarks: [BookmarkRecord]?
+        /// When the document was imported: tells copies of one content apart (absent in
+        /// older exports).
+        public var imported: Date?
     }
 
     public static let currentVersion = 1
@@ -86,7 +89,8 @@ extension LibraryStore {
                     lastWord: row["last_word"], wordsHeard: row["words_heard"], speed: row["speed"]))
             }
             let rows = try Row.fetchAll(db, sql: """
-                SELECT d.id, d.content_hash, d.title, d.source, d.folder_id, p.word_index, p.speed, p.finished, p.updated_at
+                SELECT d.id, d.content_hash, d.title, d.source, d.folder_id, p.word_index, p.speed, p.finished, p.updated_at,
+                    d.imported_at
                 FROM documents d LEFT JOIN positions p ON p.document_id = d.id WHERE d.deleted_at IS NULL ORDER BY d.id
                 """)
             let entries = try rows.map { row -> LibraryExport.Entry in
@@ -96,7 +100,8 @@ extension LibraryStore {
                 }
                 return LibraryExport.Entry(contentHash: row[1], title: row[2], source: row[3],
                                            folder: (row[4] as Int64?).flatMap { folders[$0]?.path }, position: position,
-                                           sessions: sessions[id] ?? [], bookmarks: try Self.bookmarkRecords(db, documentID: id))
+                                           sessions: sessions[id] ?? [], bookmarks: try Self.bookmarkRecords(db, documentID: id),
+                                           imported: Date(timeIntervalSince1970: row[9]))
             }
             return LibraryExport(exported: Date(), folders: active.map(\.path).sorted(), documents: entries)
         }
@@ -116,27 +121,12 @@ extension LibraryStore {
             for path in Set(state.folders + state.documents.compactMap(\.folder)) where !Folder.components(of: path).isEmpty {
                 if try Self.ensureFolder(db, names: Folder.components(of: path)).created { outcome.foldersCreated += 1 }
             }
-            // Copies of one content (imported again with --force) are separate documents: each
-            // entry takes its own, the one with its source and title first, else the oldest left.
-            var taken: Set<Int64> = []
-            for entry in state.documents {
-                let candidates = try Row.fetchAll(db, sql: """
-                    SELECT id, source, title FROM documents WHERE content_hash = ? AND deleted_at IS NULL ORDER BY id
-                    """, arguments: [entry.contentHash]).filter { !taken.contains($0[0]) }
-                let best = candidates.enumerated().max { a, b in
-                    func score(_ item: (offset: Int, element: Row)) -> (Int, Int) {
-                        let source = (item.element[1] as String) == entry.source ? 2 : 0
-                        let title = (item.element[2] as String) == entry.title ? 1 : 0
-                        return (source + title, -item.offset)
-                    }
-                    return score(a) < score(b)
-                }
-                guard let best else {
+            let pairs = try Self.pairCopies(db, entries: state.documents)
+            for (n, entry) in state.documents.enumerated() {
+                guard let id = pairs[n] else {
                     outcome.missing.append(entry.title)
                     continue
                 }
-                let id: Int64 = best.element[0]
-                taken.insert(id)
                 outcome.matched += 1
                 let folder = try entry.folder.flatMap { try Self.resolve(db, path: $0)?.id }
                 try db.execute(sql: "UPDATE documents SET title = ?, folder_id = ? WHERE id = ?",
@@ -165,5 +155,39 @@ extension LibraryStore {
             }
             return outcome
         }
+    }
+
+    /// The document each export entry stands for (by entry index). Copies of one content
+    /// (imported again with --force) are separate documents, so the entries and documents of
+    /// one content are paired best first — the same import time (the same copy), then folder,
+    /// source and title — and never a document twice: an entry whose own copy is gone (in the
+    /// trash) does not take over another copy's title and folder.
+    private static func pairCopies(_ db: Database, entries: [LibraryExport.Entry]) throws -> [Int: Int64] {
+        var pairs: [Int: Int64] = [:]
+        for (hash, indices) in Dictionary(grouping: entries.indices, by: { entries[$0].contentHash }) {
+            let candidates = try Row.fetchAll(db, sql: """
+                SELECT id, source, title, folder_id, imported_at FROM documents WHERE content_hash = ? AND deleted_at IS NULL ORDER BY id
+                """, arguments: [hash])
+            var scored: [(score: Int, entry: Int, candidate: Int)] = []
+            for n in indices {
+                let entry = entries[n]
+                let folder = try entry.folder.flatMap { try resolve(db, path: $0)?.id }
+                for (c, row) in candidates.enumerated() {
+                    var score = 0
+                    if let imported = entry.imported, abs((row[4] as Double) - imported.timeIntervalSince1970) < 0.001 { score += 8 }
+                    if (row[3] as Int64?) == folder { score += 4 }
+                    if (row[1] as String) == entry.source { score += 2 }
+                    if (row[2] as String) == entry.title { score += 1 }
+                    scored.append((score, n, c))
+                }
+            }
+            scored.sort { ($0.score, -$0.entry, -$0.candidate) > ($1.score, -$1.entry, -$1.candidate) }
+            var usedCandidates: Set<Int> = []
+            for pair in scored where pairs[pair.entry] == nil && !usedCandidates.contains(pair.candidate) {
+                pairs[pair.entry] = candidates[pair.candidate][0]
+                usedCandidates.insert(pair.candidate)
+            }
+        }
+        return pairs
     }
 }

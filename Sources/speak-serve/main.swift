@@ -38,6 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Self.keepMemoryFlat()
         do {
             let speak = try Speak()
             if setPassword {
@@ -62,6 +63,21 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("speak: serve: \(reason)\n".utf8))
             throw ExitCode(ExitStatus.unavailable.rawValue)
         }
+    }
+
+    /// A server runs for days: the memory a request used goes back to the system. glibc's
+    /// defaults keep it — an arena per thread that ever allocated (up to 8 a core) and a trim
+    /// threshold that grows with the largest block freed — so the soak's hour saw 40 MB grow
+    /// to 131 MB with nothing leaked; with two arenas and a 1 MB trim threshold a thousand
+    /// pages and clips stay at 58 MB (and run as fast).
+    static func keepMemoryFlat() {
+        // <malloc.h> is not in Swift's Glibc module: mallopt is looked up, with its ABI's
+        // parameter numbers (M_TRIM_THRESHOLD -1, M_ARENA_MAX -8).
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        _ = mallopt(-8, 2)
+        _ = mallopt(-1, 1 << 20)
     }
 
     /// The new password, typed twice without echo on a terminal; one line from a pipe.

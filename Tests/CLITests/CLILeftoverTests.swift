@@ -25,6 +25,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: living), "a running process's file is its own")
     }
 
+    /// Every file a conversion writes — the Opus or MP3 file and its timing file too, not
+    /// only WAV — clears what a killed writer of the same file left (the soak's hour found
+    /// ".a.opus.partial-PID" and ".a.vtt.partial-PID" files that stayed for ever).
+    @Test func everyOutputRemovesWhatAKilledWriterOfItLeft() throws {
+        let cli = CLI()
+        let text = cli.file("note.txt", "The tide turned at the harbour wall, and the boats came home.\n")
+        let dead = try Self.deadProcessID()
+        let left = ["a.opus", "a.vtt", "b.mp3", "b.json"].map { cli.file(".\($0).partial-\(dead)", Data("half a file".utf8)) }
+        for (audio, timings) in [("a.opus", "a.vtt"), ("b.mp3", "b.json")] {
+            let result = try cli.run(["convert", text, "-o", cli.work.appendingPathComponent(audio).path,
+                                      "--timings", cli.work.appendingPathComponent(timings).path])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        for path in left { #expect(!FileManager.default.fileExists(atPath: path), "\(path)") }
+    }
+
     @Test func convertWithoutCacheRemovesKilledConversionsSegments() throws {
         let cli = CLI()
         let text = cli.file("note.txt", "The tide turned at the harbour wall, and the boats came home.\n")

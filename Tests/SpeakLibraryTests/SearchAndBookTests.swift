@@ -194,4 +194,26 @@ private func document(_ paragraphs: [String], title: String, hash: String) -> Do
         #expect(try library.summary(id: copy).metadata.title == "Copy in F")
         #expect(try library.summary(id: copy).folderID == (try library.folder(path: "F"))?.id)
     }
+
+    /// Found by the soak's hour: an export taken just before one copy went to the trash gave
+    /// that copy's folder to another copy, which the trash of that folder then took with it.
+    @Test func anEntryWhoseCopyIsInTheTrashLeavesTheOtherCopiesAlone() throws {
+        let library = try LibraryStore(directory: temporaryDirectory())
+        func copy(_ seconds: Double, folder: [String]) throws -> Int64 {
+            var document = sampleDocument(hash: "sha256:thrice", title: "Notes")
+            document.metadata.imported = Date(timeIntervalSince1970: 1_700_000_000 + seconds)
+            return try library.insert(document, folderPath: folder).id
+        }
+        let inF = try copy(0, folder: ["F"])
+        let first = try copy(1, folder: [])
+        let second = try copy(2, folder: [])
+        let state = try library.exportState()
+        try library.trashDocument(inF)
+        // Moved after the export: its own entry still knows it by when it was imported.
+        try library.moveDocuments([first], to: try library.makeFolder(path: "G").folder.id)
+        let outcome = try library.importState(state)
+        #expect(outcome.matched == 2 && outcome.missing == ["Notes"])
+        #expect(try library.summary(id: first).folderID == nil, "the export's place of that copy")
+        #expect(try library.summary(id: second).folderID == nil)
+    }
 }
