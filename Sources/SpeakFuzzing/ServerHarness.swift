@@ -19,7 +19,7 @@ enum ServerHarness {
         guard let responder = Self.responder, let request = Self.request(data) else { return }
         let done = DispatchSemaphore(value: 0)
         Task {
-            let context = BasicRequestContext(source: .init(channel: NIOAsyncTestingChannel(), logger: Self.logger))
+            let context = BasicRequestContext(source: .init(channel: Self.channel, logger: Self.logger))
             if let response = try? await responder.respond(to: request, context: context) {
                 try? await response.body.write(Discarding())
             }
@@ -48,6 +48,10 @@ enum ServerHarness {
     /// Routes that reach past this process (fetching a URL, Apertium, a sync server): their
     /// input parsing is the same as the others', and a fuzzer must not start programs or connect out.
     private static let elsewhere = ["/api/import-url", "/translations", "/api/sync-now", "/api/voices/prepare"]
+
+    /// The channel every request's context names: one, not one a request — a testing channel
+    /// that is never closed keeps its pipeline (LeakSanitizer stopped the harness on it).
+    private static let channel = NIOAsyncTestingChannel()
 
     private static let logger: Logger = {
         var logger = Logger(label: "speak-fuzz")
