@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "SpeakImportHTML", dependencies: ["SpeakModel", "SpeakImport", "CLibXML2"]),
         // Books: EPUB 2 and 3 (content documents through the HTML importer's block emission).
         // The one ZIP reader (and the small XML tree) for books and office documents.
-        .target(name: "SpeakArchive", dependencies: ["SpeakImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "SpeakArchive", dependencies: ["SpeakImport", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .target(name: "SpeakImportEPUB", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportHTML", "SpeakArchive"]),
         // Word (DOCX) and LibreOffice (ODT) documents.
         .target(name: "SpeakImportOffice", dependencies: ["SpeakModel", "SpeakImport", "SpeakArchive"]),
@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),
         .testTarget(name: "SpeakSpeechTests", dependencies: ["SpeakModel", "SpeakSpeech"]),
         .testTarget(name: "SpeakImportTests", dependencies: [
-            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF",
+            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakArchive", "SpeakImportOCR", "SpeakImportPDF",
         ],
                     exclude: ["Golden"]),
         .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),

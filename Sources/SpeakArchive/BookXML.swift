@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A small XML tree for the package files of books and office documents (container, OPF,
 /// NCX, navigation, WordprocessingML, ODF):
@@ -14,7 +11,7 @@ public final class BookXML {
         case text(String)
         case element(BookXML)
     }
-    public private(set) var parts: [Part] = []
+    public internal(set) var parts: [Part] = []
 
     /// Child elements, in order.
     public var children: [BookXML] {
@@ -26,14 +23,10 @@ public final class BookXML {
         self.attributes = attributes
     }
 
-    /// Parses `data`; nil when it is not well-formed XML.
+    /// Parses `data`; nil when it is not well-formed XML. Nothing outside it is loaded (no DTD,
+    /// no network), and libxml2's limits on depth and entity expansion apply.
     public static func parse(_ data: Data) -> BookXML? {
-        let builder = Builder()
-        let parser = XMLParser(data: data)
-        parser.delegate = builder
-        parser.shouldResolveExternalEntities = false
-        guard parser.parse() else { return nil }
-        return builder.root
+        LibXML2Reader.parse(data)
     }
 
     public subscript(attribute: String) -> String? {
@@ -69,27 +62,5 @@ public final class BookXML {
             case .element(let child): child.rawText
             }
         }.joined()
-    }
-
-    private final class Builder: NSObject, XMLParserDelegate {
-        var root: BookXML?
-        var stack: [BookXML] = []
-
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
-            let local = String(elementName.split(separator: ":").last ?? Substring(elementName))
-            let node = BookXML(name: local, attributes: attributes)
-            stack.last?.parts.append(.element(node))
-            if root == nil { root = node }
-            stack.append(node)
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-            _ = stack.popLast()
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            stack.last?.parts.append(.text(string))
-        }
     }
 }

@@ -262,6 +262,12 @@ final class TerminalPlayer: @unchecked Sendable {
         write(frame)
     }
 
+    /// The word as the library numbers it (what `speak status`, bookmarks and `--print-words`
+    /// say); none while a translation started midway is not stored yet, as its number is not known.
+    private func shownWord(_ word: Int) -> Int? {
+        session.libraryWordsKnown ? session.libraryWord(word) : nil
+    }
+
     private func footerLines(_ status: PlayerStatus, document: Document, width: Int) -> [String] {
         let left = session.secondsLeft(from: status.word, speed: status.speed)
         let total = session.secondsLeft(from: 0, speed: status.speed)
@@ -271,7 +277,7 @@ final class TerminalPlayer: @unchecked Sendable {
         let filled = total > 0 ? Int((elapsed / total * Double(barWidth)).rounded(.down)) : 0
         let bar = times.0 + " " + String(repeating: "━", count: min(barWidth, filled)) + String(repeating: "─", count: max(0, barWidth - filled)) + " " + times.1
         let state = status.ended ? "■" : (status.paused ? "❚❚ paused" : "▶")
-        var line = "\(state) " + String(format: "%.1f×", status.speed) + " · word \(DisplayFormat.count(status.word)) · heard \(clock(status.heardSeconds))"
+        var line = "\(state) " + String(format: "%.1f×", status.speed) + (shownWord(status.word).map { " · word \(DisplayFormat.count($0))" } ?? "") + " · heard \(clock(status.heardSeconds))"
         if status.sleepAtChapterEnd {
             line += " · sleep: end of chapter"
         } else if let sleep = status.sleepSecondsLeft {
