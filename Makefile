@@ -103,7 +103,7 @@ measure-sync: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-sync 200 60
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-sync 200 60 postgres
 
-# The project's ZIP reader (ZIPFoundation) against libzip on the same EPUBs.
+# The project's own ZIP reader (SpeakArchive) against libzip on the same EPUBs.
 measure-zip:
 	@scripts/measure-zip
 

@@ -23,13 +23,14 @@ let package = Package(
         .executable(name: "speak-sync", targets: ["speak-sync"]),
         .executable(name: "speak-queue", targets: ["speak-queue"]),
         .library(name: "SpeakKit", targets: ["SpeakKit"]),
+        // The ZIP reader alone, for scripts/measure-zip against libzip.
+        .library(name: "SpeakArchive", targets: ["SpeakArchive"]),
         // The fuzz harnesses, for the libFuzzer driver in Fuzz/ (a package of its own: it needs -sanitize=fuzzer).
         .library(name: "SpeakFuzzing", targets: ["SpeakFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // The web reader (`speak-serve` only): HTTP server, and bcrypt for its password.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
@@ -47,6 +48,7 @@ let package = Package(
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .target(name: "CPCAudio"),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Audiobook encoders: Ogg Opus (libopusenc over libopus) and MP3 (LAME).
         .systemLibrary(name: "COpusEnc", pkgConfig: "libopusenc", providers: [.apt(["libopusenc-dev"])]),
         .systemLibrary(name: "CLame", providers: [.apt(["libmp3lame-dev"])]),
@@ -64,7 +66,7 @@ let package = Package(
         .target(name: "SpeakImportHTML", dependencies: ["SpeakModel", "SpeakImport", "CLibXML2"]),
         // Books: EPUB 2 and 3 (content documents through the HTML importer's block emission).
         // The one ZIP reader (and the small XML tree) for books and office documents.
-        .target(name: "SpeakArchive", dependencies: ["SpeakImport", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "SpeakArchive", dependencies: ["SpeakImport", "CLibXML2", "CZlib"]),
         .target(name: "SpeakImportEPUB", dependencies: ["SpeakModel", "SpeakImport", "SpeakImportHTML", "SpeakArchive"]),
         // Word (DOCX) and LibreOffice (ODT) documents.
         .target(name: "SpeakImportOffice", dependencies: ["SpeakModel", "SpeakImport", "SpeakArchive"]),
@@ -172,7 +174,7 @@ let package = Package(
         .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),
         .testTarget(name: "SpeakSpeechTests", dependencies: ["SpeakModel", "SpeakSpeech"]),
         .testTarget(name: "SpeakImportTests", dependencies: [
-            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakArchive", "SpeakImportOCR", "SpeakImportPDF",
+            "SpeakModel", "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakArchive", "CZlib", "SpeakImportOCR", "SpeakImportPDF",
         ],
                     exclude: ["Golden"]),
         .testTarget(name: "SpeakLibraryTests", dependencies: ["SpeakModel", "SpeakLibrary"]),
