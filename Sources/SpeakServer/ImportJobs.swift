@@ -21,6 +21,9 @@ final class ImportJobs: Sendable {
     private let speak: Speak
     private let jobs = Mutex<[Int: Job]>([:])
     private let queue = DispatchQueue(label: "speak-serve.imports", attributes: .concurrent)
+    /// Every import still running in this process, of any library (the fuzzer waits on it so
+    /// that no request's work runs on into the next).
+    static let inFlight = DispatchGroup()
 
     /// Runs once a document is in the library (an account's library: it goes to the account).
     private let onImported: (@Sendable (Int64) throws -> Void)?
@@ -39,7 +42,9 @@ final class ImportJobs: Sendable {
             if jobs.count > 200, let oldest = jobs.values.filter({ $0.state != "reading" }).map(\.id).min() { jobs[oldest] = nil }
             return job
         }
+        Self.inFlight.enter()
         queue.async { [self] in
+            defer { Self.inFlight.leave() }
             do {
                 let outcome = try speak.importInput(input, request: request) { fraction in
                     self.update(job.id) { $0.progress = max($0.progress, min(0.99, fraction)) }
