@@ -41,11 +41,7 @@ enum SettingHarnesses {
                 + #""position": {"word": 12, "speed": 1.5, "finished": false, "updated": "2026-11-26T10:00:00Z"}, "#
                 + #""sessions": [{"started": "2026-11-26T09:00:00Z", "ended": "2026-11-26T09:10:00Z", "firstWord": 0, "lastWord": 12, "wordsHeard": 12, "speed": 1}], "#
                 + #""bookmarks": []}]}"#
-            return [Data(export.utf8), (try? library?.exportState()).flatMap { state in
-                let encoder = JSONEncoder()
-                encoder.dateEncodingStrategy = .iso8601
-                return try? encoder.encode(state)
-            } ?? Data()]
+            return [Data(export.utf8), (try? library?.exportState()).flatMap { try? $0.encoded() } ?? Data()]
         }) { data in
             guard let state = try? LibraryExport.read(data), let store = Self.library else { return }
             _ = try? store.importState(state)

@@ -46,18 +46,46 @@ public struct LibraryExport: Sendable, Equatable, Codable {
         case newer
     }
 
-    /// Reads what `speak library export` wrote.
+    /// Reads what `speak library export` wrote (dates with or without fractions of a second).
     public static func read(_ data: Data) throws(ReadProblem) -> LibraryExport {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = Self.formatter(fractions: true).date(from: text) ?? Self.formatter(fractions: false).date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+            }
+            return date
+        }
         guard let state = try? decoder.decode(LibraryExport.self, from: data), state.format == "speak-library" else {
             throw .notAnExport
         }
         guard state.version <= currentVersion else { throw .newer }
         return state
     }
+    /// The export as `speak library export` writes it: dates in ISO 8601 with milliseconds,
+    /// as whole seconds could not tell one copy's import, or one session, from another.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Self.formatter(fractions: true).string(from: date))
+        }
+        return try encoder.encode(self)
+    }
+
+    private static func formatter(fractions: Bool) -> ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = fractions ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        return formatter
+    }
+
     public var format = "speak-library"
     public var version = currentVersion
+    /// The library it was exported from (its sync device id), which pairs copies strictly when
+    /// the export comes back to it; nil in exports of older versions.
+    public var library: String?
     public var exported: Date
     public var folders: [String]
     public var documents: [Entry]
@@ -103,7 +131,8 @@ extension LibraryStore {
                                            sessions: sessions[id] ?? [], bookmarks: try Self.bookmarkRecords(db, documentID: id),
                                            imported: Date(timeIntervalSince1970: row[9]))
             }
-            return LibraryExport(exported: Date(), folders: active.map(\.path).sorted(), documents: entries)
+            let library = try String.fetchOne(db, sql: "SELECT value FROM library_meta WHERE key = 'device_id'")
+            return LibraryExport(library: library, exported: Date(), folders: active.map(\.path).sorted(), documents: entries)
         }
     }
 
@@ -121,7 +150,8 @@ extension LibraryStore {
             for path in Set(state.folders + state.documents.compactMap(\.folder)) where !Folder.components(of: path).isEmpty {
                 if try Self.ensureFolder(db, names: Folder.components(of: path)).created { outcome.foldersCreated += 1 }
             }
-            let pairs = try Self.pairCopies(db, entries: state.documents)
+            let here = try String.fetchOne(db, sql: "SELECT value FROM library_meta WHERE key = 'device_id'")
+            let pairs = try Self.pairCopies(db, entries: state.documents, ownLibrary: here != nil && state.library == here)
             for (n, entry) in state.documents.enumerated() {
                 guard let id = pairs[n] else {
                     outcome.missing.append(entry.title)
@@ -140,7 +170,7 @@ extension LibraryStore {
                         """, arguments: [id, p.word, p.speed, p.finished, p.updated.timeIntervalSince1970])
                 }
                 for s in entry.sessions {
-                    let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE document_id = ? AND started_at = ?",
+                    let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE document_id = ? AND abs(started_at - ?) < 0.002",
                                                   arguments: [id, s.started.timeIntervalSince1970]) ?? false
                     guard !known else { continue }
                     try db.execute(sql: """
@@ -160,10 +190,17 @@ extension LibraryStore {
     /// The document each export entry stands for (by entry index). Copies of one content
     /// (imported again with --force) are separate documents, so the entries and documents of
     /// one content are paired best first — the same import time (the same copy), then folder,
-    /// source and title — and never a document twice: an entry whose own copy is gone (in the
-    /// trash) does not take over another copy's title and folder.
-    private static func pairCopies(_ db: Database, entries: [LibraryExport.Entry]) throws -> [Int: Int64] {
+    /// source and title — and never a document twice. An export of this very library (some
+    /// entry's import time is a document's here, in the trash or not) pairs by import time
+    /// only: an entry whose own copy is gone (trashed or purged since) must not take over
+    /// another copy's title and folder, which would move a document nobody touched.
+    private static func pairCopies(_ db: Database, entries: [LibraryExport.Entry], ownLibrary: Bool) throws -> [Int: Int64] {
         var pairs: [Int: Int64] = [:]
+        let ownExport = try ownLibrary || entries.contains { entry in
+            guard let imported = entry.imported else { return false }
+            return try Bool.fetchOne(db, sql: "SELECT 1 FROM documents WHERE content_hash = ? AND abs(imported_at - ?) < 0.002",
+                                     arguments: [entry.contentHash, imported.timeIntervalSince1970]) ?? false
+        }
         for (hash, indices) in Dictionary(grouping: entries.indices, by: { entries[$0].contentHash }) {
             let candidates = try Row.fetchAll(db, sql: """
                 SELECT id, source, title, folder_id, imported_at FROM documents WHERE content_hash = ? AND deleted_at IS NULL ORDER BY id
@@ -174,7 +211,8 @@ extension LibraryStore {
                 let folder = try entry.folder.flatMap { try resolve(db, path: $0)?.id }
                 for (c, row) in candidates.enumerated() {
                     var score = 0
-                    if let imported = entry.imported, abs((row[4] as Double) - imported.timeIntervalSince1970) < 0.001 { score += 8 }
+                    if let imported = entry.imported, abs((row[4] as Double) - imported.timeIntervalSince1970) < 0.002 { score += 8 }
+                    if ownExport && score == 0 { continue }
                     if (row[3] as Int64?) == folder { score += 4 }
                     if (row[1] as String) == entry.source { score += 2 }
                     if (row[2] as String) == entry.title { score += 1 }

@@ -112,10 +112,7 @@ struct LibraryCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let speak = try openSpeak()
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                encoder.dateEncodingStrategy = .iso8601
-                let data = try encoder.encode(try speak.exportLibrary())
+                let data = try speak.exportLibrary().encoded()
                 if file == "-" {
                     FileHandle.standardOutput.write(data + Data("\n".utf8))
                     return

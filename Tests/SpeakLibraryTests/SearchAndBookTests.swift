@@ -216,4 +216,55 @@ private func document(_ paragraphs: [String], title: String, hash: String) -> Do
         #expect(try library.summary(id: first).folderID == nil, "the export's place of that copy")
         #expect(try library.summary(id: second).folderID == nil)
     }
+
+    /// What `speak library export` writes and `import` reads: the same export as JSON.
+    private func throughJSON(_ state: LibraryExport) throws -> LibraryExport {
+        try LibraryExport.read(try state.encoded())
+    }
+
+    /// Found by the second soak hour: the export's dates had whole seconds, so no copy was
+    /// ever known by its import time, and copies were paired by folder and title alone.
+    @Test func copiesAreKnownByTheirImportTimeThroughTheJSON() throws {
+        let library = try LibraryStore(directory: temporaryDirectory())
+        func copy(_ seconds: Double, folder: [String]) throws -> Int64 {
+            var document = sampleDocument(hash: "sha256:thrice", title: "Notes")
+            document.metadata.imported = Date(timeIntervalSince1970: 1_700_000_000.123456 + seconds)
+            return try library.insert(document, folderPath: folder).id
+        }
+        let inF = try copy(0, folder: ["F"])
+        let atTop = try copy(0.25, folder: [])
+        try library.recordSession(documentID: atTop, started: Date(timeIntervalSince1970: 1_700_000_100.4567),
+                                  ended: Date(timeIntervalSince1970: 1_700_000_160.9), firstWord: 0, lastWord: 3, speed: 1)
+        let state = try throughJSON(try library.exportState())
+        // Both moved after the export: the export puts each back where it was.
+        let g = try library.makeFolder(path: "G").folder.id
+        try library.moveDocuments([inF, atTop], to: g)
+        let outcome = try library.importState(state)
+        #expect(outcome.matched == 2 && outcome.missing.isEmpty)
+        #expect(try library.summary(id: inF).folderID == (try library.folder(path: "F"))?.id)
+        #expect(try library.summary(id: atTop).folderID == nil)
+        #expect(outcome.sessionsAdded == 0, "the session is the one already here")
+    }
+
+    /// An export coming back to its own library pairs only the copies it knew: a copy made
+    /// after it never takes the place of one purged since, even with no other copy to tell.
+    @Test func anOwnExportNeverMovesACopyMadeAfterIt() throws {
+        let library = try LibraryStore(directory: temporaryDirectory())
+        let old = try library.insert(sampleDocument(hash: "sha256:again", title: "Notes"), folderPath: ["F"]).id
+        try library.recordSession(documentID: old, started: Date(), ended: Date(), firstWord: 0, lastWord: 1, speed: 1)
+        let state = try throughJSON(try library.exportState())
+        try library.trashDocument(old)
+        _ = try library.purge(deletedBefore: nil)
+        var again = sampleDocument(hash: "sha256:again", title: "Notes")
+        again.metadata.imported = Date().addingTimeInterval(5)
+        let later = try library.insert(again, allowDuplicate: true).id
+        let outcome = try library.importState(state)
+        #expect(outcome.matched == 0 && outcome.missing == ["Notes"])
+        #expect(try library.summary(id: later).folderID == nil)
+        // Another library's export still finds its copies by content.
+        let away = try LibraryStore(directory: temporaryDirectory())
+        let there = try away.insert(sampleDocument(hash: "sha256:again", title: "Notes")).id
+        #expect(try away.importState(state).matched == 1)
+        #expect(try away.summary(id: there).folderID == (try away.folder(path: "F"))?.id)
+    }
 }
