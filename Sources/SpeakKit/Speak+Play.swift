@@ -149,6 +149,10 @@ public final class PlaybackSession: @unchecked Sendable {
 
     /// Whether someone hears this playback: a device or a pipe, not a file being written.
     var isListening = true
+
+    /// Where this playback began in the library, for a sync asked for while it plays
+    /// (`Speak.runSync(playing:)`); nil for an image or a translation still being made.
+    public internal(set) var syncPlace: PlayingPlace?
 }
 
 /// A document with nothing to read aloud.
@@ -167,7 +171,7 @@ extension Speak {
         let positions = PositionSaver(store: store, documentID: nil)
         var scan: GrowingImport?
         let document: Document, title: String
-        var start = 0, savedSpeed: Double?, saved: Int?
+        var start = 0, savedSpeed: Double?, saved: Int?, lastListened: Date?
         let begun = try request.language == nil ? scanToPlay(request, store: store, positions: positions)
             : translationToPlay(request, store: store, positions: positions)
         if case .playing(let opening, let started, let from)? = begun {
@@ -186,7 +190,7 @@ extension Speak {
             let summary = try store.summary(id: id)
             (document, title, savedSpeed) = (try store.document(id: id), summary.metadata.title, summary.speed)
             guard document.spokenWordCount > 0 else { throw NothingToPlayError(title: summary.metadata.title) }
-            saved = summary.position
+            (saved, lastListened) = (summary.position, summary.lastListened)
             start = summary.finished || request.fromStart ? 0 : (summary.position ?? 0)
             if let chapter = request.chapter {
                 guard document.chapters.indices.contains(chapter - 1) else {
@@ -213,6 +217,7 @@ extension Speak {
         // A start elsewhere than where the listener stopped is a move of its own in the history
         // (a jump, a rewind); listening then goes on from there.
         if scan == nil, request.output == nil, saved != start { positions.save(word: start, speed: speed, finished: false) }
+        let positionSince = saved != start ? Date() : lastListened
         var voice = request.voice
         if voice == nil { voice = try defaultVoice(for: document.metadata.language) }
         var speechRequest = request.speech
@@ -252,6 +257,9 @@ extension Speak {
                                       store: store, wordsPerMinute: config.wordsPerMinute)
         session.file = file
         session.isListening = listening
+        if scan == nil, let id = positions.id {
+            session.syncPlace = PlayingPlace(documentID: id, word: start, since: positionSince?.timeIntervalSince1970 ?? 0)
+        }
         // The voices of the next hundred paragraphs (asking a whole book would delay the first sound).
         let ahead = document.blocks.firstIndex { $0.wordIndices.upperBound > start } ?? 0
         session.voices = voicesUsed(document, voice: settings.voice, options: speech, blocks: ahead..<min(document.blocks.count, ahead + 100)).map {

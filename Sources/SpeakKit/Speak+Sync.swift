@@ -8,6 +8,8 @@ public typealias SyncedPosition = SpeakLibrary.SyncedPosition
 public typealias OutgoingChanges = SpeakLibrary.OutgoingChanges
 /// What taking the server's changes did.
 public typealias IncomingOutcome = SpeakLibrary.IncomingOutcome
+/// A document playing on this device while it syncs.
+public typealias PlayingPlace = SpeakLibrary.PlayingPlace
 /// The device this library lives on.
 public typealias DeviceIdentity = SpeakLibrary.DeviceIdentity
 /// A document with its source file, as uploaded to and downloaded from the sync server.
@@ -29,9 +31,12 @@ extension Speak {
     }
 
     /// Takes the server's changes: kept in the history, and each document's position moved to
-    /// the change that holds (`PositionMerge`).
-    public func receiveChanges(_ changes: [SyncedPosition], seen: Int64, clockOffset: Double) throws(LibraryError) -> IncomingOutcome {
-        try library().receive(changes, seen: seen, clockOffset: clockOffset, merge: PositionMerge.winner)
+    /// the change that holds (`PositionMerge`). `playing`: the document playing here while it
+    /// syncs (the player's `y`), which goes where another device left it when that device went
+    /// on after it began.
+    public func receiveChanges(_ changes: [SyncedPosition], seen: Int64, clockOffset: Double,
+                               playing: PlayingPlace? = nil) throws(LibraryError) -> IncomingOutcome {
+        try library().receive(changes, seen: seen, clockOffset: clockOffset, playing: playing, merge: PositionMerge.winner)
     }
 
     /// Document `id` as `speak upload` sends it: as imported, with its source file when that is
@@ -53,8 +58,10 @@ public typealias SyncRunOutcome = SpeakSync.SyncRunOutcome
 
 extension Speak {
     /// Runs `speak sync` in the `speak-sync` helper (the player's `y`, the web reader's sync
-    /// button): the only binaries with an HTTP client stay the helpers.
-    public func runSync() -> SyncRunOutcome {
-        SyncHelperRun.run(executable: Self.helperExecutable("speak-sync", overriddenBy: "SPEAK_SYNC_HELPER"), environment: environment)
+    /// button): the only binaries with an HTTP client stay the helpers. `playing`: the document
+    /// playing here, if any (`PlaybackSession.syncPlace`).
+    public func runSync(playing: PlayingPlace? = nil) -> SyncRunOutcome {
+        SyncHelperRun.run(executable: Self.helperExecutable("speak-sync", overriddenBy: "SPEAK_SYNC_HELPER"), environment: environment,
+                          playing: playing.map { "\($0.documentID):\($0.word):\($0.since)" })
     }
 }

@@ -27,6 +27,23 @@ public struct IncomingOutcome: Sendable, Equatable {
     }
 }
 
+/// A document playing on this device while it syncs (the player's `y`): it started from
+/// `word`, where this device's position had been since `since` (this device's clock). Its
+/// listening since then does not count against what other devices did meanwhile — asking for a
+/// sync while playing means "go on where another device left it", and the playback's own saves,
+/// newer by a few seconds, would otherwise always win.
+public struct PlayingPlace: Sendable, Equatable {
+    public var documentID: Int64
+    public var word: Int
+    public var since: Double
+
+    public init(documentID: Int64, word: Int, since: Double) {
+        self.documentID = documentID
+        self.word = word
+        self.since = since
+    }
+}
+
 extension LibraryStore {
     /// This device's changes not yet on the server (oldest first, at most `limit`).
     public func outgoingChanges(limit: Int = 1_000) throws(LibraryError) -> OutgoingChanges {
@@ -55,11 +72,12 @@ extension LibraryStore {
     /// says holds. `seen`: how far the server's log has now been received; `clockOffset`: this
     /// device's, as the server measured it.
     /// `reapplying`: documents (by content hash) whose edits received earlier are applied again
-    /// (one just added to the library).
+    /// (one just added to the library). `playing`: the document playing here, if any.
     public func receive(_ changes: [SyncedPosition], seen: Int64, clockOffset: Double, reapplying: [String] = [],
-                        merge: ([SyncedPosition]) -> SyncedPosition?) throws(LibraryError) -> IncomingOutcome {
+                        playing: PlayingPlace? = nil, merge: ([SyncedPosition]) -> SyncedPosition?) throws(LibraryError) -> IncomingOutcome {
         try write { db in
             let device = try PositionHistory.device(db)
+            let seenBefore = try PositionHistory.seen(db)
             try db.execute(sql: "INSERT OR REPLACE INTO library_meta (key, value) VALUES ('sync_seen', ?), ('clock_offset', ?)",
                            arguments: [String(seen), String(clockOffset)])
             // Changes that waited for their document, and the new ones.
@@ -104,7 +122,13 @@ extension LibraryStore {
             }
             var moved: [(Int64, String, Int)] = []
             for id in touched.sorted() {
-                guard let winner = merge(try Self.changes(db, documentID: id, device: device.id)) else { continue }
+                let all = try Self.changes(db, documentID: id, device: device.id)
+                guard var winner = merge(all) else { continue }
+                if let playing, playing.documentID == id,
+                   let other = merge(Self.asWhenPlayingBegan(all, playing, device: device.id, seen: seenBefore, clockOffset: clockOffset)),
+                   other.device != device.id {
+                    winner = other
+                }
                 let current = try Int.fetchOne(db, sql: "SELECT word_index FROM positions WHERE document_id = ?", arguments: [id])
                 guard current != winner.word else { continue }
                 try db.execute(sql: """
@@ -164,6 +188,19 @@ extension LibraryStore {
                            cause: PositionCause(rawValue: row[5]) ?? .listen, wallTime: row[6], seen: row[7], order: row[8],
                            clockOffset: row[9] ?? offset)
         }
+    }
+
+    /// `changes` with this device's made since `playing` began replaced by one: the place it
+    /// began from, at the time this device's position had been there since, knowing what this
+    /// device knew before the sync.
+    private static func asWhenPlayingBegan(_ changes: [SyncedPosition], _ playing: PlayingPlace, device: String, seen: Int64,
+                                           clockOffset: Double) -> [SyncedPosition] {
+        let earlier = changes.filter { $0.device != device || $0.wallTime <= playing.since }
+        // A deliberate move this device made before playing keeps winning its close calls.
+        let cause = earlier.filter { $0.device == device }.max { $0.sequence < $1.sequence }?.cause ?? .listen
+        let began = SyncedPosition(device: device, sequence: .max, document: changes.first?.document ?? "", word: playing.word,
+                                   cause: cause, wallTime: playing.since, seen: seen, clockOffset: clockOffset)
+        return earlier + [began]
     }
 
     /// Applies the winning edit of each field edited, then notes documents in the trash that

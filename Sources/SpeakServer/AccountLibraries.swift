@@ -57,24 +57,24 @@ final class AccountLibraries: Sendable {
     /// Takes the account's documents this copy lacks from the store, then syncs positions and
     /// edits; the documents whose position moved, with the word.
     @discardableResult
-    func refresh(_ account: Account, _ library: Library) throws -> [Int64: Int] {
+    func refresh(_ account: Account, _ library: Library, playing: PlayingPlace? = nil) throws -> [Int64: Int] {
         let store = try library.speak.library()
         for remote in try accounts.remoteDocuments(account: account) where !(try store.contains(contentHash: remote.contentHash)) {
             let upload = try JSONDecoder().decode(DocumentUpload.self, from: try accounts.download(account: account, contentHash: remote.contentHash))
             _ = try library.speak.addDownloaded(upload)
         }
-        return try Self.sync(account, library.speak, accounts)
+        return try Self.sync(account, library.speak, accounts, playing: playing)
     }
 
     /// The copy's changes to the store and the store's to the copy, as `speak sync` does it.
     @discardableResult
-    static func sync(_ account: Account, _ speak: Speak, _ accounts: AccountStore) throws -> [Int64: Int] {
+    static func sync(_ account: Account, _ speak: Speak, _ accounts: AccountStore, playing: PlayingPlace? = nil) throws -> [Int64: Int] {
         var moved: [Int64: Int] = [:]
         while true {
             let outgoing = try speak.outgoingChanges(limit: 1_000)
             let reply = try accounts.sync(account: account, device: outgoing.device.id, deviceTime: Date().timeIntervalSince1970,
                                           seen: outgoing.seen, changes: outgoing.changes)
-            for move in try speak.receiveChanges(reply.changes, seen: reply.seen, clockOffset: reply.clockOffset).moved { moved[move.id] = move.word }
+            for move in try speak.receiveChanges(reply.changes, seen: reply.seen, clockOffset: reply.clockOffset, playing: playing).moved { moved[move.id] = move.word }
             if outgoing.changes.count < 1_000 { return moved }
         }
     }
@@ -142,8 +142,10 @@ struct AccountLibraryMiddleware: RouterMiddleware {
         if path == "/api/sync-now", request.method == .post {
             // The reader's sync button: in this process, with the account's store.
             let libraries = libraries
+            let playing = try await SyncNowRequest.place(of: request)
+            library.positions.flush()
             do {
-                let moved = try await libraries.blocking { try libraries.refresh(account, library) }
+                let moved = try await libraries.blocking { try libraries.refresh(account, library, playing: playing) }
                 return try ServerRoutes.json(SyncNowReply(synced: true, message: "", moved: Dictionary(uniqueKeysWithValues: moved.map { (String($0.key), $0.value) })))
             } catch {
                 return try ServerRoutes.json(SyncNowReply(synced: false, message: (error as? AccountError)?.message ?? "\(error)", moved: [:]))

@@ -49,7 +49,7 @@ struct ReaderPage {
         body += """
             <main id="main" class="reader" data-document="\(summary.id)" data-start="\(start)" data-speed="\(speed)"
              data-words="\(document.wordCount)" data-blocks="\(document.blocks.count)" data-skip-step="\(skipStep)"
-             data-wpm="\(wordsPerMinute)" data-first-block="\(first)" data-last-block="\(last)"\(languageAttributes)>
+             data-wpm="\(wordsPerMinute)" data-since="\(since(start: start))" data-first-block="\(first)" data-last-block="\(last)"\(languageAttributes)>
             <h1\(Self.repeatsTitle(document, summary.metadata.title) ? " class=\"visually-hidden\"" : "")>\(title)</h1>
             <div id="text">\(Self.blocks(document, first..<last, original: original, language: languages?.originalLanguage))</div>
             </main>
@@ -76,6 +76,12 @@ struct ReaderPage {
     }
 
     /// The page's language, for the voice remembered per language.
+    /// Since when the position has been at `start` (seconds since 1970): the page's own
+    /// listening after that does not count against another device's in a sync it asks for.
+    private func since(start: Int) -> Double {
+        start == summary.position ? summary.lastListened?.timeIntervalSince1970 ?? 0 : Date().timeIntervalSince1970
+    }
+
     private var languageAttributes: String {
         " lang=\"\(HTML.escape(document.metadata.language ?? "en"))\"" + (original == nil ? "" : " data-translation=\"1\"")
     }

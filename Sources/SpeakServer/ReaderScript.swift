@@ -260,7 +260,10 @@ enum ReaderScript {
       // change holds for this document, listening goes on there.
       $('sync').addEventListener('click', async () => {
         $('status').textContent = 'syncing…';
-        const reply = await (await fetch('/api/sync-now', {method: 'POST'})).json();
+        // The page's own listening since it opened does not hide where another device went on.
+        const place = {document: +id, word: +main.dataset.start, since: +main.dataset.since};
+        const reply = await (await fetch('/api/sync-now', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                                           body: JSON.stringify(place)})).json();
         if (!reply.synced) { $('status').textContent = 'Sync failed: ' + reply.message; return; }
         const word = reply.moved[String(id)];
         if (word === undefined) { $('status').textContent = 'Synced'; return; }

@@ -110,9 +110,12 @@ struct ServerRoutes {
             }
             return Response(status: .noContent)
         }
-        router.post("/api/sync-now") { _, _ in
+        router.post("/api/sync-now") { request, _ in
+            let playing = try await SyncNowRequest.place(of: request)
+            // What the pages reported goes with the sync, not after it.
+            positions.flush()
             // The helper runs for a second or two: off the event loop.
-            let outcome = await Task.detached { speak.runSync() }.value
+            let outcome = await Task.detached { speak.runSync(playing: playing) }.value
             return try Self.json(SyncNowReply(synced: outcome.succeeded, message: outcome.message,
                                               moved: Dictionary(uniqueKeysWithValues: outcome.moved.map { (String($0.key), $0.value) })))
         }
@@ -300,6 +303,24 @@ struct ClipReply: Encodable {
 }
 
 /// What the reader's sync button gets: whether the sync worked, and which positions it moved.
+/// What the reader's sync button sends: the document open on the page, the word it opened
+/// at and since when the position had been there (`PlayingPlace`). An empty body syncs alone.
+struct SyncNowRequest: Decodable {
+    var document: Int64
+    var word: Int
+    var since: Double
+
+    static func place(of request: Request) async throws -> PlayingPlace? {
+        var request = request
+        let body = try await request.collectBody(upTo: 4_096)
+        guard body.readableBytes > 0 else { return nil }
+        guard let asked = try? JSONDecoder().decode(Self.self, from: Data(buffer: body)) else {
+            throw HTTPError(.badRequest, message: "the body is not a sync request: {\"document\": ID, \"word\": N, \"since\": SECONDS}")
+        }
+        return PlayingPlace(documentID: asked.document, word: asked.word, since: asked.since)
+    }
+}
+
 struct SyncNowReply: Encodable {
     var synced: Bool
     var message: String

@@ -18,11 +18,12 @@ public struct SyncRunOutcome: Sendable {
 /// `speak sync --json` run in the `speak-sync` helper (the player's `y`, the web reader's sync
 /// button), so that the only binaries with an HTTP client stay the helpers.
 public enum SyncHelperRun {
-    /// Runs `executable sync --json` with `environment` and reads what it reports.
-    public static func run(executable: String, environment: [String: String]) -> SyncRunOutcome {
+    /// Runs `executable sync --json` with `environment` and reads what it reports; `playing`
+    /// is passed on as `--playing` ("ID:WORD:SINCE").
+    public static func run(executable: String, environment: [String: String], playing: String? = nil) -> SyncRunOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["sync", "--json"]
+        process.arguments = ["sync", "--json"] + (playing.map { ["--playing", $0] } ?? [])
         process.environment = environment
         let errors = Pipe(), output = Pipe()
         process.standardOutput = output

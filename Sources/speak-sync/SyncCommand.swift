@@ -26,6 +26,9 @@ struct SyncCommand: ParsableCommand {
     @Flag(help: "Print what the sync did as JSON (sent, received, waiting, moved, edited).")
     var json = false
 
+    @Option(help: .hidden)
+    var playing: String?
+
     struct Report: Encodable {
         struct Move: Encodable {
             var id: Int64
@@ -60,6 +63,10 @@ struct SyncCommand: ParsableCommand {
         var clockOffset: Double
     }
 
+    func validate() throws {
+        if let playing { _ = try Self.place(playing) }
+    }
+
     func run() throws {
         try reportingErrors {
             let speak = try Speak()
@@ -71,6 +78,7 @@ struct SyncCommand: ParsableCommand {
                 print("\(waiting.changes.count) position change\(waiting.changes.count == 1 ? "" : "s") to send; server log received up to \(waiting.seen)")
                 return
             }
+            let place = try playing.map(Self.place)
             var sent = 0, received = 0, waiting = 0
             var moved: [Int64: (String, Int)] = [:]
             var edited: [EditOutcome] = []
@@ -89,7 +97,7 @@ struct SyncCommand: ParsableCommand {
                 guard let reply = try? JSONDecoder().decode(Reply.self, from: answer.body) else {
                     throw SyncClientError(message: "the sync server's answer is not a sync; is \(account.server) 'speak serve --accounts'?", exitStatus: .unavailable)
                 }
-                let outcome = try speak.receiveChanges(reply.changes, seen: reply.seen, clockOffset: reply.clockOffset)
+                let outcome = try speak.receiveChanges(reply.changes, seen: reply.seen, clockOffset: reply.clockOffset, playing: place)
                 sent += outgoing.changes.count
                 received += outcome.received
                 waiting = outcome.waiting
@@ -115,5 +123,14 @@ struct SyncCommand: ParsableCommand {
                 print("  \(edit.id)  \(edit.title): \(edit.what)")
             }
         }
+    }
+
+    /// `--playing ID:WORD:SINCE`, as the player passes it.
+    private static func place(_ text: String) throws -> PlayingPlace {
+        let parts = text.split(separator: ":").map(String.init)
+        guard parts.count == 3, let id = Int64(parts[0]), let word = Int(parts[1]), let since = Double(parts[2]) else {
+            throw ValidationError("--playing takes ID:WORD:SINCE, e.g. 12:340:1790000000.5")
+        }
+        return PlayingPlace(documentID: id, word: word, since: since)
     }
 }

@@ -214,7 +214,7 @@ final class TerminalPlayer: @unchecked Sendable {
         lock.unlock()
         guard !busy else { return }
         Thread { [self] in
-            let outcome = speak.runSync()
+            let outcome = speak.runSync(playing: session.syncPlace)
             var note = outcome.succeeded ? "synced" : "sync failed: " + outcome.message
             if let id = session.documentID, let word = outcome.moved[id], let heard = session.playerWord(word) {
                 session.player.jump(toWord: heard)

@@ -242,22 +242,39 @@ import Testing
         let there = try #require(try position(laptop))
 
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/sync/player-key.py")
+        // `y` after six seconds: the phone has saved its own listening by then (every five
+        // seconds), newer than the laptop's; it must not hide where the laptop went on.
         let played = try phone.run([script.path, CLI.binary, "1", "y", "where another device left it"],
-                                   environment: ["SPEAK_AUDIO": "null"], executable: "/usr/bin/python3")
+                                   environment: ["SPEAK_AUDIO": "null", "KEY_AFTER": "6"], executable: "/usr/bin/python3")
         #expect(played.stdout.contains("going on at word \(there)"), "\(played.stdout)\(played.stderr)")
         #expect((try position(phone) ?? 0) >= there)
 
-        // The same from the phone's web reader: its sync button, after the laptop went back.
-        try listen(laptop, from: 100)
-        #expect(try laptop.run(["sync"]).status == 0)
-        let further = try #require(try position(laptop))
+        // The same from the phone's web reader: its sync button, after the laptop went on
+        // listening and the page saved its own listening, newer than the laptop's.
         let reader = try ServerUnderTest(phone)
         defer { _ = reader.stop() }
-        #expect(try reader.request("/read/1").text.contains("id=\"sync\""))
-        let synced = try reader.request("/api/sync-now", method: "POST")
+        let page = try reader.request("/read/1").text
+        #expect(page.contains("id=\"sync\""))
+        let start = try #require(Self.attribute("data-start", in: page).flatMap(Int.init))
+        let since = try #require(Self.attribute("data-since", in: page).flatMap(Double.init))
+        try listen(laptop, from: try #require(try position(laptop)))
+        #expect(try laptop.run(["sync"]).status == 0)
+        let further = try #require(try position(laptop))
+        let saved = try reader.request("/api/documents/1/position", method: "POST", body: Data("{\"word\": \(start + 3), \"speed\": 1}".utf8),
+                                       contentType: "application/json")
+        #expect(saved.status == 204)
+        let asked = try JSONSerialization.data(withJSONObject: ["document": 1, "word": start, "since": since])
+        let synced = try reader.request("/api/sync-now", method: "POST", body: asked, contentType: "application/json")
         let reply = try #require(try JSONSerialization.jsonObject(with: synced.body) as? [String: Any], "\(synced.text)")
         #expect(reply["synced"] as? Bool == true, "\(reply)")
         #expect((reply["moved"] as? [String: Int])?["1"] == further, "\(reply)")
+        #expect(try reader.request("/api/sync-now", method: "POST", body: Data("{".utf8), contentType: "application/json").status == 400)
+    }
+
+    /// The value of the first `name="…"` in `page`.
+    static func attribute(_ name: String, in page: String) -> String? {
+        guard let start = page.range(of: name + "=\"") else { return nil }
+        return String(page[start.upperBound...].prefix { $0 != "\"" })
     }
 
     /// The server killed (-9) while a device syncs, and started again on the same store: the

@@ -3,9 +3,9 @@
 
     player-key.py SPEAK_BINARY DOCUMENT_ID KEY [WAIT_FOR]
 
-The player starts (SPEAK_AUDIO=null, from the environment), KEY is pressed after 0.7 s, the
-screen is read until WAIT_FOR appears (or 15 s pass), then q quits. Prints the screen's text
-as JSON (escape sequences removed).
+The player starts (SPEAK_AUDIO=null, from the environment), KEY is pressed after 0.7 s (or
+KEY_AFTER seconds, from the environment), the screen is read until WAIT_FOR appears (or 15 s
+pass), then q quits. Prints the screen's text as JSON (escape sequences removed).
 """
 import json, os, pty, re, select, sys, time
 
@@ -32,7 +32,7 @@ def read_for(seconds, until=None):
             return
 
 
-read_for(0.7)
+read_for(float(os.environ.get("KEY_AFTER", "0.7")))
 os.write(fd, key.encode())
 read_for(15, wait_for)
 read_for(0.3)

@@ -1,0 +1,94 @@
+import Foundation
+import SpeakLibrary
+import SpeakSync
+import Testing
+
+/// A sync asked for while a document plays (the player's `y`): the playback's own saves, a
+/// few seconds old, must not hide where another device went on meanwhile; an older change of
+/// another device arriving late must not take the listener back.
+@Suite struct PlayingSyncTests {
+    let clock = TestClock()
+
+    /// Two devices with the same book and one account; `sync(d, playing:)` sends and takes everything.
+    struct Devices {
+        let server: AccountStore
+        let account: Account
+        let stores: [LibraryStore]
+        let ids: [Int64]
+
+        @discardableResult
+        func sync(_ d: Int, at time: Date, playing: PlayingPlace? = nil) throws -> IncomingOutcome {
+            let outgoing = try stores[d].outgoingChanges(limit: 10_000)
+            let reply = try server.sync(account: account, device: outgoing.device.id, deviceTime: time.timeIntervalSince1970,
+                                        seen: outgoing.seen, changes: outgoing.changes)
+            return try stores[d].receive(reply.changes, seen: reply.seen, clockOffset: reply.clockOffset, playing: playing,
+                                         merge: PositionMerge.winner)
+        }
+
+        func position(_ d: Int) throws -> Int? { try stores[d].summary(id: ids[d]).position }
+        func save(_ d: Int, _ word: Int, at time: Date) throws { try stores[d].savePosition(documentID: ids[d], wordIndex: word, at: time) }
+    }
+
+    func devices() throws -> Devices {
+        let server = AccountStore(database: try Backend.sqlite.database(), hashing: ReversedHashing(), now: { [clock] in clock.now })
+        let account = try server.create(name: "ada", password: "analytical engine")
+        let stores = try (0..<2).map { _ in
+            try LibraryStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("speak-device-\(UUID())"))
+        }
+        return Devices(server: server, account: account, stores: stores, ids: try stores.map { try $0.insert(SyncSystemTests.book()).id })
+    }
+
+    @Test func playbackGoesWhereTheOtherDeviceWentOnMeanwhile() throws {
+        let devices = try devices()
+        let (phone, laptop) = (0, 1)
+        try devices.save(phone, 10, at: clock.now)
+        clock.advance(60)
+        try devices.save(phone, 20, at: clock.now)
+        try devices.sync(phone, at: clock.now)
+        let phoneSince = clock.now.timeIntervalSince1970
+
+        clock.advance(240)
+        try devices.save(laptop, 600, at: clock.now)
+        clock.advance(60)
+        try devices.save(laptop, 610, at: clock.now)
+        try devices.sync(laptop, at: clock.now)
+
+        // The phone plays from 20 and has saved its listening before the sync is asked for.
+        clock.advance(240)
+        try devices.save(phone, 40, at: clock.now)
+        let playing = PlayingPlace(documentID: devices.ids[phone], word: 20, since: phoneSince)
+        let outcome = try devices.sync(phone, at: clock.now, playing: playing)
+        #expect(outcome.moved.map(\.word) == [610])
+        #expect(try devices.position(phone) == 610)
+    }
+
+    @Test func withoutPlayingTheNewestListeningHolds() throws {
+        let devices = try devices()
+        try devices.save(0, 20, at: clock.now)
+        try devices.sync(0, at: clock.now)
+        clock.advance(300)
+        try devices.save(1, 600, at: clock.now)
+        try devices.sync(1, at: clock.now)
+        clock.advance(240)
+        try devices.save(0, 40, at: clock.now)
+        #expect(try devices.sync(0, at: clock.now).moved.isEmpty)
+        #expect(try devices.position(0) == 40)
+    }
+
+    @Test func aLateChangeOfTheOtherDeviceDoesNotTakePlaybackBack() throws {
+        let devices = try devices()
+        let (phone, laptop) = (0, 1)
+        // The laptop's change, made offline, is older than where the phone began to play.
+        try devices.save(laptop, 600, at: clock.now)
+        clock.advance(3_600)
+        try devices.save(phone, 2_000, at: clock.now)
+        let phoneSince = clock.now.timeIntervalSince1970
+        clock.advance(60)
+        try devices.sync(laptop, at: clock.now)
+        clock.advance(30)
+        try devices.save(phone, 2_050, at: clock.now)
+        let playing = PlayingPlace(documentID: devices.ids[phone], word: 2_000, since: phoneSince)
+        #expect(try devices.sync(phone, at: clock.now, playing: playing).moved.isEmpty)
+        #expect(try devices.position(phone) == 2_050)
+    }
+}
