@@ -12,7 +12,7 @@ public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutabl
     if name == "list" {
         for each in FuzzHarnesses.all { print("\(each.name)\t\(each.maximumLength)\t\(each.summary)") }
         // A leak report at exit ends the process without flushing what was printed.
-        fflush(stdout)
+        fflush(nil)
         exit(0)
     }
     guard let found = FuzzHarnesses.named(name) else {
