@@ -60,11 +60,12 @@ public struct BookArchive {
         }
         let damaged = ImportError.damaged(name, reason: "'\(path)' is damaged in the archive; check that the file is complete")
         guard let range = try? directory.dataRange(of: entry) else { throw damaged }
-        let stored = directory.bytes.subdata(in: (directory.bytes.startIndex + range.lowerBound)..<(directory.bytes.startIndex + range.upperBound))
+        // A view of the archive's bytes: inflated from where they are, copied only when stored.
+        let stored = directory.bytes[(directory.bytes.startIndex + range.lowerBound)..<(directory.bytes.startIndex + range.upperBound)]
         let out: Data
         switch entry.method {
         case 0:
-            out = stored
+            out = Data(stored)
         case 8:
             do throws(ZlibInflater.Failure) {
                 out = try ZlibInflater.inflate(stored, limit: Int(size))

@@ -16,9 +16,8 @@ struct ZipDirectory {
         var isEncrypted: Bool { flags & 1 != 0 }
     }
 
-    /// Why the bytes are not a readable archive (BookArchive words it for the user).
+    /// The bytes are not a readable archive (BookArchive words it for the user).
     enum Failure: Error {
-        case noEndRecord
         case damaged
     }
 
@@ -28,7 +27,7 @@ struct ZipDirectory {
 
     init(_ data: Data) throws(Failure) {
         bytes = data
-        guard let end = Self.endRecord(in: data) else { throw .noEndRecord }
+        guard let end = Self.endRecord(in: data) else { throw .damaged }
         var count = UInt64(data.u16(end + 10) ?? 0)
         var size = UInt64(data.u32(end + 12) ?? 0)
         var offset = UInt64(data.u32(end + 16) ?? 0)

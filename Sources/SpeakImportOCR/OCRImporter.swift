@@ -62,15 +62,24 @@ public struct OCRImporter: RecognizingImporter {
     }
 
     /// Imports like `importDocument`, and hands `opening` the document of the first lines of
-    /// the first page as soon as they are read, before the rest (so listening can start): the
-    /// whole document's first words are the opening's.
+    /// the first page as soon as they are read, before the rest (so listening can start), then
+    /// of the first pages each time more of them are read: the whole document's first words
+    /// are each opening's.
     public func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler,
                                opening: @escaping @Sendable (Document) -> Void) throws -> Document {
         let name = source.name
-        let pages = try recognizePages(source, options: options, progress: progress) { first in
+        let pages = try recognizePages(source, options: options, progress: progress, opening: { first in
             if let early = try? document([first], name: name, options: options) { opening(early) }
-        }
+        }, pages: { first in
+            if let early = try? document(first, name: name, options: options) { opening(Self.settled(early)) }
+        })
         return try document(pages, name: name, options: options)
+    }
+
+    /// The first pages' document up to its last paragraph read aloud, which may go on on the
+    /// next page (and the page furniture after it, which comes back with that page).
+    static func settled(_ document: Document) -> Document {
+        document.prefix(blocks: document.blocks.lastIndex(where: \.isSpoken) ?? 0)
     }
 
     private func document(_ pages: [OCRPage], name: String, options: ImportOptions) throws -> Document {
@@ -91,8 +100,10 @@ public struct OCRImporter: RecognizingImporter {
 extension OCRImporter {
     /// The recognized pages of an image, words with their boxes and confidences, for checking
     /// what OCR saw (`speak text IMG --boxes`).
+    /// `opening` and `pages` get what is read ahead (`PageRecognizer`).
     public func recognizePages(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler,
-                               opening: (@Sendable (OCRPage) -> Void)? = nil) throws -> [OCRPage] {
+                               opening: (@Sendable (OCRPage) -> Void)? = nil,
+                               pages: (@Sendable ([OCRPage]) -> Void)? = nil) throws -> [OCRPage] {
         let name = source.name
         let codes = OCRLanguage.tesseractCodes(options.language)
         try OCRLanguage.validate(codes)
@@ -104,7 +115,7 @@ extension OCRImporter {
             let report = SerializedProgress(progress)
             let settings = OCRSettings(language: codes.joined(separator: "+"), resolution: options.resolution,
                                        pageSegmentation: options.pageSegmentation)
-            return try recognizer.recognize(file: file, name: name, settings: settings, opening: opening) { report.call($0) }
+            return try recognizer.recognize(file: file, name: name, settings: settings, opening: opening, pages: pages) { report.call($0) }
         }
     }
 }

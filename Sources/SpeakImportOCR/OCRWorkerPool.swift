@@ -15,9 +15,20 @@ public protocol PageRecognizer: Sendable {
     /// The same, the first lines of the first image going to `opening` as soon as they are read.
     func recognize(images: [String], name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
                    progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
+    /// All pages of `file` in order, the opening as above; `pages` gets the first pages, in
+    /// order, each time more of them are read (never all of them), so listening can go on
+    /// into them while later pages are read.
+    func recognize(file: String, name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
+                   pages: (@Sendable ([OCRPage]) -> Void)?, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage]
 }
 
 extension PageRecognizer {
+    /// Without reading ahead page by page: `pages` is never called.
+    public func recognize(file: String, name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
+                          pages: (@Sendable ([OCRPage]) -> Void)?, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+        try recognize(file: file, name: name, settings: settings, opening: opening, progress: progress)
+    }
+
     /// Without reading ahead: the opening is never sent.
     public func recognize(file: String, name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
                           progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
@@ -57,6 +68,11 @@ public struct OCRWorkerPool: PageRecognizer {
 
     public func recognize(file: String, name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
                           progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
+        try recognize(file: file, name: name, settings: settings, opening: opening, pages: nil, progress: progress)
+    }
+
+    public func recognize(file: String, name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
+                          pages: (@Sendable ([OCRPage]) -> Void)?, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         let first = try OCRHelper(executable: executable, file: file, settings: settings)
         let pageCount: Int
         switch first.next() {
@@ -73,7 +89,7 @@ public struct OCRWorkerPool: PageRecognizer {
             throw OCRError.unreadableImage(name, reason: "the image has no pages")
         }
         return try run((0..<pageCount).map { PageJob(file: nil, page: $0) }, first: first, file: file, name: name,
-                       settings: settings, opening: opening, progress: progress)
+                       settings: settings, opening: opening, pagesSoFar: pages, progress: progress)
     }
 
     public func recognize(images: [String], name: String, settings: OCRSettings,
@@ -90,7 +106,7 @@ public struct OCRWorkerPool: PageRecognizer {
 
     /// Hands the jobs to up to `maximumWorkers` helpers (`first` is already running).
     private func run(_ jobs: [PageJob], first: OCRHelper?, file: String?, name: String, settings: OCRSettings,
-                     opening: (@Sendable (OCRPage) -> Void)? = nil,
+                     opening: (@Sendable (OCRPage) -> Void)? = nil, pagesSoFar: (@Sendable ([OCRPage]) -> Void)? = nil,
                      progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         var helpers = first.map { [$0] } ?? []
         defer { helpers.forEach { $0.stop() } }
@@ -102,7 +118,7 @@ public struct OCRWorkerPool: PageRecognizer {
             }
             helpers.append(helper)
         }
-        let queue = PageQueue(jobs, opening: opening, progress: progress)
+        let queue = PageQueue(jobs, opening: opening, pagesSoFar: pagesSoFar, progress: progress)
         let threads = helpers.map { helper in
             Thread { queue.work(with: helper) }
         }
@@ -145,12 +161,37 @@ private final class PageQueue: @unchecked Sendable {
     private var progress: (@Sendable (Double) -> Void)?
     /// Gets the first lines of the first page when they are read ahead.
     private let opening: (@Sendable (OCRPage) -> Void)?
+    /// Gets the first pages each time more of them are in (dropped with `progress`).
+    private var pagesSoFar: (@Sendable ([OCRPage]) -> Void)?
+    /// How many first pages `pagesSoFar` was given; held while it is called, so that it gets
+    /// them one call at a time and in order.
+    private let reporting = NSLock()
+    private var reported = 0
 
-    init(_ jobs: [PageJob], opening: (@Sendable (OCRPage) -> Void)?, progress: @escaping @Sendable (Double) -> Void) {
+    init(_ jobs: [PageJob], opening: (@Sendable (OCRPage) -> Void)?, pagesSoFar: (@Sendable ([OCRPage]) -> Void)?,
+         progress: @escaping @Sendable (Double) -> Void) {
         self.jobs = jobs
         self.opening = opening
+        self.pagesSoFar = pagesSoFar
         self.progress = progress
         pages = Array(repeating: nil, count: jobs.count)
+    }
+
+    /// Hands `pagesSoFar` the first pages when more of them are in than it had, short of all.
+    private func reportFirstPages() {
+        reporting.lock()
+        defer { reporting.unlock() }
+        lock.lock()
+        let first = pages.prefix { $0 != nil }.enumerated().compactMap { index, page -> OCRPage? in
+            guard var page else { return nil }
+            page.index = index
+            return page
+        }
+        let report = pagesSoFar
+        lock.unlock()
+        guard let report, first.count > reported, first.count < pages.count else { return }
+        reported = first.count
+        report(first)
     }
 
     private func take() -> Int? {
@@ -180,6 +221,7 @@ private final class PageQueue: @unchecked Sendable {
             let progress = self.progress
             lock.unlock()
             progress?(Double(done) / Double(pages.count))
+            reportFirstPages()
         }
         lock.lock()
         finishedWorkers += 1
@@ -192,6 +234,12 @@ private final class PageQueue: @unchecked Sendable {
         while finishedWorkers < workers { lock.wait() }
         progress = nil
         lock.unlock()
+        // Not while a report is being made: the caller's closure ends with this call.
+        reporting.lock()
+        lock.lock()
+        pagesSoFar = nil
+        lock.unlock()
+        reporting.unlock()
     }
 }
 

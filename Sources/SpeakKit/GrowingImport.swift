@@ -7,7 +7,8 @@ import SpeakPlayer
 /// A document made while its beginning already plays — an image whose first lines are read
 /// (`speak play page.png`), a translation whose first paragraphs are translated (`speak play
 /// ID --in es`): the work runs on a thread of its own, the opening comes as soon as it is
-/// there, and the whole document is stored and handed to the player when it is done.
+/// there, longer beginnings follow it into the player, and the whole document is stored and
+/// handed to the player when it is done.
 final class GrowingImport: @unchecked Sendable {
     /// What comes first: the opening to play, or the end of the import.
     enum Start {
@@ -73,9 +74,19 @@ final class GrowingImport: @unchecked Sendable {
         let result = Result { () throws -> (id: Int64, document: Document) in
             try work { [self] early in
                 condition.lock()
+                // What plays keeps its words: a beginning that does not go on from the last
+                // one (pages read since changed how an earlier line was joined) waits for the whole.
+                if let had = opening, !early.begins(with: had) {
+                    condition.unlock()
+                    return
+                }
                 opening = early
+                let player = self.player
                 condition.broadcast()
                 condition.unlock()
+                // A longer beginning while the opening plays: listening goes on into it
+                // instead of waiting for the whole document.
+                player?.extend(with: early, complete: false)
             }
         }
         condition.lock()
@@ -95,12 +106,15 @@ final class GrowingImport: @unchecked Sendable {
         return .finished
     }
 
-    /// The player of the opening: it gets the whole document when the import is done.
+    /// The player of the opening: it gets longer beginnings as they come, and the whole
+    /// document when the import is done.
     func attach(_ player: Player) {
         condition.lock()
         self.player = player
-        let done = outcome
+        let done = outcome, latest = opening
         condition.unlock()
+        // A beginning that grew while the player was being made.
+        if done == nil, let latest { player.extend(with: latest, complete: false) }
         if let done { finish(player, done) }
     }
 

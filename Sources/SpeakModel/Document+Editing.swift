@@ -58,6 +58,23 @@ extension Document {
         return Document(metadata: metadata, blocks: moved, chapters: kept, warnings: warnings)
     }
 
+    /// The document's first `count` blocks, with the chapters that start in them: a beginning
+    /// of it, its words numbered as here.
+    public func prefix(blocks count: Int) -> Document {
+        guard count < blocks.count else { return self }
+        let end = blocks[max(0, count)].firstWord
+        return Document(metadata: metadata, blocks: Array(blocks.prefix(max(0, count))), chapters: chapters.filter { $0.firstWord < end },
+                        warnings: warnings)
+    }
+
+    /// Whether this document goes on from `beginning`: it has at least its words, and its
+    /// words at the end of `beginning` are the same (a word added or dropped anywhere before
+    /// them shows there), so word numbers mean the same words in both.
+    public func begins(with beginning: Document) -> Bool {
+        guard beginning.wordCount <= wordCount else { return false }
+        return (max(0, beginning.wordCount - 32)..<beginning.wordCount).allSatisfy { word(at: $0)?.text == beginning.word(at: $0)?.text }
+    }
+
     /// A book: `parts` one after another, one chapter per part, in this order.
     public static func book(metadata: DocumentMetadata, parts: [(title: String, document: Document)]) -> Document {
         var book = Document(metadata: metadata, blocks: [])

@@ -187,8 +187,9 @@ public final class Player: @unchecked Sendable {
         return sleepTimer
     }
 
-    /// Brings the whole document whose beginning is playing: listening goes on into it.
-    public func extend(with whole: Document) { stream.extend(with: whole) }
+    /// Brings more of the document whose beginning is playing (`complete`: all of it):
+    /// listening goes on into it.
+    public func extend(with grown: Document, complete: Bool = true) { stream.extend(with: grown, complete: complete) }
 
     /// Nothing more is coming: playback ends with what it has.
     public func endGrowing() { stream.endGrowing() }

@@ -10,7 +10,7 @@ import SpeakSpeech
 /// position to the start of the word it lands on, so the timeline stays continuous.
 public final class SpeechStream: @unchecked Sendable {
     public let sampleRate: Int
-    /// The document being spoken; it grows when `extend(with:)` brings the rest of it.
+    /// The document being spoken; it grows when `extend(with:complete:)` brings more of it.
     public var document: Document {
         condition.lock()
         defer { condition.unlock() }
@@ -144,14 +144,17 @@ public final class SpeechStream: @unchecked Sendable {
         try seek(to: (from ?? position) + seconds)
     }
 
-    /// Brings the whole document of which the stream had the beginning: its first words are
-    /// the words spoken so far. Speech goes on from where the beginning ended.
-    public func extend(with whole: Document) {
+    /// Brings more of the document of which the stream had the beginning: its first words are
+    /// the words the stream had. Speech goes on from where what it had ended. `complete`: this
+    /// is the whole document; otherwise a longer beginning, and more may follow (a book
+    /// translated paragraph by paragraph, a scan read page by page). A beginning no longer
+    /// than what the stream has brings nothing.
+    public func extend(with grown: Document, complete: Bool = true) {
         condition.lock()
         defer { condition.unlock() }
-        guard growing else { return }
-        growing = false
-        current = whole
+        guard growing, complete || grown.wordCount > current.wordCount else { return }
+        growing = !complete
+        current = grown
         // A source that ran dry at the old end starts again there; a running one is replaced
         // when it runs dry (`produce`).
         if exhausted, failure == nil, resumeWhereTheDocumentGrew() { exhausted = false }

@@ -138,6 +138,47 @@ final class Recorder: @unchecked Sendable {
         #expect(player.snapshot.finishedDocument)
     }
 
+    /// The first `paragraphs` paragraphs of `document`, as a translation or a scan has them
+    /// while the rest is still being made.
+    static func beginning(paragraphs: Int) -> Document {
+        var builder = DocumentBuilder()
+        for chapter in 0..<2 {
+            builder.beginChapter("Chapter \(chapter + 1)")
+            for paragraph in 0..<3 where chapter * 3 + paragraph < paragraphs {
+                builder.append(.paragraph, text: (0..<10).map { "w\(chapter)\(paragraph)\($0)" }.joined(separator: " ") + ".")
+            }
+        }
+        return builder.build(metadata: DocumentMetadata(title: "Test", source: "-", format: .text, contentHash: ""))
+    }
+
+    /// A book translated paragraph by paragraph: each longer beginning goes on from where the
+    /// last one ended, every word once and in order; one no longer than what plays changes nothing.
+    @Test func aGrowingDocumentGoesOnThroughEachLongerBeginning() throws {
+        let player = try growingPlayer()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+            player.extend(with: Self.beginning(paragraphs: 4), complete: false)
+            player.extend(with: Self.beginning(paragraphs: 3), complete: false)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+                player.extend(with: Self.beginning(paragraphs: 5), complete: false)
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { player.extend(with: Self.document) }
+            }
+        }
+        try player.run()
+        #expect(recorder.words == Array(0..<60))
+        #expect(player.document.wordCount == 60)
+        #expect(player.snapshot.finishedDocument)
+    }
+
+    @Test func aGrowingDocumentEndsWithWhatItHasWhenTheRestFails() throws {
+        let player = try growingPlayer()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+            player.extend(with: Self.beginning(paragraphs: 3), complete: false)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { player.endGrowing() }
+        }
+        try player.run()
+        #expect(recorder.words == Array(0..<30))
+    }
+
     @Test func aGrowingDocumentEndsWithItsOpeningWhenTheRestFailsAndStopsWhileWaiting() throws {
         let failed = try growingPlayer()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { failed.endGrowing() }

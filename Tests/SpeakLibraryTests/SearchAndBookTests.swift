@@ -199,14 +199,9 @@ private func document(_ paragraphs: [String], title: String, hash: String) -> Do
     /// that copy's folder to another copy, which the trash of that folder then took with it.
     @Test func anEntryWhoseCopyIsInTheTrashLeavesTheOtherCopiesAlone() throws {
         let library = try LibraryStore(directory: temporaryDirectory())
-        func copy(_ seconds: Double, folder: [String]) throws -> Int64 {
-            var document = sampleDocument(hash: "sha256:thrice", title: "Notes")
-            document.metadata.imported = Date(timeIntervalSince1970: 1_700_000_000 + seconds)
-            return try library.insert(document, folderPath: folder).id
-        }
-        let inF = try copy(0, folder: ["F"])
-        let first = try copy(1, folder: [])
-        let second = try copy(2, folder: [])
+        let inF = try copy(of: library, 0, folder: ["F"])
+        let first = try copy(of: library, 1, folder: [])
+        let second = try copy(of: library, 2, folder: [])
         let state = try library.exportState()
         try library.trashDocument(inF)
         // Moved after the export: its own entry still knows it by when it was imported.
@@ -218,6 +213,13 @@ private func document(_ paragraphs: [String], title: String, hash: String) -> Do
     }
 
     /// What `speak library export` writes and `import` reads: the same export as JSON.
+    /// Another copy of the same notes, imported `seconds` after a fixed moment, in `folder`.
+    private func copy(of library: LibraryStore, _ seconds: Double, folder: [String]) throws -> Int64 {
+        var document = sampleDocument(hash: "sha256:thrice", title: "Notes")
+        document.metadata.imported = Date(timeIntervalSince1970: 1_700_000_000 + seconds)
+        return try library.insert(document, folderPath: folder).id
+    }
+
     private func throughJSON(_ state: LibraryExport) throws -> LibraryExport {
         try LibraryExport.read(try state.encoded())
     }
@@ -226,13 +228,8 @@ private func document(_ paragraphs: [String], title: String, hash: String) -> Do
     /// ever known by its import time, and copies were paired by folder and title alone.
     @Test func copiesAreKnownByTheirImportTimeThroughTheJSON() throws {
         let library = try LibraryStore(directory: temporaryDirectory())
-        func copy(_ seconds: Double, folder: [String]) throws -> Int64 {
-            var document = sampleDocument(hash: "sha256:thrice", title: "Notes")
-            document.metadata.imported = Date(timeIntervalSince1970: 1_700_000_000.123456 + seconds)
-            return try library.insert(document, folderPath: folder).id
-        }
-        let inF = try copy(0, folder: ["F"])
-        let atTop = try copy(0.25, folder: [])
+        let inF = try copy(of: library, 0.123456, folder: ["F"])
+        let atTop = try copy(of: library, 0.373456, folder: [])
         try library.recordSession(documentID: atTop, started: Date(timeIntervalSince1970: 1_700_000_100.4567),
                                   ended: Date(timeIntervalSince1970: 1_700_000_160.9), firstWord: 0, lastWord: 3, speed: 1)
         let state = try throughJSON(try library.exportState())
