@@ -71,15 +71,9 @@ public struct OCRImporter: RecognizingImporter {
         let pages = try recognizePages(source, options: options, progress: progress, opening: { first in
             if let early = try? document([first], name: name, options: options) { opening(early) }
         }, pages: { first in
-            if let early = try? document(first, name: name, options: options) { opening(Self.settled(early)) }
+            if let early = try? document(first, name: name, options: options) { opening(early.settledBeginning) }
         })
         return try document(pages, name: name, options: options)
-    }
-
-    /// The first pages' document up to its last paragraph read aloud, which may go on on the
-    /// next page (and the page furniture after it, which comes back with that page).
-    static func settled(_ document: Document) -> Document {
-        document.prefix(blocks: document.blocks.lastIndex(where: \.isSpoken) ?? 0)
     }
 
     private func document(_ pages: [OCRPage], name: String, options: ImportOptions) throws -> Document {

@@ -103,6 +103,11 @@ public struct PDFImporter: RecognizingImporter {
                     pages[position].lines = OCRLines.lines(of: read, pageWidth: pages[position].width)
                     warnings += OCRLines.warnings(read).map { "page \(position + 1): \($0)" }
                 }
+                // Listening goes on into the pages read so far while the next batch is read.
+                if let opening, done < scannedPages.count {
+                    let known = Array(pages.prefix(scannedPages[done]))
+                    if let early = Self.beginning(of: known, name: name, options: options) { opening(early) }
+                }
             }
         } else if ocr == .never {
             let empty = pages.filter { PDFTextLayer.needsOCR($0.lines) }.map { $0.index + 1 }
@@ -142,6 +147,16 @@ public struct PDFImporter: RecognizingImporter {
             send(builder.build(metadata: DocumentMetadata(title: options.title ?? "", language: options.language, source: name,
                                                           format: .pdf, contentHash: "")))
         }
+    }
+
+    /// The document of the first pages, all read, as far as more pages cannot change it.
+    private static func beginning(of pages: [PDFPage], name: String, options: ImportOptions) -> Document? {
+        var builder = DocumentBuilder()
+        _ = PDFAssembler(pages: pages).append(to: &builder)
+        guard builder.wordCount > 0 else { return nil }
+        let document = builder.build(metadata: DocumentMetadata(title: options.title ?? "", language: options.language, source: name,
+                                                                format: .pdf, contentHash: "")).settledBeginning
+        return document.wordCount > 0 ? document : nil
     }
 
     /// The pages' printed labels, when any differs from its page number (poppler gives the

@@ -67,6 +67,13 @@ extension Document {
                         warnings: warnings)
     }
 
+    /// The first pages of a document still being read, up to before its last block read
+    /// aloud (a paragraph that may run on to the next page) and the furniture after it, which
+    /// come back with that page: a beginning that later pages do not change.
+    public var settledBeginning: Document {
+        prefix(blocks: blocks.lastIndex(where: \.isSpoken) ?? 0)
+    }
+
     /// Whether this document goes on from `beginning`: it has at least its words, and its
     /// words at the end of `beginning` are the same (a word added or dropped anywhere before
     /// them shows there), so word numbers mean the same words in both.

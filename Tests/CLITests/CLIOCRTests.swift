@@ -70,10 +70,12 @@ import Testing
 
     /// `speak play page.png` starts on the page's first lines while the rest is read, then
     /// goes on into the rest: every word of the stored page is heard once, in order.
-    @Test func playingANewImageHearsItsOpeningThenTheWholePage() throws {
+    /// A two-page TIFF the same way, its first page going to the player before the second is read.
+    @Test(arguments: [false, true]) func playingANewImageHearsItsOpeningThenTheWholePage(twoPages: Bool) throws {
         let cli = CLI()
         let wav = cli.work.appendingPathComponent("page.wav").path
-        let played = try cli.run(["play", Self.scan, "-o", wav, "--print-words"])
+        let scan = twoPages ? Self.fixtures.appendingPathComponent("two-pages.tif").path : Self.scan
+        let played = try cli.run(["play", scan, "-o", wav, "--print-words"])
         #expect(played.status == 0, "\(played.stderr)")
         #expect(played.stderr.isEmpty, "\(played.stderr)")
         func heard(_ output: String) -> [String] {
@@ -85,6 +87,7 @@ import Testing
         #expect(stored.status == 0)
         #expect(heard(played.stdout).count > 100)
         #expect(heard(played.stdout) == heard(stored.stdout), "streamed:\n\(played.stdout)\nstored:\n\(stored.stdout)")
+        guard !twoPages else { return }
         let text = try cli.run(["text", "1"]).stdout
         #expect(text.contains("Reading them aloud is the quickest way to find the stories hidden between the columns."), "\(text)")
         let again = try cli.run(["play", Self.scan, "-o", wav, "--force", "--print-words"])

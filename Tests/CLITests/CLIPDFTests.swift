@@ -171,6 +171,22 @@ import Testing
         #expect(fields.count == 3 && text.hasPrefix(fields[2]), "\(first) / \(text.prefix(80))")
     }
 
+    /// Played while it is read, page by page: every word of the stored scan is heard once, in
+    /// order, as when the stored document is played.
+    @Test func aScannedPDFPlayedWhileItIsReadHearsEveryWordOnce() throws {
+        let cli = CLI()
+        let path = try make(cli, "scanned.pdf", ["--scanned", "--pages", "3"])
+        let wav = cli.work.appendingPathComponent("scan.wav").path
+        let played = try cli.run(["play", path, "-o", wav, "--print-words"])
+        #expect(played.status == 0, "\(played.stderr)")
+        let stored = try cli.run(["play", "1", "-o", wav, "--force", "--print-words", "--from-start"])
+        func heard(_ output: String) -> [String] {
+            output.split(separator: "\n").map { $0.split(separator: "\t").dropFirst().joined(separator: " ") }
+        }
+        #expect(heard(played.stdout).count > 100)
+        #expect(heard(played.stdout) == heard(stored.stdout), "streamed:\n\(played.stdout)\nstored:\n\(stored.stdout)")
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/qpdf")))
     func anEncryptedPDFAsksForItsPassword() throws {
         let cli = CLI()
