@@ -75,7 +75,10 @@ public final class Speak: @unchecked Sendable {
 
     /// Reading time of `words` words at the configured speed, in seconds.
     public func readingTime(words: Int, speed: Double? = nil) -> Double {
-        Double(words) / (config.wordsPerMinute * (speed ?? config.speed)) * 60
+        // A stored speed out of range (a library written by an older or another program) must
+        // not make the time infinite.
+        let pace = speed.flatMap { $0.isFinite && $0 > 0 ? min(4.5, max(0.5, $0)) : nil } ?? config.speed
+        return Double(max(0, words)) / (config.wordsPerMinute * pace) * 60
     }
 }
 

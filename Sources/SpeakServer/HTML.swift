@@ -41,7 +41,7 @@ enum HTML {
 
     /// A duration as "1 h 05 min", "12 min" or "40 s".
     static func duration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let total = seconds.isFinite ? Int(min(1e9, max(0, seconds)).rounded()) : 0
         if total >= 3600 { return "\(total / 3600) h \(String(format: "%02d", total % 3600 / 60)) min" }
         if total >= 60 { return "\(total / 60) min" }
         return "\(total) s"

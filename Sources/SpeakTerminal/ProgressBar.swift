@@ -50,7 +50,7 @@ public final class ProgressBar: @unchecked Sendable {
 
     /// "45 s", "12 min", "3 h 05 min".
     public static func duration(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded())
+        let s = seconds.isFinite ? Int(min(1e9, max(0, seconds)).rounded()) : 0
         if s < 60 { return "\(s) s" }
         if s < 3600 { return "\((s + 30) / 60) min" }
         let minutes = (s + 30) / 60

@@ -92,3 +92,30 @@ import Testing
         #expect(try devices.position(phone) == 2_050)
     }
 }
+
+/// A speed another device sent that no player can take (0, a tiny number) made every "time
+/// left" infinite, and the library page of the server trapped converting it (found by the
+/// `server` fuzzer): it is kept between 0.5× and 4.5×, or not taken.
+@Suite struct SyncedSpeedTests {
+    let clock = TestClock()
+
+    @Test(arguments: [0.0, 1e-300, -2.0, 1e300]) func aSpeedNoPlayerCanTakeIsNotTaken(speed: Double) throws {
+        let server = AccountStore(database: try Backend.sqlite.database(), hashing: ReversedHashing(), now: { [clock] in clock.now })
+        let account = try server.create(name: "ada", password: "analytical engine")
+        let store = try LibraryStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("speak-device-\(UUID())"))
+        let id = try store.insert(SyncSystemTests.book()).id
+        let change = SyncedPosition(device: "other-device", sequence: 1, document: "sha256:book", word: 120, speed: speed, cause: .listen,
+                                    wallTime: clock.now.timeIntervalSince1970, seen: 0)
+        let reply = try server.sync(account: account, device: "other-device", deviceTime: clock.now.timeIntervalSince1970, seen: 0, changes: [change])
+        let outgoing = try store.outgoingChanges()
+        let mine = try server.sync(account: account, device: outgoing.device.id, deviceTime: clock.now.timeIntervalSince1970,
+                                   seen: outgoing.seen, changes: outgoing.changes)
+        _ = reply
+        _ = try store.receive(mine.changes, seen: mine.seen, clockOffset: mine.clockOffset, merge: PositionMerge.winner)
+        let summary = try store.summary(id: id)
+        #expect(summary.position == 120)
+        let kept = summary.speed
+        #expect(kept == nil || (0.5...4.5).contains(kept ?? 0), "\(String(describing: kept))")
+        if speed > 0 { #expect(kept == min(4.5, max(0.5, speed))) } else { #expect(kept == nil) }
+    }
+}
