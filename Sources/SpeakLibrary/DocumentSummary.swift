@@ -28,7 +28,9 @@ public struct DocumentSummary: Sendable, Equatable, Codable {
     public var progress: Double {
         if finished { return 1 }
         guard let position, wordCount > 0 else { return 0 }
-        return min(1, Double(position) / Double(wordCount))
+        // A position out of range (another device's, an imported library's) is not a progress
+        // of billions of percent.
+        return min(1, max(0, Double(position) / Double(wordCount)))
     }
 }
 

@@ -119,3 +119,24 @@ import Testing
         if speed > 0 { #expect(kept == min(4.5, max(0.5, speed))) } else { #expect(kept == nil) }
     }
 }
+
+@Suite struct ProgressRangeTests {
+    let clock = TestClock()
+
+    /// Another device's position out of the document's range is not a progress of billions
+    /// of percent (the library page trapped converting it).
+    @Test(arguments: [Int.min, -5, Int.max]) func progressStaysBetweenNothingAndAll(position: Int) throws {
+        let server = AccountStore(database: try Backend.sqlite.database(), hashing: ReversedHashing(), now: { [clock] in clock.now })
+        let account = try server.create(name: "ada", password: "analytical engine")
+        let store = try LibraryStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("speak-device-\(UUID())"))
+        let id = try store.insert(SyncSystemTests.book()).id
+        let change = SyncedPosition(device: "other-device", sequence: 1, document: "sha256:book", word: position, cause: .seek,
+                                    wallTime: clock.now.timeIntervalSince1970, seen: 0)
+        _ = try server.sync(account: account, device: "other-device", deviceTime: clock.now.timeIntervalSince1970, seen: 0, changes: [change])
+        let outgoing = try store.outgoingChanges()
+        let mine = try server.sync(account: account, device: outgoing.device.id, deviceTime: clock.now.timeIntervalSince1970,
+                                   seen: outgoing.seen, changes: outgoing.changes)
+        _ = try store.receive(mine.changes, seen: mine.seen, clockOffset: mine.clockOffset, merge: PositionMerge.winner)
+        #expect((0...1).contains(try store.summary(id: id).progress))
+    }
+}
