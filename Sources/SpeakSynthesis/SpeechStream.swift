@@ -20,8 +20,11 @@ public final class SpeechStream: @unchecked Sendable {
     /// More of the document is coming (`extend(with:)`, `endGrowing()`): at the end of what
     /// is here, `next()` waits instead of ending.
     private var growing: Bool
-    /// The number of words in the document the current chunk source was made from.
-    private var sourceEnd: Int
+    /// The first word the chunk source has not yet made a piece of.
+    private var nextWord: Int
+    /// How many times the document grew; `sourceVersion`: when the chunk source was made.
+    private var version = 0
+    private var sourceVersion = 0
     private let synthesizer: Synthesizer
     private let thread: EngineThread
     private let toWord: Int
@@ -54,7 +57,7 @@ public final class SpeechStream: @unchecked Sendable {
         try Synthesizer.check(fromWord, in: document)
         self.current = document
         self.growing = growing
-        self.sourceEnd = document.wordCount
+        self.nextWord = fromWord
         self.sampleRate = engine.sampleRate
         self.synthesizer = Synthesizer(engine: engine, settings: settings)
         self.settings = settings
@@ -92,6 +95,13 @@ public final class SpeechStream: @unchecked Sendable {
             pump()
             condition.wait()
         }
+    }
+
+    /// The words of the pieces made and not yet taken (for tests).
+    var queuedWords: [Int] {
+        condition.lock()
+        defer { condition.unlock() }
+        return queue.flatMap { $0.words.map(\.index) }
     }
 
     /// Stream position after the pieces taken so far, in seconds.
@@ -155,9 +165,14 @@ public final class SpeechStream: @unchecked Sendable {
         guard growing, complete || grown.wordCount > current.wordCount else { return }
         growing = !complete
         current = grown
-        // A source that ran dry at the old end starts again there; a running one is replaced
-        // when it runs dry (`produce`).
-        if exhausted, failure == nil, resumeWhereTheDocumentGrew() { exhausted = false }
+        version += 1
+        // The grown document can say its beginning otherwise: a line at the foot of a page
+        // is a running footer once the next pages have it too. Speech made ahead from the
+        // old beginning is made again from where they part, and the source goes on in the
+        // grown document (a running job's piece is checked when it comes back).
+        unqueuePiecesTheDocumentNoLongerSays()
+        if !producing { replaceSource() }
+        if failure == nil { exhausted = false }
         pump()
         condition.broadcast()
     }
@@ -214,23 +229,61 @@ public final class SpeechStream: @unchecked Sendable {
         if let cut = known.firstIndex(where: { $0.index >= word }) { known.removeSubrange(cut...) }
         producedSamples = sample
         consumedSamples = sample
-        source = ChunkSource(document: current, fromWord: word, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech,
-                             byClause: synthesizer.engine.speaksByClause)
-        sourceEnd = current.wordCount
+        nextWord = word
+        replaceSource()
         exhausted = false
         failure = nil
         pump()
         condition.broadcast()
     }
 
-    /// When the document grew past the end of the current source (it spoke the beginning),
-    /// a source for the words after that end; false when there are none.
-    private func resumeWhereTheDocumentGrew() -> Bool {
-        guard sourceEnd < current.wordCount, toWord > sourceEnd else { return false }
-        source = ChunkSource(document: current, fromWord: sourceEnd, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech,
+    /// A chunk source over the document as it is now, from `nextWord`.
+    private func replaceSource() {
+        source = ChunkSource(document: current, fromWord: nextWord, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech,
                              byClause: synthesizer.engine.speaksByClause)
-        sourceEnd = current.wordCount
-        return true
+        sourceVersion = version
+    }
+
+    /// The words the document as it is now speaks in `range`, in order.
+    private func spokenWords(in range: Range<Int>) -> [Int] {
+        guard !range.isEmpty, var b = current.blockIndex(containingWord: range.lowerBound) else { return [] }
+        var words: [Int] = []
+        while b < current.blocks.count, current.blocks[b].firstWord < range.upperBound {
+            let block = current.blocks[b]
+            if includeSkipped || block.isSpoken { words += block.wordIndices.clamped(to: range) }
+            b += 1
+        }
+        return words
+    }
+
+    /// True when `piece`, following speech that ended before word `after`, says exactly the
+    /// words the document as it is now speaks from there to the piece's last word.
+    private func documentSays(_ piece: SpeechPiece, after: Int) -> Bool {
+        guard let last = piece.words.last?.index else { return true }
+        return piece.words.map(\.index) == spokenWords(in: after..<min(last + 1, toWord))
+    }
+
+    /// Drops the queued pieces from the first one the grown document says otherwise (words
+    /// now skipped, or words now read that it passed over); production restarts at its words.
+    private func unqueuePiecesTheDocumentNoLongerSays() {
+        // Each piece from the word after the one before it: words read in the gap count.
+        var after = queue.first?.words.first?.index ?? nextWord
+        var parting: (cut: Int, word: Int)?
+        for k in queue.indices {
+            if !documentSays(queue[k], after: after) {
+                parting = (k, after)
+                break
+            }
+            after = (queue[k].words.last?.index).map { $0 + 1 } ?? after
+        }
+        guard let (cut, word) = parting else { return }
+        generation += 1
+        producedSamples = queue[cut].startSample
+        queuedSamples -= queue[cut...].reduce(0) { $0 + $1.sampleCount }
+        queue.removeSubrange(cut...)
+        if let first = known.firstIndex(where: { $0.index >= word }) { known.removeSubrange(first...) }
+        nextWord = word
+        replaceSource()
     }
 
     /// Schedules the next chunk on the engine thread when the queue wants more.
@@ -238,7 +291,7 @@ public final class SpeechStream: @unchecked Sendable {
         guard !producing, !exhausted, failure == nil,
               queuedSamples < aheadSamples || producedSamples <= demandSample else { return }
         producing = true
-        let job = Job(generation: generation, source: source, settings: settings, base: producedSamples,
+        let job = Job(generation: generation, source: source, sourceVersion: sourceVersion, settings: settings, base: producedSamples,
                       keepAudio: producedSamples > demandSample)
         thread.async { [self] in produce(job) }
     }
@@ -262,16 +315,20 @@ public final class SpeechStream: @unchecked Sendable {
         defer { condition.unlock() }
         producing = false
         if job.generation == generation {
+            let planned = job.sourceVersion == version
             if let error {
                 failure = error
-            } else if let piece {
+            } else if let piece, planned || documentSays(piece, after: nextWord) {
                 queue.append(piece)
                 queuedSamples += piece.sampleCount
                 known += piece.words
                 producedSamples = piece.endSample
-            } else if chunk == nil, !resumeWhereTheDocumentGrew() {
+                nextWord = (piece.words.last?.index).map { $0 + 1 } ?? nextWord
+            } else if chunk == nil, planned {
                 exhausted = true
             }
+            // Planned from a shorter beginning: go on in the document as it is now.
+            if !planned { replaceSource() }
         }
         pump()
         condition.broadcast()
@@ -345,6 +402,7 @@ private final class ChunkSource: @unchecked Sendable {
 private struct Job: @unchecked Sendable {
     var generation: Int
     var source: ChunkSource
+    var sourceVersion: Int
     var settings: VoiceSettings
     var base: Int
     var keepAudio: Bool
