@@ -77,7 +77,7 @@ public final class Speak: @unchecked Sendable {
     public func readingTime(words: Int, speed: Double? = nil) -> Double {
         // A stored speed out of range (a library written by an older or another program) must
         // not make the time infinite.
-        let pace = speed.flatMap { $0.isFinite && $0 > 0 ? min(4.5, max(0.5, $0)) : nil } ?? config.speed
+        let pace = ListeningSpeed.playable(speed) ?? config.speed
         return Double(max(0, words)) / (config.wordsPerMinute * pace) * 60
     }
 }

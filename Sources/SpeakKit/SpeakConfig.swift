@@ -52,7 +52,7 @@ public struct SpeakConfig: Sendable, Equatable {
             case "voice":
                 config.voice = value
                 config.voiceIsSet = true
-            case "speed": config.speed = try numberValue(0.5...4.5)
+            case "speed": config.speed = try numberValue(ListeningSpeed.range)
             case "wpm": config.wordsPerMinute = try numberValue(80...450)
             case "skip_step": config.skipStep = try numberValue(1...600)
             case "cache_limit_mb": config.cacheLimitMB = try numberValue(0...1_000_000)

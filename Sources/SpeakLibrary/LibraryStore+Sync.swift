@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SpeakModel
 
 /// What this library has for a sync server: its device, how far it has received the server's
 /// log, and its position changes the server does not have yet.
@@ -135,7 +136,7 @@ extension LibraryStore {
                     INSERT INTO positions (document_id, word_index, speed, finished, updated_at) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (document_id) DO UPDATE SET word_index = excluded.word_index,
                         speed = COALESCE(excluded.speed, positions.speed), finished = excluded.finished, updated_at = excluded.updated_at
-                    """, arguments: [id, winner.word, Self.playableSpeed(winner.speed), winner.cause == .finish, Date().timeIntervalSince1970])
+                    """, arguments: [id, winner.word, ListeningSpeed.playable(winner.speed), winner.cause == .finish, Date().timeIntervalSince1970])
                 let title = try String.fetchOne(db, sql: "SELECT title FROM documents WHERE id = ?", arguments: [id]) ?? ""
                 moved.append((id, title, winner.word))
             }
@@ -188,13 +189,6 @@ extension LibraryStore {
                            cause: PositionCause(rawValue: row[5]) ?? .listen, wallTime: row[6], seen: row[7], order: row[8],
                            clockOffset: row[9] ?? offset)
         }
-    }
-
-    /// A speed another device sent, as a player can take it: 0.5–4.5×, nothing when it is
-    /// not a number or not above zero (a speed of 0 made every "time left" infinite).
-    static func playableSpeed(_ speed: Double?) -> Double? {
-        guard let speed, speed.isFinite, speed > 0 else { return nil }
-        return min(4.5, max(0.5, speed))
     }
 
     /// `changes` with this device's made since `playing` began replaced by one: the place it

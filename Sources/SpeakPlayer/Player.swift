@@ -47,7 +47,7 @@ public enum SleepTimer: Sendable, Equatable {
 /// `run()` plays on the calling thread until the end; the commands may come from any thread.
 public final class Player: @unchecked Sendable {
     /// The speeds a listener can choose, as multiples of the voice's normal pace.
-    public static let speedRange = 0.5...4.5
+    public static let speedRange = ListeningSpeed.range
     /// The document being played; it grows when `extend(with:)` brings the rest of it.
     public var document: Document { stream.document }
     let stream: SpeechStream
@@ -121,7 +121,7 @@ public final class Player: @unchecked Sendable {
 
     /// Sets the speed (1 = the voice's normal pace), within the engine's range.
     public func setSpeed(_ speed: Double) {
-        let speed = min(Self.speedRange.upperBound, max(Self.speedRange.lowerBound, (speed * 100).rounded() / 100))
+        let speed = ListeningSpeed.clamped((speed * 100).rounded() / 100)
         lock.lock()
         requestedSpeed = speed
         lock.unlock()
@@ -136,7 +136,7 @@ public final class Player: @unchecked Sendable {
         lock.lock()
         // From the last speed asked for: two quick presses make two steps.
         let base = requestedSpeed ?? status.speed
-        let speed = min(Self.speedRange.upperBound, max(Self.speedRange.lowerBound, ((base + delta) * 10).rounded() / 10))
+        let speed = ListeningSpeed.clamped(((base + delta) * 10).rounded() / 10)
         requestedSpeed = speed
         lock.unlock()
         enqueue(.speed(speed))

@@ -69,7 +69,7 @@ final class PositionBook: Sendable {
     }
 
     private func write(_ report: PositionReport, document id: Int64) throws {
-        try speak.savePosition(documentID: id, word: max(0, report.word), speed: report.speed.map { min(4.5, max(0.5, $0)) },
+        try speak.savePosition(documentID: id, word: max(0, report.word), speed: ListeningSpeed.playable(report.speed),
                                finished: report.finished ?? false)
     }
 }

@@ -75,7 +75,7 @@ struct ServerRoutes {
             let id = try context.parameters.require("id", as: Int64.self)
             let query = request.uri.queryParameters
             guard let from = query.get("from", as: Int.self) else { throw HTTPError(.badRequest, message: "from= is missing") }
-            let speed = min(4.5, max(0.5, query.get("speed", as: Double.self) ?? 1))
+            let speed = ListeningSpeed.playable(query.get("speed", as: Double.self)) ?? 1
             let words = min(400, max(1, query.get("words", as: Int.self) ?? 40))
             let format = query.get("format").flatMap(ClipFormat.init(rawValue:)) ?? .wav
             let clip: SpeechClip
