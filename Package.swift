@@ -126,8 +126,13 @@ let package = Package(
         // Conversion past one process: slices and segments spoken by worker processes, the
         // segment cache, and the engine helper that isolates eSpeak-NG's crashes.
         .target(name: "SpeakConversion", dependencies: ["SpeakModel", "SpeakImport", "SpeakSynthesis", "SpeakESpeak", "SpeakNeural", "SpeakAudio", "SpeakSpeech"]),
+        // The way in for every input: what an argument names, reading it, and picking the importer.
+        .target(name: "SpeakIntake", dependencies: [
+            "SpeakModel", "SpeakImport", "SpeakArchive", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR",
+            "SpeakImportPDF", "SpeakESpeak", "SpeakSpeech",
+        ]),
         .target(name: "SpeakKit", dependencies: [
-            "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakImport", "SpeakArchive", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
+            "SpeakConversion", "SpeakPlayer", "SpeakModel", "SpeakIntake", "SpeakImport", "SpeakArchive", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportOCR", "SpeakImportPDF", "SpeakLibrary", "SpeakSynthesis",
             "SpeakESpeak", "SpeakAudio", "SpeakSpeech", "SpeakNeural", "SpeakSync", "SpeakMPRIS", "SpeakBackground", "SpeakTranslate", "SpeakBatch",
         ]),
         // One PostgreSQL connection over libpq: the account store's and the job queue's.

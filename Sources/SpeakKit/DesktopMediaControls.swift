@@ -1,8 +1,8 @@
 import Foundation
 import SpeakAudio
 import SpeakImportEPUB
-import SpeakModel
 import SpeakMPRIS
+import SpeakModel
 import SpeakPlayer
 
 /// The playback as an MPRIS media player on the desktop's session bus, while it lasts.

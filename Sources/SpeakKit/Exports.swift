@@ -5,6 +5,7 @@ import SpeakAudio
 import SpeakConversion
 import SpeakESpeak
 import SpeakImport
+import SpeakIntake
 import SpeakImportPDF
 import SpeakLibrary
 import SpeakSynthesis
@@ -37,6 +38,10 @@ public typealias LibraryStats = SpeakLibrary.LibraryStats
 public typealias LibraryExport = SpeakLibrary.LibraryExport
 /// What applying a library export changed.
 public typealias TransferOutcome = SpeakLibrary.TransferOutcome
+/// What a command-line argument names: a file, standard input, a URL or a library document.
+public typealias InputReference = SpeakIntake.InputReference
+/// What the user asked for when importing.
+public typealias ImportRequest = SpeakIntake.ImportRequest
 /// When PDF pages are read by OCR.
 public typealias OCRMode = SpeakImport.OCRMode
 /// Audio file formats of `speak convert`.

@@ -1,5 +1,6 @@
 import Foundation
 import SpeakImport
+import SpeakIntake
 import SpeakLibrary
 import SpeakModel
 import SpeakPlayer

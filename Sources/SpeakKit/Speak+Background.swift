@@ -1,5 +1,6 @@
 import Foundation
 import SpeakBackground
+import SpeakIntake
 import SpeakPlayer
 
 /// The library's background player: its state, and the commands other terminals send it.

@@ -1,6 +1,7 @@
 import Foundation
 import SpeakBatch
 import SpeakImportOCR
+import SpeakIntake
 import SpeakModel
 
 /// Which of N parts of a batch to convert.

@@ -1,4 +1,5 @@
 import Foundation
+import SpeakIntake
 import SpeakLibrary
 import SpeakModel
 

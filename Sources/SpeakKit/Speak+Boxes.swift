@@ -1,5 +1,6 @@
 import SpeakImport
 import SpeakImportOCR
+import SpeakIntake
 
 /// Output forms of `speak text IMG --boxes`.
 public typealias WordBoxFormat = OCRBoxes.Format

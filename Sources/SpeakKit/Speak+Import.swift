@@ -1,5 +1,6 @@
 import Foundation
 import SpeakImport
+import SpeakIntake
 import SpeakModel
 
 /// The result of importing one input into the library.

@@ -2,6 +2,7 @@ import Foundation
 import SpeakAudio
 import SpeakConversion
 import SpeakESpeak
+import SpeakIntake
 import SpeakLibrary
 import SpeakModel
 import SpeakSpeech

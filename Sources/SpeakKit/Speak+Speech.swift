@@ -1,5 +1,6 @@
 import Foundation
 import SpeakESpeak
+import SpeakIntake
 import SpeakModel
 import SpeakSpeech
 import SpeakSynthesis

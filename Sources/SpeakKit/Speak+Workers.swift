@@ -1,4 +1,5 @@
 import SpeakConversion
+import SpeakIntake
 import SpeakModel
 import SpeakSynthesis
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpeakImport
+import SpeakIntake
 import SpeakLibrary
 import SpeakModel
 import SpeakSynthesis
@@ -80,9 +81,4 @@ public final class Speak: @unchecked Sendable {
         let pace = ListeningSpeed.playable(speed) ?? config.speed
         return Double(max(0, words)) / (config.wordsPerMinute * pace) * 60
     }
-}
-
-/// The version of this build of `speak`.
-public enum SpeakVersion {
-    public static let current = "0.1.0"
 }

@@ -3,8 +3,9 @@ import SpeakImport
 import SpeakModel
 
 /// Reads the bytes an input reference names, with the errors a user can act on.
-enum InputReader {
-    static func read(_ input: InputReference) throws(ImportError) -> ImportSource {
+public enum InputReader {
+    /// The bytes of a file, standard input, an upload or a fetched URL; a library id is not one.
+    public static func read(_ input: InputReference) throws(ImportError) -> ImportSource {
         switch input {
         case .standardInput:
             let data = FileHandle.standardInput.readDataToEndOfFile()

@@ -1,13 +1,13 @@
 import Foundation
-import SpeakImport
 import SpeakArchive
+import SpeakESpeak
+import SpeakImport
 import SpeakImportEPUB
 import SpeakImportHTML
-import SpeakImportOffice
 import SpeakImportOCR
+import SpeakImportOffice
 import SpeakImportPDF
 import SpeakImportText
-import SpeakESpeak
 import SpeakModel
 import SpeakSpeech
 
@@ -45,11 +45,15 @@ public struct ImportRequest: Sendable {
     }
 }
 
-/// Picks the importer for some bytes by their content and completes the metadata.
-enum DocumentImport {
-    static let textExtensions: Set<String> = ["txt", "text", "md", "markdown", "mdown", "mkd", ""]
+/// Picks the importer for some bytes by their content and completes the metadata: the one
+/// way in for every format, whoever imports (the library, `speak text`, a worker, a book part).
+public enum DocumentImport {
+    /// File name extensions of plain text (and none).
+    public static let textExtensions: Set<String> = ["txt", "text", "md", "markdown", "mdown", "mkd", ""]
 
-    static func run(_ source: consuming ImportSource, request: ImportRequest, hash: String? = nil,
+    /// Imports `source` as `request` asks: the importer its content calls for, and the metadata
+    /// an importer leaves to its caller (hash, source, import date, title, language).
+    public static func run(_ source: consuming ImportSource, request: ImportRequest, hash: String? = nil,
                     progress: ProgressHandler) throws -> Document {
         let importer = try importer(for: source, format: request.format, password: request.password, ocr: request.ocr)
         // Text and web pages are read in the language named: one no voice speaks is a mistake
@@ -64,14 +68,14 @@ enum DocumentImport {
 
     /// Whether `source` may be read by OCR and played while it is read: an image, or a PDF
     /// (whose first page may be a scan; a PDF with a text layer simply sends no opening).
-    static func isScan(_ source: ImportSource, request: ImportRequest) -> Bool {
+    public static func isScan(_ source: ImportSource, request: ImportRequest) -> Bool {
         let importer = try? importer(for: source, format: request.format, password: request.password, ocr: request.ocr)
         return importer is OCRImporter || importer is PDFImporter && request.ocr != .never
     }
 
     /// Imports an image or a PDF, handing `opening` the document of the first lines of its
     /// first page read by OCR as soon as they are read (see `OCRImporter`, `PDFImporter`).
-    static func runScan(_ source: consuming ImportSource, request: ImportRequest, hash: String, progress: ProgressHandler,
+    public static func runScan(_ source: consuming ImportSource, request: ImportRequest, hash: String, progress: ProgressHandler,
                         opening: @escaping @Sendable (Document) -> Void) throws -> Document {
         let (name, stem, isPath) = (source.name, source.stem, source.nameIsPath)
         let early: @Sendable (Document) -> Void = { opening(completed($0, name: name, isPath: isPath, stem: stem, hash: nil)) }
@@ -85,7 +89,7 @@ enum DocumentImport {
     }
 
     /// What an importer is told of the request.
-    static func options(_ request: ImportRequest) -> ImportOptions {
+    public static func options(_ request: ImportRequest) -> ImportOptions {
         ImportOptions(title: request.title, language: request.language, resolution: request.resolution,
                       pageSegmentation: request.pageSegmentation)
     }
@@ -105,20 +109,20 @@ enum DocumentImport {
     }
 
     /// Throws when no eSpeak-NG voice speaks `language` ("en", "de-AT", "fra").
-    static func checkLanguage(_ language: String) throws(SpeechOptionError) {
+    public static func checkLanguage(_ language: String) throws(SpeechOptionError) {
         let code = Languages.iso1(language)
         let known = ESpeakVoices.all().contains { voice in voice.languages.contains { Languages.iso1($0) == code } }
         if !known { throw .unknownLanguage(language) }
     }
 
     /// The language most of the first paragraphs read aloud are in, when CLD2 is sure of it.
-    static func detectedLanguage(_ document: Document) -> String? {
+    public static func detectedLanguage(_ document: Document) -> String? {
         LanguageGuess.document(paragraphs: document.blocks.lazy.filter(\.isSpoken).prefix(60).map(\.text))
     }
 
     /// The importers that say what they read (`RecognizingImporter`), asked in this order; text
     /// and web pages are what is left. A new format is a new target and one line here.
-    static let recognizing: [any RecognizingImporter.Type] = [
+    public static let recognizing: [any RecognizingImporter.Type] = [
         PDFImporter.self,
         OCRImporter.self,
         EPUBImporter.self,
@@ -128,7 +132,7 @@ enum DocumentImport {
 
     /// The importer that recognizes `source`, and what it recognized: by the first kilobyte,
     /// then (a ZIP archive) by the archive's entries and `mimetype`.
-    static func recognized(_ source: ImportSource) throws(ImportError) -> (importer: any RecognizingImporter.Type, signature: FormatSignature)? {
+    public static func recognized(_ source: ImportSource) throws(ImportError) -> (importer: any RecognizingImporter.Type, signature: FormatSignature)? {
         let head = [UInt8](source.data.prefix(1024))
         for importer in recognizing {
             if let signature = importer.signatures.first(where: { $0.matches(head: head) }) { return (importer, signature) }
@@ -145,7 +149,8 @@ enum DocumentImport {
         return nil
     }
 
-    static func importer(for source: ImportSource, format: DocumentFormat? = nil, password: String? = nil,
+    /// The importer for `source`: by what it is, then by the format named, then by its look.
+    public static func importer(for source: ImportSource, format: DocumentFormat? = nil, password: String? = nil,
                          ocr: OCRMode = .auto) throws(ImportError) -> any Importer {
         // A file named .txt that holds a PNG is a mistake worth naming as such.
         let namedAsText = source.name != "-" && source.fileExtension != "" && textExtensions.contains(source.fileExtension)
@@ -176,7 +181,7 @@ enum DocumentImport {
     }
 
     /// "sha256:<hex>" of the bytes, hashed in slices so a mapped file is never copied whole.
-    static func contentHash(_ data: Data) -> String {
+    public static func contentHash(_ data: Data) -> String {
         var hasher = SHA256()
         var offset = data.startIndex
         while offset < data.endIndex {

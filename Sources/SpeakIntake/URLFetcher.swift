@@ -1,5 +1,6 @@
 import Foundation
 import SpeakImport
+import SpeakModel
 
 /// Fetches an http(s) URL for import through the `speak-fetch` helper: redirects followed, a
 /// timeout, a size limit, and a content type that an importer can read (HTML, text, PDF,

@@ -26,7 +26,7 @@ public enum InputReference: Sendable, Equatable {
     }
 
     /// The input as the user named it, for messages.
-    var displayName: String {
+    public var displayName: String {
         switch self {
         case .file(let path): path
         case .standardInput: "-"
@@ -38,7 +38,7 @@ public enum InputReference: Sendable, Equatable {
 
     /// What a worker process opens to read the same input (an absolute path or a library id);
     /// nil for what only this process has (standard input, a fetched page, an upload).
-    var workerArgument: String? {
+    public var workerArgument: String? {
         switch self {
         case .file(let path): URL(fileURLWithPath: path).standardizedFileURL.path
         case .document(let id): String(id)
@@ -46,7 +46,8 @@ public enum InputReference: Sendable, Equatable {
         }
     }
 
-    var isURL: Bool {
+    /// An http(s) URL.
+    public var isURL: Bool {
         if case .url = self { true } else { false }
     }
 }
