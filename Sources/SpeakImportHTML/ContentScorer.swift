@@ -5,7 +5,8 @@ enum ContentScorer {
     /// Measures text, link text and commas of every element, bottom up.
     static func measure(_ element: HTMLElement, insideLink: Bool = false) {
         var text = 0, links = 0, commas = 0
-        let isLink = insideLink || element.tag == .a
+        // An anchor without a target (a toggle, a named place) is not a link.
+        let isLink = insideLink || element.tag == .a && element["href"] != nil
         for child in element.children {
             switch child {
             case .text(let string):
@@ -76,6 +77,19 @@ enum ContentScorer {
         if rivals.count >= 2, let shared = commonAncestor(top, rivals), shared.name != "body" || rivals.count >= 3 {
             top = shared
         }
+        // A page of sections built alike (an index of documents: a list of links with their
+        // descriptions under each heading): the best is one of them, and they are read together
+        // however much longer one section is than the others.
+        let twins = body.descendants { !$0.isHidden && $0.textLength >= 25 && sameShape($0, top) && !related($0, top) }
+        var ancestor = top.parent
+        while !twins.isEmpty, let shared = ancestor, shared.name != "body" {
+            let inside = twins.filter { related(shared, $0) }
+            if inside.count >= 2, Double(inside.reduce(0) { $0 + $1.textLength }) >= Double(top.textLength) * 0.25 {
+                top = shared
+                break
+            }
+            ancestor = shared.parent
+        }
         // A lone paragraph's parent that holds more of the text is the better answer.
         while let parent = top.parent, parent.name != "body", parent.name != "html",
               Double(top.textLength) < Double(parent.textLength) * 0.4, parent.score >= top.score * 0.5,
@@ -90,13 +104,27 @@ enum ContentScorer {
     static func withSiblings(_ top: HTMLElement) -> [HTMLElement] {
         guard let parent = top.parent, top.name != "body" else { return [top] }
         let threshold = max(10, top.score * 0.2)
-        return parent.elements.filter { sibling in
+        let siblings = parent.elements
+        var kept = siblings.map { sibling in
             if sibling === top { return true }
             if sibling.isCandidate, sibling.score >= threshold, !Boilerplate.isNegative(sibling) { return true }
-            guard sibling.name == "p" else { return false }
-            return (sibling.textLength > 80 && sibling.linkDensity < 0.25)
-                || (sibling.textLength > 0 && sibling.linkDensity == 0 && sibling.rawText.contains(". "))
+            return sibling.name == "p" && isProse(sibling)
         }
+        // A heading belongs to the section it opens: kept when what follows it is (a manual's
+        // "2. Descriptions" before the list of descriptions chosen as the content).
+        for i in siblings.indices where !kept[i] && siblings[i].tag.isHeading && !Boilerplate.isNegative(siblings[i]) {
+            if let next = siblings[(i + 1)...].firstIndex(where: { $0.textLength > 0 }), kept[next] { kept[i] = true }
+        }
+        return siblings.indices.filter { kept[$0] }.map { siblings[$0] }
+    }
+
+    /// A paragraph of sentences: little link text, or several sentences whose links are
+    /// references within them ("Date & Time functions … are documented separately.").
+    static func isProse(_ paragraph: HTMLElement) -> Bool {
+        let text = paragraph.rawText
+        if paragraph.textLength > 80, paragraph.linkDensity < 0.25 { return true }
+        if paragraph.textLength > 0, paragraph.linkDensity == 0, text.contains(". ") { return true }
+        return paragraph.textLength > 80 && paragraph.linkDensity < 0.5 && text.components(separatedBy: ". ").count >= 3
     }
 
     /// Text directly inside (not inside a child block element).
@@ -131,6 +159,16 @@ enum ContentScorer {
         if Boilerplate.isNegative(element) { weight -= 25 }
         if Boilerplate.isPositive(element) { weight += 25 }
         return weight
+    }
+
+    /// Same tag and class, under parents of the same tag, at the same depth.
+    static func sameShape(_ a: HTMLElement, _ b: HTMLElement) -> Bool {
+        guard a.tag == b.tag, a["class"] == b["class"], let pa = a.parent, let pb = b.parent, pa.tag == pb.tag else { return false }
+        var (x, y): (HTMLElement?, HTMLElement?) = (pa, pb)
+        while let u = x, let v = y {
+            (x, y) = (u.parent, v.parent)
+        }
+        return x == nil && y == nil
     }
 
     /// Whether one element contains the other (or they are the same).
