@@ -103,12 +103,8 @@ struct FrontMatter {
     static func identifiers(in lines: [String]) -> [String: String] {
         var out: [String: String] = [:]
         for line in lines where line.contains("arXiv") || line.contains("10.") {
-            if out["arxiv"] == nil, let range = line.range(of: #"arXiv:\s?([0-9]{4}\.[0-9]{4,5}(v[0-9]+)?|[a-z-]+(\.[A-Z]{2})?/[0-9]{7}(v[0-9]+)?)"#, options: .regularExpression) {
-                out["arxiv"] = line[range].dropFirst("arXiv:".count).trimmingCharacters(in: .whitespaces)
-            }
-            if out["doi"] == nil, let range = line.range(of: #"10\.[0-9]{4,9}/[^\s"<>]+"#, options: .regularExpression) {
-                out["doi"] = String(line[range]).trimmingCharacters(in: CharacterSet(charactersIn: ".,;)]"))
-            }
+            if out["arxiv"] == nil, let id = PaperIdentifiers.arXiv(in: line) { out["arxiv"] = id }
+            if out["doi"] == nil, let doi = PaperIdentifiers.doi(in: line) { out["doi"] = doi }
         }
         return out
     }

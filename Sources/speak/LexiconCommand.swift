@@ -40,7 +40,7 @@ struct LexiconCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a pronunciation: what is written, and what to say.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a pronunciation: what is written, and what to say.")
 
         @Argument(help: "The word or phrase as written (a regular expression with --regex).")
         var pattern: String
@@ -111,7 +111,7 @@ struct LexiconCommand: ParsableCommand {
     }
 
     struct Test: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print what is said for a text, with the lexicon and the built-in rules.")
+        static let configuration = CommandConfiguration(commandName: "test", abstract: "Print what is said for a text, with the lexicon and the built-in rules.")
 
         @Argument(help: "The text to try.")
         var text: String
@@ -132,7 +132,7 @@ struct LexiconCommand: ParsableCommand {
     }
 
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write the lexicon as TSV (scope, pattern, replacement, flags).")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write the lexicon as TSV (scope, pattern, replacement, flags).")
 
         @Argument(help: "The file to write ('-' for standard output).")
         var file: String
@@ -152,7 +152,7 @@ struct LexiconCommand: ParsableCommand {
     }
 
     struct Import: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add the entries of a TSV file written by 'speak lexicon export' (all or none).")
+        static let configuration = CommandConfiguration(commandName: "import", abstract: "Add the entries of a TSV file written by 'speak lexicon export' (all or none).")
 
         @Argument(help: "The TSV file ('-' for standard input).")
         var file: String

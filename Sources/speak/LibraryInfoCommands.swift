@@ -94,7 +94,7 @@ struct LibraryCommand: ParsableCommand {
     )
 
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "export", 
             abstract: "Write the library's folders, titles, positions and sessions to a JSON file.",
             discussion: """
                 The documents themselves are not included: import the same files on the other
@@ -128,7 +128,7 @@ struct LibraryCommand: ParsableCommand {
     }
 
     struct Import: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "import", 
             abstract: "Apply a file written by 'speak library export': folders, titles, positions and sessions.",
             discussion: """
                 Documents are matched by content: import the same files first. Positions are
