@@ -80,15 +80,17 @@ enum ContentScorer {
         // A page of sections built alike (an index of documents: a list of links with their
         // descriptions under each heading): the best is one of them, and they are read together
         // however much longer one section is than the others.
-        let twins = body.descendants { !$0.isHidden && $0.textLength >= 25 && sameShape($0, top) && !related($0, top) }
-        var ancestor = top.parent
-        while !twins.isEmpty, let shared = ancestor, shared.name != "body" {
-            let inside = twins.filter { related(shared, $0) }
+        let twins = alike(top, in: body)
+        var container = top.parent
+        var levels = 1
+        while !twins.isEmpty, levels <= 4, let shared = container, shared.name != "body" {
+            let inside = twins.filter { ancestor(of: $0, levels: levels) === shared }
             if inside.count >= 2, Double(inside.reduce(0) { $0 + $1.textLength }) >= Double(top.textLength) * 0.25 {
                 top = shared
                 break
             }
-            ancestor = shared.parent
+            container = shared.parent
+            levels += 1
         }
         // A lone paragraph's parent that holds more of the text is the better answer.
         while let parent = top.parent, parent.name != "body", parent.name != "html",
@@ -161,14 +163,29 @@ enum ContentScorer {
         return weight
     }
 
-    /// Same tag and class, under parents of the same tag, at the same depth.
-    static func sameShape(_ a: HTMLElement, _ b: HTMLElement) -> Bool {
-        guard a.tag == b.tag, a["class"] == b["class"], let pa = a.parent, let pb = b.parent, pa.tag == pb.tag else { return false }
-        var (x, y): (HTMLElement?, HTMLElement?) = (pa, pb)
-        while let u = x, let v = y {
-            (x, y) = (u.parent, v.parent)
+    /// The other elements with text at the depth of `top`, of its tag and class, under parents of
+    /// its parent's tag: one pass over the levels above it, however deep the page nests.
+    static func alike(_ top: HTMLElement, in body: HTMLElement) -> [HTMLElement] {
+        var depth = 0
+        var node = top
+        while node !== body, let parent = node.parent {
+            node = parent
+            depth += 1
         }
-        return x == nil && y == nil
+        guard node === body else { return [] }
+        var level = [body]
+        for _ in 0..<depth { level = level.flatMap(\.elements) }
+        return level.filter {
+            $0 !== top && !$0.isHidden && $0.textLength >= 25 && $0.tag == top.tag && $0["class"] == top["class"]
+                && $0.parent?.tag == top.parent?.tag
+        }
+    }
+
+    /// The element `levels` above `element`.
+    static func ancestor(of element: HTMLElement, levels: Int) -> HTMLElement? {
+        var node: HTMLElement? = element
+        for _ in 0..<levels { node = node?.parent }
+        return node
     }
 
     /// Whether one element contains the other (or they are the same).
