@@ -109,7 +109,9 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 1.5)
+        // Long enough for the player to start and move on, also when instrumented (make test-tsan:
+        // 1.5 s was spent starting, and the listening that the test syncs never happened).
+        Thread.sleep(forTimeInterval: 1.5 * CLI.patience)
         process.terminate()
         process.waitUntilExit()
     }
