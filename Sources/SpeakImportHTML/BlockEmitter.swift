@@ -259,16 +259,9 @@ struct BlockEmitter {
         }
     }
 
-    /// A link that goes somewhere else: it has a target, and not a place on this page.
-    static func leavesThePage(_ anchor: HTMLElement) -> Bool {
-        anchor["href"].map { !$0.hasPrefix("#") } ?? false
-    }
-
     /// Text of an element whose children are (mostly) inline; block children still break.
     private mutating func inline(_ element: HTMLElement) {
-        // A link to a place on the same page (a heading's own anchor) is not navigation, nor an
-        // anchor without a target (a section title that shows or hides its section).
-        let isLink = element.tag == .a && Self.leavesThePage(element)
+        let isLink = element.leavesThePage
         for child in element.children {
             switch child {
             case .text(let text):
@@ -298,7 +291,7 @@ struct BlockEmitter {
                     let text = child.text(lineBreak: " ")
                     let isAnchor = child.tag == .a
                     if isAnchor, Self.isMark(text) { continue }
-                    if isLink || isAnchor && Self.leavesThePage(child) { linkCharacters += text.count }
+                    if isLink || child.leavesThePage { linkCharacters += text.count }
                     if !isAnchor, let why = skipReason(child), why != reason {
                         let skipped = Self.collapse(text)
                         if !skipped.isEmpty { pendingSkipped.append(EmittedBlock(kind: kind, text: skipped, skip: why)) }

@@ -6,7 +6,7 @@ enum ContentScorer {
     static func measure(_ element: HTMLElement, insideLink: Bool = false) {
         var text = 0, links = 0, commas = 0
         // An anchor without a target (a toggle, a named place) is not a link.
-        let isLink = insideLink || element.tag == .a && element["href"] != nil
+        let isLink = insideLink || element.isLink
         for child in element.children {
             switch child {
             case .text(let string):

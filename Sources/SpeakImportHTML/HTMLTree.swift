@@ -36,6 +36,15 @@ final class HTMLElement {
 
     subscript(attribute: String) -> String? { attributes[attribute] }
 
+    /// An `<a>` with a target: what a reader's score counts as link text, same-page links
+    /// included (a page of in-page links is still navigation).
+    var isLink: Bool { tag == .a && self["href"] != nil }
+
+    /// An `<a>` that goes somewhere else: it has a target, and not a place on this page. What
+    /// the reading text counts as a link: a heading's own anchor, or an anchor without a
+    /// target (a section title that shows or hides its section), is part of the text.
+    var leavesThePage: Bool { tag == .a && self["href"].map { !$0.hasPrefix("#") } ?? false }
+
     /// "id class" in lower case, for boilerplate and content hints.
     lazy var hints: String = ((attributes["id"] ?? "") + " " + (attributes["class"] ?? "")).lowercased()
     lazy var verdict: Boilerplate.Verdict = Boilerplate.verdict(self)

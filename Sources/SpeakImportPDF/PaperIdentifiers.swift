@@ -2,11 +2,14 @@
 /// Foundation regular expression costs the first one a few milliseconds to start, as much as
 /// reading a short paper's page.
 enum PaperIdentifiers {
+    private static let arXivPrefix = Array("arXiv:".utf8)
+    private static let doiPrefix = Array("10.".utf8)
+
     /// "arXiv:2201.00200v1" → "2201.00200v1"; "arXiv: hep-th/9901001" → "hep-th/9901001".
     static func arXiv(in line: String) -> String? {
         let s = Array(line.utf8)
         var from = 0
-        while let start = find(Array("arXiv:".utf8), in: s, from: from) {
+        while let start = find(arXivPrefix, in: s, from: from) {
             var i = start + 6
             if i < s.count, s[i] == 0x20 || s[i] == 0x09 { i += 1 }
             if let end = newStyle(s, at: i) ?? oldStyle(s, at: i) { return String(decoding: s[i..<end], as: UTF8.self) }
@@ -19,7 +22,7 @@ enum PaperIdentifiers {
     static func doi(in line: String) -> String? {
         let s = Array(line.utf8)
         var from = 0
-        while let start = find(Array("10.".utf8), in: s, from: from) {
+        while let start = find(doiPrefix, in: s, from: from) {
             var i = start + 3
             let digits = i
             while i < s.count, isDigit(s[i]) { i += 1 }
