@@ -126,7 +126,8 @@ extension LibraryStore {
                 let all = try Self.changes(db, documentID: id, device: device.id)
                 guard var winner = merge(all) else { continue }
                 if let playing, playing.documentID == id,
-                   let other = merge(Self.asWhenPlayingBegan(all, playing, device: device.id, seen: seenBefore, clockOffset: clockOffset)),
+                   let other = merge(Self.asWhenPlayingBegan(all, playing, device: device.id, seen: seenBefore, clockOffset: clockOffset,
+                                                             listening: try Self.wasListening(db, documentID: id, device: device.id, at: playing.since))),
                    other.device != device.id {
                     winner = other
                 }
@@ -194,14 +195,25 @@ extension LibraryStore {
     /// `changes` with this device's made since `playing` began replaced by one: the place it
     /// began from, at the time this device's position had been there since, knowing what this
     /// device knew before the sync.
+    /// `listening`: this device was listening at `since`, in a stretch it went on with after.
     private static func asWhenPlayingBegan(_ changes: [SyncedPosition], _ playing: PlayingPlace, device: String, seen: Int64,
-                                           clockOffset: Double) -> [SyncedPosition] {
+                                           clockOffset: Double, listening: Bool) -> [SyncedPosition] {
         let earlier = changes.filter { $0.device != device || $0.wallTime <= playing.since }
-        // A deliberate move this device made before playing keeps winning its close calls.
-        let cause = earlier.filter { $0.device == device }.max { $0.sequence < $1.sequence }?.cause ?? .listen
+        // A deliberate move this device made before playing keeps winning its close calls; not
+        // once it was listening on from there (a stretch whose later saves dropped it from `earlier`).
+        let cause = listening ? .listen : earlier.filter { $0.device == device }.max { $0.sequence < $1.sequence }?.cause ?? .listen
         let began = SyncedPosition(device: device, sequence: .max, document: changes.first?.document ?? "", word: playing.word,
                                    cause: cause, wallTime: playing.since, seen: seen, clockOffset: clockOffset)
         return earlier + [began]
+    }
+
+    /// Whether this device was in a stretch of listening at `time`: one begun by then and gone
+    /// on with after (the reader page's reports extend the stretch playback was in).
+    private static func wasListening(_ db: Database, documentID id: Int64, device: String, at time: Double) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM position_log WHERE document_id = ? AND device = ? AND cause = 'listen'
+                AND started_at <= ? AND wall_time > ?)
+            """, arguments: [id, device, time, time]) ?? false
     }
 
     /// Applies the winning edit of each field edited, then notes documents in the trash that

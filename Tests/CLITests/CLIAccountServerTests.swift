@@ -99,20 +99,26 @@ import Testing
         try cli.json(["show", "1"])["position"] as? Int
     }
 
-    /// Listens to document 1 from `word` for a second and a half, then stops as Ctrl-C would.
+    /// Listens to document 1 from `word` until a few words have been heard, then stops as Ctrl-C
+    /// would. Waiting for words, not for a time: an instrumented player (make test-tsan) can
+    /// take longer to start than a fixed wait, and then nothing was listened to.
     func listen(_ cli: CLI, from word: Int) throws {
+        let heard = cli.work.appendingPathComponent("heard-\(word).txt")
+        FileManager.default.createFile(atPath: heard.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["play", "1", "--from-word", String(word), "--no-tui"]
+        process.arguments = ["play", "1", "--from-word", String(word), "--no-tui", "--print-words"]
         process.environment = CLI.bare(["SPEAK_HOME": cli.home.path, "SPEAK_AUDIO": "null", "PATH": "/usr/bin:/bin",
                                         "XDG_CONFIG_HOME": cli.work.appendingPathComponent("config").path])
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: heard)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Long enough for the player to start and move on, also when instrumented (make test-tsan:
-        // 1.5 s was spent starting, and the listening that the test syncs never happened).
-        Thread.sleep(forTimeInterval: 1.5 * CLI.patience)
-        process.terminate()
+        let deadline = Date().addingTimeInterval(30 * CLI.patience)
+        while Date() < deadline, process.isRunning,
+              String(decoding: (try? Data(contentsOf: heard)) ?? Data(), as: UTF8.self).split(separator: "\n").count < 5 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.interrupt()
         process.waitUntilExit()
     }
 
@@ -259,9 +265,11 @@ import Testing
         #expect(page.contains("id=\"sync\""))
         let start = try #require(Self.attribute("data-start", in: page).flatMap(Int.init))
         let since = try #require(Self.attribute("data-since", in: page).flatMap(Double.init))
-        try listen(laptop, from: try #require(try position(laptop)))
+        let before = try #require(try position(laptop))
+        try listen(laptop, from: before)
         #expect(try laptop.run(["sync"]).status == 0)
         let further = try #require(try position(laptop))
+        #expect(further > before, "the laptop listened on")
         let saved = try reader.request("/api/documents/1/position", method: "POST", body: Data("{\"word\": \(start + 3), \"speed\": 1}".utf8),
                                        contentType: "application/json")
         #expect(saved.status == 204)
@@ -269,7 +277,8 @@ import Testing
         let synced = try reader.request("/api/sync-now", method: "POST", body: asked, contentType: "application/json")
         let reply = try #require(try JSONSerialization.jsonObject(with: synced.body) as? [String: Any], "\(synced.text)")
         #expect(reply["synced"] as? Bool == true, "\(reply)")
-        #expect((reply["moved"] as? [String: Int])?["1"] == further, "\(reply)")
+        #expect((reply["moved"] as? [String: Int])?["1"] == further,
+                "\(reply) start \(start) since \(since); phone's history: \((try? phone.run(["history", "1", "--json"]).stdout) ?? "")")
         #expect(try reader.request("/api/sync-now", method: "POST", body: Data("{".utf8), contentType: "application/json").status == 400)
     }
 

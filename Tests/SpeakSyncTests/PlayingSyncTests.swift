@@ -62,6 +62,33 @@ import Testing
         #expect(try devices.position(phone) == 610)
     }
 
+    /// The reader page's case: the phone jumped (a deliberate move), listened on from there,
+    /// and the page's report extends that same stretch after the page opened. At the page's
+    /// opening the phone was listening, so the laptop's newer listening wins the close call.
+    @Test func aStretchGoneOnWithAfterPlayingBeganCountsAsListening() throws {
+        let devices = try devices()
+        let (phone, laptop) = (0, 1)
+        try devices.save(phone, 10, at: clock.now)
+        try devices.sync(phone, at: clock.now)
+        clock.advance(5)
+        try devices.save(phone, 604, at: clock.now)
+        clock.advance(1)
+        try devices.save(phone, 605, at: clock.now)
+        let since = clock.now.timeIntervalSince1970
+
+        clock.advance(5)
+        try devices.save(laptop, 600, at: clock.now)
+        clock.advance(10)
+        try devices.save(laptop, 609, at: clock.now)
+        try devices.sync(laptop, at: clock.now)
+
+        clock.advance(5)
+        try devices.save(phone, 607, at: clock.now)
+        let outcome = try devices.sync(phone, at: clock.now, playing: PlayingPlace(documentID: devices.ids[phone], word: 605, since: since))
+        #expect(outcome.moved.map(\.word) == [609])
+        #expect(try devices.position(phone) == 609)
+    }
+
     @Test func withoutPlayingTheNewestListeningHolds() throws {
         let devices = try devices()
         try devices.save(0, 20, at: clock.now)
