@@ -1,4 +1,5 @@
 import Foundation
+import SpeakModel
 
 /// An output file written under a temporary name next to its final path and moved into place
 /// only when complete; removed on failure and on Ctrl-C (see `PartialFiles`).
@@ -15,7 +16,7 @@ final class PartialFile {
         }
         // What a killed writer of the same file left (it could not clean up after itself).
         PartialFiles.removeAbandoned(near: path)
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.parentPath
         temporaryPath = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).partial-\(getpid())"
         guard FileManager.default.createFile(atPath: temporaryPath, contents: contents),
               let handle = FileHandle(forWritingAtPath: temporaryPath) else {

@@ -1,4 +1,5 @@
 import Foundation
+import SpeakModel
 
 /// Files being written that must not survive an interruption: on SIGINT, SIGTERM or SIGHUP
 /// (and SIGPIPE, when a player reading `-o -` goes away) they are unlinked before the
@@ -63,7 +64,7 @@ public enum PartialFiles {
     /// left of `path` next to it: `PartialFile`'s ".NAME.partial-PID" files. Nothing could
     /// clean up after those processes themselves.
     public static func removeAbandoned(near path: String) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.parentPath
         let prefix = ".\((path as NSString).lastPathComponent).partial-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
         for name in names where name.hasPrefix(prefix) {

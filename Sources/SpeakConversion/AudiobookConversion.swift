@@ -146,7 +146,7 @@ public struct AudiobookConversion {
             throw error
         }
         if request.useCache { cache.trim(keeping: Set(paths)) }
-        let shownOutput = request.splitChapters ? (outputs[0].path as NSString).deletingLastPathComponent + "/" : outputs[0].path
+        let shownOutput = request.splitChapters ? outputs[0].path.parentPath + "/" : outputs[0].path
         var summary = ConversionSummary(output: shownOutput, timings: timingPaths[0],
                                         words: segmentHeaders.reduce(0) { $0 + $1.words },
                                         audioSeconds: Double(totalSamples) / Double(sampleRate),

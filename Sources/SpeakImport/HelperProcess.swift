@@ -1,4 +1,5 @@
 import Foundation
+import SpeakModel
 import Synchronization
 
 /// A helper executable (`speak-ocr`, `speak-pdf`) talking one line per message over a socket
@@ -204,6 +205,6 @@ public final class HelperProcess: @unchecked Sendable {
         if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty { return path }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments.first ?? "speak"
-        return ((executable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+        return (executable.parentPath as NSString).appendingPathComponent(name)
     }
 }

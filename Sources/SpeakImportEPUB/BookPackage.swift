@@ -1,4 +1,5 @@
 import Foundation
+import SpeakModel
 import SpeakArchive
 import SpeakImport
 
@@ -53,7 +54,7 @@ struct BookPackage {
         guard let opf = BookXML.parse(opfData) else {
             throw .damaged(name, reason: "its package file '\(opfPath)' is not well-formed XML")
         }
-        let base = (opfPath as NSString).deletingLastPathComponent
+        let base = opfPath.parentPath
         var items: [String: Item] = [:]
         for item in opf.all("item") {
             guard let id = item["id"], let href = item["href"] else { continue }
@@ -88,17 +89,17 @@ struct BookPackage {
         var navData: Data?
         if let nav { navData = try archive.data(nav.path) }
         if let nav, let navData {
-            let found = BookNavigation.landmarks(navData, base: (nav.path as NSString).deletingLastPathComponent)
+            let found = BookNavigation.landmarks(navData, base: nav.path.parentPath)
             if !found.isEmpty { landmarks = found }
         }
-        if let nav, let navData, let entries = BookNavigation.nav(navData, base: (nav.path as NSString).deletingLastPathComponent),
+        if let nav, let navData, let entries = BookNavigation.nav(navData, base: nav.path.parentPath),
            !entries.isEmpty {
             toc = entries
         } else if let ncxID = spineElement?["toc"], let ncx = items[ncxID] ?? items.values.first(where: { $0.mediaType == "application/x-dtbncx+xml" }),
                   let data = try archive.data(ncx.path) {
-            toc = BookNavigation.ncx(data, base: (ncx.path as NSString).deletingLastPathComponent)
+            toc = BookNavigation.ncx(data, base: ncx.path.parentPath)
         } else if let ncx = items.values.first(where: { $0.mediaType == "application/x-dtbncx+xml" }), let data = try archive.data(ncx.path) {
-            toc = BookNavigation.ncx(data, base: (ncx.path as NSString).deletingLastPathComponent)
+            toc = BookNavigation.ncx(data, base: ncx.path.parentPath)
         }
     }
 

@@ -77,13 +77,13 @@ public enum VoicePresets {
     static func directories(environment: [String: String]) -> [String] {
         var result: [String] = []
         if let custom = environment["SPEAK_VOICES"], !custom.isEmpty { result.append(custom) }
-        result.append((SpeakPaths.configFile(environment: environment) as NSString).deletingLastPathComponent + "/voices")
+        result.append(SpeakPaths.configFile(environment: environment).parentPath + "/voices")
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var directory = (executable as NSString).deletingLastPathComponent
-        result.append(((directory as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/speak/voices"))
+        var directory = executable.parentPath
+        result.append((directory.parentPath as NSString).appendingPathComponent("share/speak/voices"))
         // A build tree: .build/<triple>/<configuration>/speak below the package root.
         for _ in 0..<5 {
-            directory = (directory as NSString).deletingLastPathComponent
+            directory = directory.parentPath
             if FileManager.default.fileExists(atPath: directory + "/Package.swift") {
                 result.append(directory + "/voices")
                 break

@@ -1,4 +1,5 @@
 import Foundation
+import SpeakModel
 import SpeakESpeak
 import SpeakSynthesis
 
@@ -53,7 +54,7 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         }
         guard let patched else { return (voice.model, output) }
         for path in candidates {
-            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(atPath: path.parentPath, withIntermediateDirectories: true)
             let partial = path + ".partial-\(getpid())"
             if FileManager.default.createFile(atPath: partial, contents: patched), rename(partial, path) == 0 { return (path, output) }
             unlink(partial)

@@ -1,4 +1,5 @@
 import Foundation
+import SpeakModel
 
 /// A Piper voice: `NAME.onnx` with its `NAME.onnx.json`, found in the voice directories.
 public struct PiperVoice: Sendable, Equatable {
@@ -59,7 +60,7 @@ public struct PiperVoice: Sendable, Equatable {
     /// The "License: X" line of Piper's model card beside the model (`MODEL_CARD` or
     /// `NAME.onnx.MODEL_CARD`).
     static func licence(beside model: String) -> String? {
-        let directory = (model as NSString).deletingLastPathComponent
+        let directory = model.parentPath
         for card in [directory + "/MODEL_CARD", model + ".MODEL_CARD"] {
             guard let data = FileManager.default.contents(atPath: card) else { continue }
             for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {

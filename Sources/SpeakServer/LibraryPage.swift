@@ -1,4 +1,5 @@
 import Foundation
+import SpeakModel
 import SpeakKit
 
 /// The library as pages: a folder's documents and folders with `speak ls`'s columns (progress,
@@ -25,7 +26,7 @@ struct LibraryPage {
         let title = listing.folder.map { HTML.escape($0.path) + "/" } ?? "Library"
         body += "<h1>\(title)</h1>"
         if let folder = listing.folder {
-            let parent = (folder.path as NSString).deletingLastPathComponent
+            let parent = folder.path.parentPath
             body += "<p><a href=\"/\(parent.isEmpty ? "" : "?folder=" + query(parent))\">↑ Up</a></p>"
         }
         body += controls(path: path, sort: sort, filter: filter)

@@ -1,4 +1,5 @@
 import Foundation
+import SpeakModel
 import SpeakBatch
 import SpeakQueue
 import Synchronization
@@ -37,7 +38,7 @@ final class QueueWorker {
         self.untilEmpty = untilEmpty
         let environment = ProcessInfo.processInfo.environment
         let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        speak = environment["SPEAK_BIN"] ?? ((own as NSString).deletingLastPathComponent as NSString).appendingPathComponent("speak")
+        speak = environment["SPEAK_BIN"] ?? (own.parentPath as NSString).appendingPathComponent("speak")
     }
 
     func run() throws {
@@ -116,7 +117,7 @@ final class QueueWorker {
             running.remove(at: index)
             defer {
                 try? FileManager.default.removeItem(atPath: entry.folder)
-                removeIfEmpty((entry.folder as NSString).deletingLastPathComponent)
+                removeIfEmpty(entry.folder.parentPath)
             }
             if entry.dropped { continue }
             let status = entry.process.terminationStatus
@@ -182,7 +183,7 @@ final class QueueWorker {
             entry.process.waitUntilExit()
             try? queue.release(entry.job, worker: name)
             try? FileManager.default.removeItem(atPath: entry.folder)
-            removeIfEmpty((entry.folder as NSString).deletingLastPathComponent)
+            removeIfEmpty(entry.folder.parentPath)
         }
         say("worker \(name): stopped; its jobs are back in the queue")
     }

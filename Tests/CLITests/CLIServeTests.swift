@@ -27,6 +27,18 @@ import Testing
         #expect(result.stderr.contains("set a password first") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 
+    /// The fuzzer's find: a folder whose name is one character (a letter, a combining mark)
+    /// stopped the server, in Foundation's path function, when its page showed the way up.
+    @Test func aFolderWithAnyNameIsShown() throws {
+        let cli = CLI()
+        for name in ["A", "\u{301}", "Papers/\u{301}"] { #expect(try cli.run(["mkdir", name]).status == 0) }
+        let server = try ServerUnderTest(cli)
+        for (folder, up) in [("A", "href=\"/\""), ("%CC%81", "href=\"/\""), ("Papers%2F%CC%81", "?folder=Papers")] {
+            let page = try server.request("/?folder=\(folder)")
+            #expect(page.status == 200 && page.text.contains("Up") && page.text.contains(up), "\(page.status) \(page.text.prefix(2000))")
+        }
+    }
+
     @Test func theLibraryTheReaderAndTheirSpeechAreServed() throws {
         let cli = CLI()
         try library(cli)
