@@ -29,6 +29,9 @@ public struct ImportRequest: Sendable {
     public var resolution: Int?
     /// Tesseract's page segmentation mode for pages read by OCR (`--psm`).
     public var pageSegmentation: Int?
+    /// Guess the language from the text when nothing else says it. Stored documents and speech
+    /// need it; a dump of the text as written (`speak text FILE`) does not, and skips its cost.
+    public var detectsLanguage = true
 
     public init(title: String? = nil, language: String? = nil, force: Bool = false, format: DocumentFormat? = nil,
                 folder: String? = nil, password: String? = nil, ocr: OCRMode = .auto, resolution: Int? = nil,
@@ -63,7 +66,7 @@ public enum DocumentImport {
         }
         let (name, stem, isPath) = (source.name, source.stem, source.nameIsPath)
         let document = try importer.importDocument(consume source, options: options(request), progress: progress)
-        return completed(document, name: name, isPath: isPath, stem: stem, hash: hash)
+        return completed(document, name: name, isPath: isPath, stem: stem, hash: hash, detectsLanguage: request.detectsLanguage)
     }
 
     /// Whether `source` may be read by OCR and played while it is read: an image, or a PDF
@@ -78,14 +81,17 @@ public enum DocumentImport {
     public static func runScan(_ source: consuming ImportSource, request: ImportRequest, hash: String, progress: ProgressHandler,
                         opening: @escaping @Sendable (Document) -> Void) throws -> Document {
         let (name, stem, isPath) = (source.name, source.stem, source.nameIsPath)
-        let early: @Sendable (Document) -> Void = { opening(completed($0, name: name, isPath: isPath, stem: stem, hash: nil)) }
+        let detects = request.detectsLanguage
+        let early: @Sendable (Document) -> Void = {
+            opening(completed($0, name: name, isPath: isPath, stem: stem, hash: nil, detectsLanguage: detects))
+        }
         let importer = try importer(for: source, format: request.format, password: request.password, ocr: request.ocr)
         let document = if let pdf = importer as? PDFImporter {
             try pdf.importDocument(consume source, options: options(request), progress: progress, opening: early)
         } else {
             try OCRImporter().importDocument(consume source, options: options(request), progress: progress, opening: early)
         }
-        return completed(document, name: name, isPath: isPath, stem: stem, hash: hash)
+        return completed(document, name: name, isPath: isPath, stem: stem, hash: hash, detectsLanguage: request.detectsLanguage)
     }
 
     /// What an importer is told of the request.
@@ -95,7 +101,8 @@ public enum DocumentImport {
     }
 
     /// The metadata an importer leaves to its caller: the hash, source, import date and a title.
-    private static func completed(_ imported: Document, name: String, isPath: Bool, stem: String?, hash: String?) -> Document {
+    private static func completed(_ imported: Document, name: String, isPath: Bool, stem: String?, hash: String?,
+                                  detectsLanguage: Bool) -> Document {
         var document = imported
         // Only stored documents need the hash (duplicate detection); imports pass it in.
         document.metadata.contentHash = hash ?? ""
@@ -104,7 +111,7 @@ public enum DocumentImport {
         document.metadata.imported = Date()
         if document.metadata.title.isEmpty { document.metadata.title = fallbackTitle(stem, document) }
         // Hints win (<html lang>, PDF metadata, --lang, the OCR language); else the text says.
-        if document.metadata.language == nil { document.metadata.language = detectedLanguage(document) }
+        if detectsLanguage, document.metadata.language == nil { document.metadata.language = detectedLanguage(document) }
         return document
     }
 

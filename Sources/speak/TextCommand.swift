@@ -58,7 +58,10 @@ struct TextCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data(text.utf8))
                 return
             }
-            let document = try speak.document(InputReference(argument: input), options: reading.request(), progress: { bar.update($0) })
+            var request = reading.request()
+            // The text as written does not depend on its language; what the voice is given does.
+            request.detectsLanguage = spoken || phonemes
+            let document = try speak.document(InputReference(argument: input), options: request, progress: { bar.update($0) })
             bar.finish()
             if spoken || phonemes {
                 let options = try speak.speechOptions(for: document, request: try speech.request())
