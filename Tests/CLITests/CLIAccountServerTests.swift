@@ -99,27 +99,12 @@ import Testing
         try cli.json(["show", "1"])["position"] as? Int
     }
 
-    /// Listens to document 1 from `word` until a few words have been heard, then stops as Ctrl-C
-    /// would. Waiting for words, not for a time: an instrumented player (make test-tsan) can
-    /// take longer to start than a fixed wait, and then nothing was listened to.
+    /// Listens to document 1 from `word` until a few words have been heard, then stops as Ctrl-C would.
     func listen(_ cli: CLI, from word: Int) throws {
-        let heard = cli.work.appendingPathComponent("heard-\(word).txt")
-        FileManager.default.createFile(atPath: heard.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["play", "1", "--from-word", String(word), "--no-tui", "--print-words"]
-        process.environment = CLI.bare(["SPEAK_HOME": cli.home.path, "SPEAK_AUDIO": "null", "PATH": "/usr/bin:/bin",
-                                        "XDG_CONFIG_HOME": cli.work.appendingPathComponent("config").path])
-        process.standardOutput = try FileHandle(forWritingTo: heard)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(30 * CLI.patience)
-        while Date() < deadline, process.isRunning,
-              String(decoding: (try? Data(contentsOf: heard)) ?? Data(), as: UTF8.self).split(separator: "\n").count < 5 {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        process.interrupt()
-        process.waitUntilExit()
+        _ = try Spawn.playUntilHeard(5, [CLI.binary, "play", "1", "--from-word", String(word)],
+                                     environment: CLI.bare(["SPEAK_HOME": cli.home.path, "SPEAK_AUDIO": "null", "PATH": "/usr/bin:/bin",
+                                                            "XDG_CONFIG_HOME": cli.work.appendingPathComponent("config").path]),
+                                     log: cli.work.appendingPathComponent("heard-\(word).txt").path)
     }
 
     @Test(arguments: TestPostgres.stores) func twoDevicesShareTheirPositionsAndNoneIsLost(store: String) throws {

@@ -114,7 +114,8 @@ import Testing
         environment["XDG_CONFIG_HOME"] = cli.work.appendingPathComponent("config").path
         environment["SPEAK_AUDIO"] = "null"
         // Listening to the original stops a few words into that paragraph.
-        #expect(try playUntilAWordIsHeard(cli, ["play", "1", "--from-word", String(storm + 1)], environment: environment) == 0)
+        #expect(try Spawn.playUntilHeard(1, [CLI.binary, "play", "1", "--from-word", String(storm + 1)], environment: environment,
+                                          log: cli.work.appendingPathComponent("play.log").path) == 0)
         let left = try cli.json(["show", "1"])["position"] as? Int ?? -1
         #expect(left > storm && left < storm + 12, "left at \(left)")
         #expect(try cli.json(["show", "2"])["position"] as? Int == tormenta, "the translation followed to the same paragraph")
@@ -161,25 +162,10 @@ import Testing
         environment["SPEAK_HOME"] = cli.home.path
         environment["XDG_CONFIG_HOME"] = cli.work.appendingPathComponent("config").path
         environment["SPEAK_AUDIO"] = "null"
-        #expect(try playUntilAWordIsHeard(cli, ["play", "1", "--from-word", String(139 * 17 + 3)], environment: environment) == 0)
+        #expect(try Spawn.playUntilHeard(1, [CLI.binary, "play", "1", "--from-word", String(139 * 17 + 3)], environment: environment,
+                                          log: cli.work.appendingPathComponent("play.log").path) == 0)
         let left = try cli.json(["show", "1"])["position"] as? Int ?? -1
         #expect((139 * 17..<140 * 17).contains(left), "left at \(left)")
-    }
-
-    /// Plays until the first word is heard, then interrupts as Ctrl-C does; the exit status.
-    /// Waiting for a word, not for a time: a sanitizer's binary can take seconds to start, and a
-    /// SIGINT before its handler is set ends it with 130.
-    private func playUntilAWordIsHeard(_ cli: CLI, _ arguments: [String], environment: [String: String]) throws -> Int32? {
-        let log = cli.work.appendingPathComponent("play.log").path
-        let pid = try Spawn.start([CLI.binary] + arguments + ["--no-tui", "--print-words"], environment: environment, output: log)
-        let deadline = Date().addingTimeInterval(30 * CLI.patience)
-        while Date() < deadline,
-              !String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: log))) ?? Data(), as: UTF8.self)
-                  .split(separator: "\n").contains(where: { $0.split(separator: "\t").count == 3 }) {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        kill(pid, SIGINT)
-        return Spawn.wait(pid, timeout: 10 * CLI.patience)
     }
 
     private func heardWords(_ result: CLI.Result) -> [[String]] {

@@ -34,6 +34,23 @@ enum Spawn {
         return pid
     }
 
+    /// Plays (`arguments`: the binary, "play", …) until `words` words have been heard, then
+    /// interrupts it as Ctrl-C does; its exit status. Waiting for words, not for a time: an
+    /// instrumented binary (make test-tsan) takes seconds to start, and a SIGINT that comes before
+    /// its handler is set ends it with 130, having listened to nothing.
+    static func playUntilHeard(_ words: Int, _ arguments: [String], environment: [String: String], log: String) throws -> Int32? {
+        unlink(log)
+        let pid = try start(arguments + ["--no-tui", "--print-words"], environment: environment, output: log)
+        let deadline = Date().addingTimeInterval(30 * CLI.patience)
+        while Date() < deadline,
+              String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
+                  .split(separator: "\n").filter({ $0.split(separator: "\t").count == 3 }).count < words {
+            usleep(50_000)
+        }
+        kill(pid, SIGINT)
+        return wait(pid, timeout: 10 * CLI.patience)
+    }
+
     /// Runs to the end and returns its exit status and output.
     static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)").path
