@@ -205,23 +205,59 @@ public struct PDFImporter: RecognizingImporter {
     /// the same word as the previous one are merged.
     private func chapters(_ outline: [PDFOutlineEntry], anchors: [PDFAssembler.Anchor], wordCount: Int) -> [Chapter] {
         let topLevel = outline.map(\.level).min() ?? 1
-        let key: (String) -> String = { String($0.lowercased().filter { $0.isLetter || $0.isNumber }) }
-        var byPage: [Int: [PDFAssembler.Anchor]] = [:]
-        for anchor in anchors { byPage[anchor.page, default: []].append(anchor) }
+        let key = Self.headingKey
+        var byPage: [Int: [Int]] = [:]
+        for (index, anchor) in anchors.enumerated() { byPage[anchor.page, default: []].append(index) }
+        // Each block's key once, not once for every entry of its page (a book has thousands of both).
+        var keys: [Int: String] = [:]
+        // The highest page up to each block: the first block past a page, found by halving.
+        var highest: [Int] = []
+        for anchor in anchors { highest.append(max(highest.last ?? anchor.page, anchor.page)) }
         var chapters: [Chapter] = []
         for entry in outline where entry.level <= topLevel + 1 {
             let onPage = byPage[entry.page] ?? []
             let title = key(entry.title)
             // Only blocks about as long as the title can be its heading.
-            let titled = onPage.first { $0.text.utf8.count <= entry.title.utf8.count * 2 + 8 && key($0.text) == title }
-            let top = entry.top ?? 0
-            let nearest = onPage.filter { $0.top >= top - 4 }.min { a, b in
-                (a.top - top) + abs(a.left - (entry.left ?? a.left)) < (b.top - top) + abs(b.left - (entry.left ?? b.left))
+            let longest = entry.title.utf8.count * 2 + 8
+            let titled = onPage.first { index in
+                guard anchors[index].text.utf8.count <= longest else { return false }
+                let found = keys[index] ?? key(anchors[index].text)
+                keys[index] = found
+                return found == title
             }
-            guard let target = titled ?? nearest ?? anchors.first(where: { $0.page > entry.page }), target.word < wordCount else { continue }
+            let top = entry.top ?? 0
+            let nearest = onPage.filter { anchors[$0].top >= top - 4 }.min { a, b in
+                let (a, b) = (anchors[a], anchors[b])
+                return (a.top - top) + abs(a.left - (entry.left ?? a.left)) < (b.top - top) + abs(b.left - (entry.left ?? b.left))
+            }
+            guard let target = (titled ?? nearest).map({ anchors[$0] }) ?? Self.firstAnchor(after: entry.page, anchors, highest: highest),
+                  target.word < wordCount else { continue }
             if let last = chapters.last, last.firstWord >= target.word { continue }
             chapters.append(Chapter(title: entry.title, firstWord: target.word, level: entry.level - topLevel + 1))
         }
         return chapters
+    }
+
+    /// A title as compared with a heading: its letters and digits, lower-cased. By Unicode
+    /// scalar, ASCII from its value: Character properties were most of a book's chapter placing.
+    static func headingKey(_ text: String) -> String {
+        var kept = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            let value = scalar.value
+            let keep = value < 0x80 ? (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39)
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            if keep { kept.append(scalar) }
+        }
+        return String(kept)
+    }
+
+    /// The first block (in order) on a page after `page`; `highest[i]`: the highest page up to block i.
+    private static func firstAnchor(after page: Int, _ anchors: [PDFAssembler.Anchor], highest: [Int]) -> PDFAssembler.Anchor? {
+        var low = 0, high = highest.count
+        while low < high {
+            let middle = (low + high) / 2
+            if highest[middle] > page { high = middle } else { low = middle + 1 }
+        }
+        return low < anchors.count ? anchors[low] : nil
     }
 }
