@@ -240,12 +240,15 @@ public struct PDFImporter: RecognizingImporter {
 
     /// A title as compared with a heading: its letters and digits, lower-cased. By Unicode
     /// scalar, ASCII from its value: Character properties were most of a book's chapter placing.
+    /// Accents written as combining marks are kept, so that "é" matches "e" + U+0301 (keys
+    /// are compared as Strings, which treats the two spellings as equal).
     static func headingKey(_ text: String) -> String {
         var kept = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             let value = scalar.value
             let keep = value < 0x80 ? (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39)
                 : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                    || [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
             if keep { kept.append(scalar) }
         }
         return String(kept)

@@ -1,6 +1,6 @@
 import Foundation
 import SpeakImport
-import SpeakImportPDF
+@testable import SpeakImportPDF
 import SpeakModel
 import Testing
 
@@ -127,5 +127,16 @@ import Testing
         #expect(PDFTextLayer.needsOCR([line("12", top: 700)]))
         #expect(PDFTextLayer.needsOCR([line(String(repeating: "\u{FFFD}", count: 40) + " abcdefghijkl", top: 100)]))
         #expect(!PDFTextLayer.needsOCR([line("A page with plenty of ordinary words on it.", top: 100)]))
+    }
+}
+
+/// Outline titles are matched with the page's headings by their letters and digits.
+@Suite struct HeadingKeyTests {
+    @Test func lettersAndDigitsLowerCasedWhateverTheSpelling() {
+        #expect(PDFImporter.headingKey("3.1  Results & Discussion") == "31resultsdiscussion")
+        // A precomposed accent and a combining one are the same heading.
+        #expect(PDFImporter.headingKey("Équations") == PDFImporter.headingKey("E\u{301}quations"))
+        #expect(PDFImporter.headingKey("Über die Lösung") == "überdielösung")
+        #expect(PDFImporter.headingKey("— ¶ —").isEmpty)
     }
 }
