@@ -1,8 +1,8 @@
 extension String {
     /// This slash-separated path without its last component, as `NSString`'s
     /// `deletingLastPathComponent` gives it ("a/b" → "a", "a/b/" → "a", "/a" → "/", "a" → ""),
-    /// worked out on the bytes: Foundation's traps on a name that is one combining mark
-    /// ("\u{301}", swift-corelibs-foundation of Swift 6.3), and folder names, EPUB paths and
+    /// worked out on the bytes: Foundation's traps on any path of one character ("A", "é",
+    /// "\u{301}"; swift-corelibs-foundation of Swift 6.3), and folder names, EPUB paths and
     /// output names come from anyone (the server's fuzzer found it with a folder so named).
     public var parentPath: String {
         let slash = UInt8(ascii: "/")
