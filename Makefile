@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 
-.PHONY: all bootstrap build release demo test test-asan test-tsan fuzz soak eval bench measure measure-library measure-player measure-ocr measure-pdf measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync measure-mpris measure-translate measure-queue install uninstall clean
+.PHONY: all bootstrap build release demo test test-asan test-tsan fuzz soak eval bench measure measure-library measure-player measure-ocr measure-pdf measure-captions measure-audiobook measure-neural measure-epub measure-zip measure-serve measure-sync measure-mpris measure-translate measure-queue install uninstall clean
 
 all: build
 
@@ -81,6 +81,10 @@ measure-ocr: release
 # PDF pages per second against pdftotext on the same files, and memory on a 2,000-page PDF.
 measure-pdf: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-pdf
+
+# Where figure and table captions are heard best, three placements on the same PDFs.
+measure-captions: release
+	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-captions
 
 measure-audiobook: release
 	@SPEAK_BIN="$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/speak" scripts/measure-audiobook

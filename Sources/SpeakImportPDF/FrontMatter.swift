@@ -61,7 +61,7 @@ struct FrontMatter {
         let above = candidates.filter { i in i != first && lines[i].bottom <= titleTop + 1 && !titleLines.contains(i) }
         guard above.count <= 3 else { return }
         for i in above { skipped[i] = .banner }
-        if let banner = above.first.map({ Self.journal(lines[$0].text) }), !banner.isEmpty { identifiers["journal"] = banner }
+        if let banner = above.first.map({ Self.journal(lines[$0].text) }), !banner.isEmpty, !Self.isGenre(banner) { identifiers["journal"] = banner }
         self.title = title
         // Under it, in order: authors, then the affiliation block until the abstract or the
         // first heading or paragraph of body text.
@@ -120,6 +120,22 @@ struct FrontMatter {
         return trimmed.count >= 4 && trimmed.first?.isUppercase == true ? trimmed : ""
     }
 
+    /// What kind of document it is ("Lecture Notes", "Vorlesungsskript", "Preprint", "Research
+    /// Article"), printed where a journal's banner would be: not a journal's name.
+    static func isGenre(_ line: String) -> Bool {
+        let lower = line.lowercased()
+        // Journals are named with words such as "Reports" and "Letters" too: only a short line
+        // naming a genre, or one of the phrases no journal is called, is a genre.
+        return lower.split(separator: " ").count <= 3 && genreWords.contains { lower.contains($0) } || genrePhrases.contains { lower.contains($0) }
+    }
+
+    private static let genreWords = [
+        "lecture", "vorlesung", "skript", "script", "preprint", "draft", "entwurf", "thesis", "dissertation", "arbeit",
+        "white paper", "working paper", "article", "artikel", "manuscript", "notes", "handout", "tutorial", "cours", "mémoire",
+        "apuntes", "tesis",
+    ]
+    private static let genrePhrases = ["technical report", "research report", "research letter", "letter to the editor", "review article"]
+
     /// "Abstract", "ABSTRACT", "Abstract—…", "Summary", "Zusammenfassung", "Résumé".
     static func isAbstractHeading(_ text: String) -> Bool {
         let lower = text.lowercased()
@@ -159,11 +175,15 @@ struct FrontMatter {
     /// An institution, an address or an e-mail address (after a mark, or naming one).
     static func looksLikeAffiliation(_ text: String) -> Bool {
         let lower = text.lowercased()
-        let named = institutionWords.contains { lower.contains($0) }
-        // "Martin Thoma E-Mail: …" names the author first: an author line with an address.
-        if named, !startsWithMark(text), looksLikeAuthors(String(text.prefix { $0 != "@" && $0 != ":" }).split(separator: " ").dropLast().joined(separator: " ")),
-           !lower.hasPrefix("department") { return false }
-        return named
+        // Where the first institution word starts: "Martin Thoma E-Mail: …" names the author
+        // first, an author line with an address; "Institut für Physik, Universität Würzburg"
+        // names no one.
+        guard let at = institutionWords.compactMap({ lower.range(of: $0)?.lowerBound }).min() else { return false }
+        // Whole words only: "John Smith john@x.org" has two before the address.
+        let head = lower[..<at]
+        let before = head.split(separator: " ").count - (head.last.map { $0 == " " } == false ? 1 : 0)
+        if !startsWithMark(text), before >= 2, looksLikeAuthors(text.split(separator: " ").prefix(before).joined(separator: " ")) { return false }
+        return true
     }
 
     /// Names: capitalized words and initials set apart by commas or "and", few small words.

@@ -18,9 +18,12 @@ struct PDFAssembler {
     let bodySize: Double
     /// The first page's title, authors, banner and affiliations.
     let frontMatter: FrontMatter
+    /// Where figure and table captions are read.
+    let captions: Captions.Placement
 
-    init(pages: [PDFPage]) {
+    init(pages: [PDFPage], captions: Captions.Placement = .afterTheirSentence) {
         self.pages = pages
+        self.captions = captions
         var votes: [Double: Int] = [:]
         for line in pages.lazy.flatMap(\.lines) { votes[line.size, default: 0] += line.text.utf8.count }
         let overall = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? 0
@@ -121,7 +124,15 @@ struct PDFAssembler {
             }
         }
         if let open { result.append(open) }
-        return joinedAcrossBreaks(result)
+        let joined = joinedAcrossBreaks(result)
+        guard captions == .afterTheirMention else { return joined }
+        return Captions.placedAfterMentions(joined, label: caption, text: { $0.lines.map(\.text).joined(separator: " ") },
+                                            isBody: { $0.skip == nil })
+    }
+
+    /// The label of a caption paragraph ("Fig. 3."), nil for any other.
+    private func caption(_ paragraph: Paragraph) -> Captions.Label? {
+        paragraph.skip == nil ? Captions.label(ofCaption: paragraph.lines[0].text) : nil
     }
 
     /// Whether `line` carries on the open paragraph on the same page and column.
@@ -178,11 +189,17 @@ struct PDFAssembler {
     }
 
     /// A paragraph cut by a column or page break continues when it stopped mid-sentence and
-    /// the next text paragraph starts in lower case; furniture between them stays in place.
+    /// the next text paragraph starts in lower case; furniture between them stays in place,
+    /// and so does a figure's caption set in the break unless captions are read where they
+    /// stand: the sentence is read whole, then the caption.
     private func joinedAcrossBreaks(_ paragraphs: [Paragraph]) -> [Paragraph] {
         var result: [Paragraph] = []
         var lastText: Int?
         for paragraph in paragraphs {
+            if captions != .whereTheyStand, caption(paragraph) != nil {
+                result.append(paragraph)
+                continue
+            }
             if paragraph.skip == nil, let index = lastText, !endsSentence(result[index].last), startsLowercase(paragraph.lines[0]),
                !isHeading(result[index]), abs(result[index].last.size - paragraph.lines[0].size) <= 0.6 {
                 result[index].lines += paragraph.lines

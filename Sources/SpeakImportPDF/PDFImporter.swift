@@ -118,7 +118,7 @@ public struct PDFImporter: RecognizingImporter {
             }
         }
         var builder = DocumentBuilder()
-        let assembler = PDFAssembler(pages: pages)
+        let assembler = PDFAssembler(pages: pages, captions: .chosen(environment: ProcessInfo.processInfo.environment))
         let anchors = assembler.append(to: &builder)
         guard builder.wordCount > 0 else { throw PDFImportError.noText(name, ocr: ocr) }
         if info.outline.isEmpty { builder.chaptersFromHeadings() }

@@ -32,14 +32,64 @@ struct PageFurniture {
                     reasons[p][l] = .pageNumber
                 } else if Self.isFolio(line, in: page) {
                     reasons[p][l] = .pageNumber
-                } else if let zone, repeated.contains(Self.key(line.text)) {
+                } else if let zone, repeated.margin.contains(Self.key(line.text)) {
                     reasons[p][l] = zone == .top ? .header : .footer
+                } else if Self.headZone(line, page) != nil, repeated.low.contains(Self.key(line.text)) {
+                    reasons[p][l] = .header
+                } else if Self.isChapterHead(line, in: page, bodySize: bodySize) {
+                    reasons[p][l] = .header
                 } else if Self.isContentsEntry(line.text) {
                     reasons[p][l] = .navigation
                 }
             }
             markFootnotes(page, index: p, bodySize: bodySize)
         }
+        markContents(pages)
+    }
+
+    private static let contentsHeadings: Set<String> = [
+        "contents", "table of contents", "inhaltsverzeichnis", "inhalt", "table des matières", "sommaire", "índice", "indice",
+        "sumario", "contenido", "inhoud", "inhoudsopgave", "spis treści", "содержание", "оглавление",
+    ]
+
+    /// A table of contents under its heading ("Contents", "Inhaltsverzeichnis"), leaders or not:
+    /// the heading and every line after it that ends in a page number, over as many pages as it
+    /// runs (a title too long for one line may wrap once).
+    private mutating func markContents(_ pages: [PDFPage]) {
+        var open = false
+        // The entries' page numbers stand flush right: a chapter's heading after the contents
+        // ("Chapter 1") ends in a number too, but not there.
+        var right: Double?
+        for (p, page) in pages.enumerated() {
+            var unnumbered = 0
+            for (l, line) in page.lines.enumerated() where reasons[p][l] == nil || reasons[p][l] == .navigation {
+                let text = line.text.trimmingSpaces()
+                if !open {
+                    guard text.utf8.count <= 24, Self.contentsHeadings.contains(text.lowercased().trimmingCharacters(in: [":"])) else { continue }
+                    open = true
+                    reasons[p][l] = .navigation
+                    continue
+                }
+                if Self.endsInPageNumber(String(text)), right.map({ abs($0 - line.right) < max(line.size, 1) * 1.5 }) ?? true {
+                    right = right ?? line.right
+                    for wrapped in max(0, l - unnumbered)..<l where reasons[p][wrapped] == nil { reasons[p][wrapped] = .navigation }
+                    reasons[p][l] = .navigation
+                    unnumbered = 0
+                } else if unnumbered == 0, text.split(separator: " ").count <= 12 {
+                    unnumbered = 1
+                } else {
+                    return
+                }
+            }
+            if open, unnumbered > 0 { return }
+        }
+    }
+
+    /// "2.1 Arbeit am idealen Gas 4", "Preface xi": a title, then a page number or label.
+    private static func endsInPageNumber(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        guard words.count >= 2, let last = words.last, last.count <= 5 else { return false }
+        return last.allSatisfy(\.isNumber) || last.allSatisfy({ "ivxlcdm".contains($0) })
     }
 
     private enum Zone { case top, bottom }
@@ -57,6 +107,30 @@ struct PageFurniture {
     /// ("A-3" in an appendix).
     static func isPageNumber(_ text: String, label: String?) -> Bool {
         PageNumberPattern.matches(text) || (label.map { !$0.isEmpty && $0 == text } ?? false)
+    }
+
+    /// LaTeX sets its running heads lower than other tools (11 % of an A4 page): lower than a
+    /// page number is looked for, but a line that repeats there is a running head too.
+    static let headMargin = 0.13
+
+    private static func headZone(_ line: PDFLine, _ page: PDFPage) -> Zone? {
+        line.bottom <= page.height * headMargin ? .top : nil
+    }
+
+    private static let chapterWords: Set<String> = [
+        "CHAPTER", "KAPITEL", "CHAPITRE", "CAPÍTULO", "CAPITOLO", "HOOFDSTUK", "APPENDIX", "ANHANG", "ANNEXE", "PART", "TEIL",
+    ]
+
+    /// A chapter's running head in capitals over the page's text ("KAPITEL 1. GRUNDBEGRIFFE",
+    /// "CHAPTER 3. RESULTS 27"), known on a page of its own: a chapter whose head shows on one
+    /// page only (its first page has none) repeats nothing.
+    static func isChapterHead(_ line: PDFLine, in page: PDFPage, bodySize: Double) -> Bool {
+        guard line.bottom <= page.height * headMargin, line.size <= bodySize * 1.05,
+              let first = line.text.utf8.first(where: { $0 != 0x20 }), (0x41...0x5A).contains(first) || first >= 0xC0 else { return false }
+        let words = line.text.split(separator: " ", maxSplits: 2)
+        guard words.count >= 2, chapterWords.contains(String(words[0])), let mark = words[1].first,
+              mark.isNumber || mark.isUppercase && words[1].count <= 2 else { return false }
+        return !page.lines.contains { $0.bottom <= line.top }
     }
 
     private static func zone(_ line: PDFLine, _ page: PDFPage) -> Zone? {
@@ -104,15 +178,20 @@ struct PageFurniture {
     }
 
     /// Keys of margin lines found on at least 2 pages: a chapter's running head may repeat on
-    /// two pages only. In longer documents the text must say more than a word or two.
-    private static func repeatedMarginLines(_ pages: [PDFPage]) -> Set<String> {
-        guard pages.count >= 2 else { return [] }
-        var counts: [String: Int] = [:]
+    /// two pages only. In longer documents the text must say more than a word or two. Lines
+    /// lower down, where LaTeX sets its heads, must repeat on 3 pages: a table's head row
+    /// continued on a second page stands there too.
+    private static func repeatedMarginLines(_ pages: [PDFPage]) -> (margin: Set<String>, low: Set<String>) {
+        guard pages.count >= 2 else { return ([], []) }
+        var counts: [String: Int] = [:], lowCounts: [String: Int] = [:]
         for page in pages {
             let keys = Set(page.lines.filter { zone($0, page) != nil }.map { key($0.text) }.filter { $0.count >= 2 })
             for key in keys { counts[key, default: 0] += 1 }
+            let low = Set(page.lines.filter { zone($0, page) == nil && headZone($0, page) != nil }.map { key($0.text) }.filter { $0.count >= 2 })
+            for key in low { lowCounts[key, default: 0] += 1 }
         }
-        return Set(counts.filter { $0.value >= 3 || $0.value == 2 && (pages.count <= 4 || $0.key.count >= 8) }.map(\.key))
+        return (Set(counts.filter { $0.value >= 3 || $0.value == 2 && (pages.count <= 4 || $0.key.count >= 8) }.map(\.key)),
+                Set(lowCounts.filter { $0.value + (counts[$0.key] ?? 0) >= 3 }.map(\.key)))
     }
 
     /// Short numeric lines stacked in the left or right margin, five or more on a page.

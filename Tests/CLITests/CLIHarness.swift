@@ -161,13 +161,13 @@ final class CLI {
     /// and the scorer's report.
     /// Inputs for which `heard(name)` is true are scored on what is read aloud, the others on
     /// everything (`--all`).
-    func evaluate(_ set: URL, inputs: String, arguments: [String] = [], truth: URL? = nil,
+    func evaluate(_ set: URL, inputs: String, arguments: [String] = [], truth: URL? = nil, environment: [String: String] = [:],
                   heard: (String) -> Bool = { _ in false }) throws -> (count: Int, report: String) {
         let output = work.appendingPathComponent("eval-\(set.lastPathComponent)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let files = try FileManager.default.contentsOfDirectory(at: set.appendingPathComponent(inputs), includingPropertiesForKeys: nil)
         for file in files {
-            let text = try run(["text"] + (heard(file.lastPathComponent) ? [] : ["--all"]) + [file.path]).stdout
+            let text = try run(["text"] + (heard(file.lastPathComponent) ? [] : ["--all"]) + [file.path], environment: environment).stdout
             try text.write(to: output.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".txt"),
                            atomically: true, encoding: .utf8)
         }

@@ -259,7 +259,10 @@ import Testing
     @Test(.enabled(if: FileManager.default.fileExists(atPath: evaluation.appendingPathComponent("score.py").path)))
     func ratioOnTheEvaluationPapersStaysAboveTheFloor() throws {
         let cli = CLI()
-        let (papers, report) = try cli.evaluate(Self.evaluation, inputs: "pdf")
+        // The benchmark's truth is in the page's order: its captions stand where the page sets
+        // them, also inside a sentence, where speak reads them after it (issue 23; 0.9684
+        // scored so). The extraction is scored in the page's order.
+        let (papers, report) = try cli.evaluate(Self.evaluation, inputs: "pdf", environment: ["SPEAK_PDF_CAPTIONS": "stand"])
         #expect(papers >= 4)
         let ratio = report.split(separator: "\n").first { $0.hasPrefix("mean ratio") }
             .flatMap { Double($0.split(separator: " ").last ?? "") }

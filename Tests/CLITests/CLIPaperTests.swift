@@ -6,18 +6,53 @@ import Testing
 @Suite struct CLIPaperTests {
     static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/paper/paper.tex")
 
-    private func typeset(_ cli: CLI) throws -> String {
+    static let script = source.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("skript/skript.tex")
+
+    /// Typesets `source` in the test's folder: twice when it has a table of contents, as LaTeX needs.
+    private func typeset(_ cli: CLI, _ source: URL = source, runs: Int = 1) throws -> String {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/pdflatex"), "pdflatex is missing; run scripts/bootstrap")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdflatex")
-        process.arguments = ["-interaction=batchmode", "-output-directory", cli.work.path, Self.source.path]
-        process.currentDirectoryURL = cli.work
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "pdflatex failed")
-        return cli.work.appendingPathComponent("paper.pdf").path
+        for _ in 0..<runs {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/pdflatex")
+            process.arguments = ["-interaction=batchmode", "-output-directory", cli.work.path, source.path]
+            process.currentDirectoryURL = cli.work
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "pdflatex failed")
+        }
+        return cli.work.appendingPathComponent(source.deletingPathExtension().lastPathComponent + ".pdf").path
+    }
+
+    /// Issue 23's German lecture script (Fixtures/skript): a title page with the lecturer and
+    /// the institute, contents without leaders, a running head in capitals on one page only,
+    /// a figure whose caption stands in the middle of a sentence, a table, references.
+    @Test func aLectureScriptIsReadFromItsTitleAndWithoutItsFurniture() throws {
+        let cli = CLI()
+        let pdf = try typeset(cli, Self.script, runs: 2)
+        #expect(try cli.run(["import", pdf]).status == 0)
+        #expect(try cli.list().first?["title"] as? String == "Einführung in die Thermodynamik")
+        let details = try cli.json(["show", "1"])
+        #expect(details["author"] as? String == "Prof. Dr. Jürgen Müller")
+        // "Vorlesungsskript" over the title says what it is, not which journal.
+        #expect(details["identifiers"] == nil, "\(details["identifiers"] ?? "")")
+        let skipped = details["skipped"] as? [[String: Any]] ?? []
+        let reasons = Set(skipped.compactMap { $0["reason"] as? String })
+        for reason in ["affiliation", "navigation", "header", "page-number", "equation", "footnote", "references"] {
+            #expect(reasons.contains(reason), "no \(reason) among \(reasons)")
+        }
+        let text = try cli.run(["text", "1"]).stdout
+        #expect(text.hasPrefix("Einführung in die Thermodynamik\n\nProf. Dr. Jürgen Müller\n"), "\(text.prefix(300))")
+        for unread in ["Inhaltsverzeichnis", "Grundbegriffe 2", "Institut für", "KAPITEL", "Thermodynamik WS", "Callen"] {
+            #expect(!text.contains(unread), "'\(unread)' is read")
+        }
+        // The sentence the figure stands in is read whole, then the caption.
+        let sentence = try #require(text.range(of: "Diese Aussage heißt nullter Hauptsatz der Thermodynamik"))
+        let caption = try #require(text.range(of: "Abbildung 1.1: Drei Isothermen"))
+        #expect(sentence.upperBound < caption.lowerBound)
+        let all = try cli.run(["text", "1", "--all"]).stdout
+        #expect(all.contains("Inhaltsverzeichnis") && all.contains("KAPITEL 1. GRUNDBEGRIFFE") && all.contains("Universität Würzburg"))
     }
 
     /// Issue 23: PDFs exported by LibreOffice Writer (Fixtures/office/make-libreoffice.sh), one

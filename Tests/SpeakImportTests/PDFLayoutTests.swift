@@ -67,8 +67,37 @@ import Testing
         first.lines.insert(line("Appendix A ........................ xi", top: 158), at: 4)
         let document = try read([first, page(1, body: ["The text begins."]), page(2, body: ["More."]), page(3, body: ["End."])])
         let entries = document.blocks.filter { $0.skip == .navigation }
-        #expect(entries.map(\.text) == ["1 Introduction 3", "2 Methods 7", "Appendix A xi"])
-        #expect(document.blocks.filter(\.isSpoken).map(\.text).first == "Contents")
+        #expect(entries.map(\.text) == ["Contents", "1 Introduction 3", "2 Methods 7", "Appendix A xi"])
+        #expect(document.blocks.filter(\.isSpoken).map(\.text).first == "The text begins.")
+    }
+
+    /// Contents without leaders under their heading (LaTeX's chapter entries), over a wrapped
+    /// title; the chapter after them ends in a number too, but not flush right.
+    @Test func contentsUnderTheirHeadingAreSkippedWithoutLeaders() throws {
+        let entries = [("1 Grundbegriffe", "2"), ("1.1 Systeme und Zustände", "2"), ("2 Der erste Hauptsatz und was", nil), ("aus ihm folgt", "4")]
+        var lines = [line("Inhaltsverzeichnis", top: 100, size: 20)]
+        for (i, entry) in entries.enumerated() {
+            let text = entry.1.map { "\(entry.0) \($0)" } ?? entry.0
+            lines.append(PDFLine(text: text, left: 72, top: 140 + Double(i) * 14, right: entry.1 == nil ? 300 : 520, bottom: 151 + Double(i) * 14,
+                                 size: 11, bold: false))
+        }
+        let next = [line("Kapitel 1", top: 150, size: 20), line("Grundbegriffe", top: 190, size: 20),
+                    line("Die Thermodynamik beschreibt Systeme aus sehr vielen Teilchen.", top: 230)]
+        let document = try read([PDFPage(index: 0, width: 612, height: 792, lines: lines), PDFPage(index: 1, width: 612, height: 792, lines: next)])
+        #expect(document.blocks.filter { $0.skip == .navigation }.count == 5)
+        #expect(document.blocks.filter(\.isSpoken).map(\.text) == ["Kapitel 1", "Grundbegriffe", "Die Thermodynamik beschreibt Systeme aus sehr vielen Teilchen."])
+    }
+
+    /// A chapter's running head in capitals at the top of one page only is a header; the
+    /// chapter's own heading in mixed case is read.
+    @Test func aChapterHeadInCapitalsOnOnePageIsAHeader() throws {
+        let pages = [PDFPage(index: 0, width: 595, height: 842, lines: [line("Kapitel 1", top: 150, size: 20), line("Einleitung", top: 190, size: 20),
+                                                                        line("Der erste Satz des Kapitels steht hier.", top: 230)]),
+                     PDFPage(index: 1, width: 595, height: 842, lines: [line("KAPITEL 1. EINLEITUNG Thermodynamik WS 2025/26", top: 92),
+                                                                        line("Der zweite Satz des Kapitels steht hier.", top: 130)])]
+        let document = try read(pages)
+        #expect(document.blocks.filter { $0.skip == .header }.map(\.text) == ["KAPITEL 1. EINLEITUNG Thermodynamik WS 2025/26"])
+        #expect(document.blocks.filter(\.isSpoken).count == 4)
     }
 
     /// Bulleted lines are list items of their own, not one paragraph.
