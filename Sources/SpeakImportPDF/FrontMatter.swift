@@ -159,7 +159,7 @@ struct FrontMatter {
     /// Starts with an affiliation's mark: a superscript, a digit or a symbol and a space.
     static func startsWithMark(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first else { return false }
-        if Self.superscripts.contains(first) || "*†‡§¶".unicodeScalars.contains(first) { return true }
+        if Self.superscripts.contains(first) || Self.symbols.contains(first) { return true }
         let digits = text.prefix { $0.isNumber }
         return !digits.isEmpty && digits.count <= 2 && text.dropFirst(digits.count).first == " "
             && text.dropFirst(digits.count + 1).first?.isUppercase == true
@@ -195,11 +195,13 @@ struct FrontMatter {
     }
 
     private static let superscripts = Set("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁽⁾".unicodeScalars)
+    /// Footnote symbols, with the asterisk operator and star LaTeX's \thanks sets.
+    private static let symbols = Set("*†‡§¶∗⋆".unicodeScalars)
 
     /// The text without superscript marks and footnote symbols, spaces tidied.
     static func withoutMarkers(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where !superscripts.contains(scalar) && !"*†‡§¶".unicodeScalars.contains(scalar) {
+        for scalar in text.unicodeScalars where !superscripts.contains(scalar) && !symbols.contains(scalar) {
             scalars.append(scalar)
         }
         var out = String(scalars)

@@ -113,8 +113,16 @@ struct PageFurniture {
     /// page number is looked for, but a line that repeats there is a running head too.
     static let headMargin = 0.13
 
+    /// A line in that band that stands over the page's text: nothing above it, and a gap
+    /// under it (a table's head row continued at the top of a page has its rows close under it).
     private static func headZone(_ line: PDFLine, _ page: PDFPage) -> Zone? {
-        line.bottom <= page.height * headMargin ? .top : nil
+        guard line.bottom <= page.height * headMargin else { return nil }
+        var gap = Double.infinity
+        for other in page.lines {
+            if other.bottom <= line.top { return nil }
+            if other.top >= line.bottom { gap = min(gap, other.top - line.bottom) }
+        }
+        return gap >= max(line.size, 1) ? .top : nil
     }
 
     private static let chapterWords: Set<String> = [
@@ -187,7 +195,9 @@ struct PageFurniture {
         for page in pages {
             let keys = Set(page.lines.filter { zone($0, page) != nil }.map { key($0.text) }.filter { $0.count >= 2 })
             for key in keys { counts[key, default: 0] += 1 }
-            let low = Set(page.lines.filter { zone($0, page) == nil && headZone($0, page) != nil }.map { key($0.text) }.filter { $0.count >= 2 })
+            // Low down, a word alone ("end" of a listing at the top of its pages) is no running head.
+            let low = Set(page.lines.filter { zone($0, page) == nil && headZone($0, page) != nil && $0.text.trimmingSpaces().contains(" ") }
+                .map { key($0.text) }.filter { $0.count >= 2 })
             for key in low { lowCounts[key, default: 0] += 1 }
         }
         return (Set(counts.filter { $0.value >= 3 || $0.value == 2 && (pages.count <= 4 || $0.key.count >= 8) }.map(\.key)),

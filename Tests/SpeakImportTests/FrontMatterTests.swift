@@ -12,6 +12,13 @@ import Testing
         #expect(!FrontMatter.looksLikeAffiliation("Prof. Dr. Jürgen Müller"))
     }
 
+    /// LaTeX's \\thanks marks a title with the asterisk operator or a star.
+    @Test func aTitlesMarkIsNotPartOfIt() {
+        #expect(FrontMatter.withoutMarkers("Index Preparation and Processing∗") == "Index Preparation and Processing")
+        #expect(FrontMatter.withoutMarkers("Tides and Lamps⋆") == "Tides and Lamps")
+        #expect(FrontMatter.withoutMarkers("A. Keeper¹,², B. Lighthouse†") == "A. Keeper, B. Lighthouse")
+    }
+
     @Test func aGenreOverTheTitleIsNoJournal() {
         for genre in ["Vorlesungsskript", "Lecture Notes", "Preprint", "Research Article", "Technical Report No. 12", "Master's Thesis"] {
             #expect(FrontMatter.isGenre(genre), "\(genre)")

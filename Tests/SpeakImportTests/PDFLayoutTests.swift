@@ -88,6 +88,23 @@ import Testing
         #expect(document.blocks.filter(\.isSpoken).map(\.text) == ["Kapitel 1", "Grundbegriffe", "Die Thermodynamik beschreibt Systeme aus sehr vielen Teilchen."])
     }
 
+    /// LaTeX sets its running heads lower than the margin where page numbers are looked for
+    /// (11 % of an A4 page): repeated there over the text, they are headers; a table's head
+    /// row continued at the top of its pages, with its rows close under it, is not.
+    @Test func aRunningHeadSetLowIsAHeaderAndATableHeadIsNot() throws {
+        let pages = (0..<4).map { i in
+            PDFPage(index: i, width: 595, height: 842, lines: [
+                line("MakeIndex \(i + 2)", top: 92),
+                line("Key Type Explanation", top: 130),
+                line("name string the name of the thing", top: 143),
+                line("The text of page \(i + 1) goes on here in full sentences.", top: 170),
+            ])
+        }
+        let document = try read(pages)
+        #expect(document.blocks.filter { $0.skip == .header }.map(\.text) == (2...5).map { "MakeIndex \($0)" })
+        #expect(document.blocks.filter(\.isSpoken).filter { $0.text.hasPrefix("Key Type Explanation") }.count == 4)
+    }
+
     /// A chapter's running head in capitals at the top of one page only is a header; the
     /// chapter's own heading in mixed case is read.
     @Test func aChapterHeadInCapitalsOnOnePageIsAHeader() throws {
