@@ -189,7 +189,7 @@ let package = Package(
         ]),
         .testTarget(name: "SpeakSynthesisTests", dependencies: ["SpeakModel", "SpeakSpeech", "SpeakSynthesis", "SpeakESpeak", "SpeakAudio"]),
         .testTarget(name: "SpeakKitTests", dependencies: ["SpeakKit", "SpeakConversion", "SpeakPlayer", "SpeakAudio", "SpeakSynthesis", "SpeakModel"]),
-        .testTarget(name: "CLITests", dependencies: ["speak", "speak-ocr", "speak-pdf", "speak-fetch", "speak-sync", "speak-queue"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["SpeakModel", "speak", "speak-ocr", "speak-pdf", "speak-fetch", "speak-sync", "speak-queue"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,6 +1,5 @@
 import Foundation
 import SpeakModel
-import Synchronization
 
 /// A helper executable (`speak-ocr`, `speak-pdf`) talking one line per message over a socket
 /// pair on its standard input and output, so a helper that dies shows up as end of file and
@@ -172,7 +171,7 @@ public final class HelperProcess: @unchecked Sendable {
     }
 
     /// Helpers told to end by `finish()` and not reaped yet.
-    private static let finishing = Mutex<[pid_t]>([])
+    private static let finishing = Locked<[pid_t]>([])
 
     /// How a child ended.
     public enum Ending: Equatable, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import SpeakKit
 import SpeakSync
-import Synchronization
+import SpeakModel
 
 /// The web reader of each account (`speak serve --accounts`): a browser logged in with an
 /// account sees that account's library, never the server owner's nor another user's. Each
@@ -23,7 +23,7 @@ final class AccountLibraries: Sendable {
     private let owner: Speak
     private let accounts: AccountStore
     private let maximumUpload: Int
-    private let libraries = Mutex<[Int64: Library]>([:])
+    private let libraries = Locked<[Int64: Library]>([:])
 
     init(owner: Speak, accounts: AccountStore, maximumUpload: Int) {
         self.owner = owner

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
 import SpeakKit
+import SpeakModel
 
 /// Imports started from the browser: each runs on its own (OCR of a long scan takes minutes)
 /// and reports its progress, then the document it made or the importer's one-line error.
@@ -19,7 +19,7 @@ final class ImportJobs: Sendable {
     }
 
     private let speak: Speak
-    private let jobs = Mutex<[Int: Job]>([:])
+    private let jobs = Locked<[Int: Job]>([:])
     private let queue = DispatchQueue(label: "speak-serve.imports", attributes: .concurrent)
     /// Every import still running in this process, of any library (the fuzzer waits on it so
     /// that no request's work runs on into the next).

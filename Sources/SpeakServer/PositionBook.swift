@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import SpeakKit
+import SpeakModel
 
 /// Where each open reader's listener is. A playing page reports every second; those reports
 /// are written to the library at most every few seconds per document (the library is a
@@ -16,8 +16,8 @@ final class PositionBook: Sendable {
 
     private let speak: Speak
     private let interval: Duration
-    private let entries = Mutex<[Int64: Entry]>([:])
-    private let flushing = Mutex(())
+    private let entries = Locked<[Int64: Entry]>([:])
+    private let flushing = Locked(())
 
     /// Runs after positions were written (an account's library: its sync).
     private let afterWrite: (@Sendable () -> Void)?

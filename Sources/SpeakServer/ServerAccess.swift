@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
-import Synchronization
 import Hummingbird
 import HummingbirdBcrypt
 import SpeakKit
+import SpeakModel
 
 /// Who may use the server: nobody needs to log in when no password is set (and the server
 /// then listens on loopback only); with one, every route but the login page and the static
@@ -12,7 +12,7 @@ import SpeakKit
 final class ServerAccess: Sendable {
     static let cookie = "speak_session"
     private let hash: String?
-    private let sessions = Mutex<Set<String>>([])
+    private let sessions = Locked<Set<String>>([])
 
     init(hash: String?) {
         self.hash = hash

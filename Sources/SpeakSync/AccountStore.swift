@@ -1,7 +1,6 @@
 import Foundation
 import SpeakLibrary
 import SpeakModel
-import Synchronization
 
 /// Turns passwords into stored hashes and checks them (bcrypt in the server).
 public protocol PasswordHashing: Sendable {
@@ -175,5 +174,5 @@ public final class AccountStore: Sendable {
         }
     }
 
-    private static let decoy = Mutex<String?>(nil)
+    private static let decoy = Locked<String?>(nil)
 }

@@ -2,7 +2,7 @@ import Foundation
 import SpeakLibrary
 import SpeakSync
 import SpeakPostgres
-import Synchronization
+import SpeakModel
 
 /// The account store on PostgreSQL, for several `speak serve` instances on one database:
 /// nothing is kept in the instance but idle connections, so any instance answers any request.
@@ -10,7 +10,7 @@ import Synchronization
 /// next request connects again.
 public final class PostgresAccountDatabase: AccountDatabase {
     private let url: String
-    private let idle = Mutex<[PostgresConnection]>([])
+    private let idle = Locked<[PostgresConnection]>([])
     /// Idle connections kept for the next requests; more are opened while the server is busy.
     private static let keptIdle = 16
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SpeakModel
 import Testing
 
 /// The sync server on PostgreSQL (issue 26): two `speak serve` instances on one database with
@@ -67,8 +67,8 @@ struct CLIPostgresTests {
         let token = try #require((try JSONSerialization.jsonObject(with: login.body) as? [String: Any])?["token"] as? String)
 
         // Three devices sync back to back, each sending a new change every time, while the database restarts.
-        let restarted = Mutex(false), done = Mutex(false)
-        let outcomes = Mutex<[(device: Int, sequence: Int, status: Int, text: String, afterRestart: Bool)]>([])
+        let restarted = Locked(false), done = Locked(false)
+        let outcomes = Locked<[(device: Int, sequence: Int, status: Int, text: String, afterRestart: Bool)]>([])
         @Sendable func send(_ device: Int, _ sequences: ClosedRange<Int>) throws -> ServerUnderTest.Reply {
             let changes: [[String: Any]] = sequences.map { n in
                 ["device": "d\(device)", "sequence": n, "document": "sha256:book", "word": n, "startWord": n, "cause": "listen",
@@ -85,8 +85,9 @@ struct CLIPostgresTests {
                 while !done.withLock({ $0 }) {
                     sequence += 1
                     let after = restarted.withLock { $0 }
-                    let reply = try? send(device, sequence...sequence)
-                    outcomes.withLock { $0.append((device, sequence, reply?.status ?? 0, reply?.text ?? "no answer", after)) }
+                    let reply = Result { try send(device, sequence...sequence) }
+                    let (status, text) = (try? reply.get()).map { ($0.status, $0.text) } ?? (0, "no answer: \(reply)")
+                    outcomes.withLock { $0.append((device, sequence, status, text, after)) }
                 }
             }
         }
@@ -103,7 +104,7 @@ struct CLIPostgresTests {
             #expect(outcome.status == 503 && outcome.text.contains("account database") && !outcome.text.contains("\\n"), "\(outcome)")
         }
         #expect(all.contains { $0.afterRestart && $0.status == 200 }, "no request went through after the restart")
-        #expect(server.process.isRunning)
+        #expect(server.process.isRunning, "the server stopped: \(server.log.suffix(4000))")
         // Each device sends everything again (as after failures): each change is there once, none lost.
         for device in 0..<3 {
             let sent = all.filter { $0.device == device }.map(\.sequence).max() ?? 0

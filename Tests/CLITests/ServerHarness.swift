@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import SpeakModel
 #endif
 
 /// `speak serve` running for a test's library on a free loopback port, and plain HTTP requests
@@ -51,7 +51,7 @@ final class ServerUnderTest: @unchecked Sendable {  // lets only, and URLSession
     }
 
     private final class Written: Sendable {
-        let text = Mutex("")
+        let text = Locked("")
     }
 
     private let written: Written

@@ -2,7 +2,6 @@ import Foundation
 import SpeakLibrary
 import SpeakModel
 import SpeakSync
-import Synchronization
 import Testing
 
 /// A stand-in for bcrypt: fast, and still never the password itself.
@@ -13,7 +12,7 @@ struct ReversedHashing: PasswordHashing {
 
 /// A clock the test moves.
 final class TestClock: Sendable {
-    private let time = Mutex(Date(timeIntervalSince1970: 2_000_000_000))
+    private let time = Locked(Date(timeIntervalSince1970: 2_000_000_000))
     var now: Date { time.withLock { $0 } }
     func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
 }

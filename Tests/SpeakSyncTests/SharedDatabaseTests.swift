@@ -2,8 +2,8 @@ import Foundation
 import SpeakLibrary
 import SpeakSync
 import SpeakSyncPostgres
-import Synchronization
 import Testing
+import SpeakModel
 
 /// Two server instances on one PostgreSQL database, as behind a load balancer: devices syncing
 /// at the same time through either instance never miss a change (a change committed late
@@ -16,8 +16,8 @@ struct SharedDatabaseTests {
         let account = try instances[0].create(name: "ada", password: "analytical engine")
         #expect(throws: AccountError.self) { try instances[1].create(name: "ADA", password: "analytical engine") }
         let devices = 4, rounds = 40
-        let received = Mutex<[Int: (orders: Set<Int64>, seen: Int64)]>([:])
-        let problems = Mutex<[String]>([])
+        let received = Locked<[Int: (orders: Set<Int64>, seen: Int64)]>([:])
+        let problems = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: devices) { d in
             var seen: Int64 = 0
             var mine = Set<Int64>()
