@@ -15,14 +15,18 @@ extension OCRAssembler {
         return gap > -bodyHeight && gap < bodyHeight * 2 && min(lastRight, nextRight) > max(lastLeft, nextLeft)
     }
 
-    /// The page's paragraphs, blocks in `ReadingOrder`.
-    static func paragraphs(_ page: OCRPage) -> [Paragraph] {
+    /// The page's paragraphs, blocks in `ReadingOrder`. Words above or below `frame` (the box
+    /// ruled round a transcript's text) are never a row of a table inside it.
+    static func paragraphs(_ page: OCRPage, frame: [Int32]? = nil) -> [Paragraph] {
         var blocks: [[Paragraph]] = []
         // A dropped speck hands the layout units it opened to the next word.
         var pending: LayoutStart = []
         // Tables are found from where the words stand and read row by row; their words leave
         // the recognizer's blocks, which hold a table column by column.
-        let tables = OCRTable.detect(page.words) { !$0.text.allSatisfy(\.isWhitespace) && !isSpeck($0) && !isNoise($0) }
+        let tables = OCRTable.detect(page.words) { word in
+            if let frame, word.box.count == 4, word.box[1] > frame[3] || word.box[3] < frame[1] { return false }
+            return !word.text.allSatisfy(\.isWhitespace) && !isSpeck(word) && !isNoise(word)
+        }
         let inTables = tables.reduce(into: Set<Int>()) { $0.formUnion($1.words) }
         for (index, var word) in page.words.enumerated() {
             if word.text.allSatisfy(\.isWhitespace) || isSpeck(word) || inTables.contains(index) {

@@ -32,17 +32,22 @@ struct OCRAssembler {
     static func append(_ pages: [OCRPage], to builder: inout DocumentBuilder,
                        vocabulary: DocumentVocabulary? = nil) -> (found: Int, openingEnd: Int?) {
         guard var first = pages.first, let parts = first.openingParts else {
-            return (append(parts: pages, paragraphs: pages.map(paragraphs), wholes: pages, to: &builder, vocabulary: vocabulary), nil)
+            return (append(parts: pages, paragraphs: pages.map(framedParagraphs), wholes: pages, to: &builder, vocabulary: vocabulary), nil)
         }
         let (opening, remainder) = parts
         first.openingWords = nil
-        let openingParagraphs = paragraphs(opening), remainderParagraphs = paragraphs(remainder)
+        let openingParagraphs = paragraphs(opening)
+        let remainderParagraphs = paragraphs(remainder, frame: StandaloneFurniture(page: first).frame)
         let found = append(parts: [opening], paragraphs: [openingParagraphs], wholes: [nil], to: &builder, vocabulary: vocabulary)
         let openingEnd = builder.wordCount
         let cutInside = continues(openingParagraphs.last, into: remainderParagraphs.first, bodyHeight: median(first.words.map(\.height)))
         let rest = Array(pages.dropFirst())
-        return (found + append(parts: [remainder] + rest, paragraphs: [remainderParagraphs] + rest.map(paragraphs),
+        return (found + append(parts: [remainder] + rest, paragraphs: [remainderParagraphs] + rest.map(framedParagraphs),
                                wholes: [first] + rest, to: &builder, vocabulary: vocabulary), cutInside ? openingEnd : nil)
+    }
+
+    private static func framedParagraphs(_ page: OCRPage) -> [Paragraph] {
+        paragraphs(page, frame: StandaloneFurniture(page: page).frame)
     }
 
     /// `paragraphsByPage[i]` are the paragraphs of `parts[i]`; `wholes[i]` is the page `parts[i]`
@@ -54,6 +59,8 @@ struct OCRAssembler {
         let joiner = LineJoiner(vocabulary: vocabulary ?? (DocumentVocabulary.isNeeded(for: allLines) ? DocumentVocabulary(text: allLines) : nil))
         var found = 0
         for ((page, paragraphs), whole) in zip(zip(pages, paragraphsByPage), wholes) {
+            // Rules of the whole page: the top of a frame may be in the part that was read ahead.
+            let furniture = StandaloneFurniture(page: whole ?? page)
             let words = page.words.filter { !$0.text.allSatisfy(\.isWhitespace) && !isSpeck($0) }
             found += words.count
             let pageNumber = page.index + 1
@@ -98,6 +105,8 @@ struct OCRAssembler {
                     builder.append(.paragraph, text: text, page: pageNumber, skip: .navigation)
                 } else if let zone = marginZone(paragraph, pageHeight: Int32(page.height)),
                           running.contains(PageNumberPattern.repetitionKey(text)) {
+                    builder.append(zone, text: text, page: pageNumber, skip: zone == .header ? .header : .footer)
+                } else if let zone = furniture.zone(of: paragraph, lines: lines) {
                     builder.append(zone, text: text, page: pageNumber, skip: zone == .header ? .header : .footer)
                 } else if isHeading(paragraph, bodyHeight: bodyHeight) {
                     builder.append(.heading(level: 2), text: text, page: pageNumber)
@@ -235,12 +244,13 @@ struct OCRAssembler {
         return paragraph.bottom < pageHeight / 10 || paragraph.top > pageHeight * 4 / 5
     }
 
-    /// A short paragraph, alone in the top or bottom 8 % of the page, that is a number
-    /// ("12", "- 12 -", "xiv", "Page 3 of 20").
+    /// A short paragraph, centred in the top or bottom 8 % of the page, that is a number
+    /// ("12", "- 12 -", "xiv", "Page 3 of 20"). By its centre: a transcript's number stands
+    /// just inside its frame, its foot on the margin's edge.
     static func isPageNumber(_ paragraph: Paragraph, text: String, pageHeight: Int32) -> Bool {
         guard pageHeight > 0, paragraph.lines.count == 1, paragraph.top != .max else { return false }
-        let margin = pageHeight * 8 / 100
-        guard paragraph.bottom < margin || paragraph.top > pageHeight - margin else { return false }
+        let margin = pageHeight * 8 / 100, center = (paragraph.top + paragraph.bottom) / 2
+        guard center < margin || center > pageHeight - margin else { return false }
         return PageNumberPattern.matches(text)
     }
 

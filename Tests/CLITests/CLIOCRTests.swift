@@ -10,8 +10,11 @@ import Testing
     /// Micro CER on ../shared/eval/ocr; 2.34 % when set. The floor only goes down.
     static let characterErrorFloor = 0.025
     /// Bag-of-words recall and precision (`--loose`) of what is read aloud on the real scans of
-    /// the set (scribe_*); 94.1 % and 96.0 % when set (tesseract: 84.8 % and 87.6 %).
-    static let scanRecallFloor = 0.935, scanPrecisionFloor = 0.955
+    /// the set (scribe_*); 94.1 % and 96.0 % when set (tesseract: 84.8 % and 87.6 %). Recall
+    /// 93.2 % since single pages' furniture is skipped (a deposition's reporter lines and Bates
+    /// number, a filing's "… Page 1 of 10" header): the truths transcribe it, the issue asks
+    /// that it not be read. This floor went down once, for that, and goes only up from here.
+    static let scanRecallFloor = 0.930, scanPrecisionFloor = 0.955
 
     @Test func aScannedPageIsReadInOrderWithoutNoiseOnStderr() throws {
         let cli = CLI()

@@ -161,6 +161,53 @@ import Testing
         #expect(scanned.blocks.filter(\.isSpoken).count == 3)
     }
 
+    /// A transcript rules a frame round its text: the court reporter's lines under it are a
+    /// footer, as are the production stamps in the margin and the page number just inside the
+    /// frame's top; without the frame's bottom rule the reporter's lines are read.
+    @Test func whatStandsOutsideATranscriptsFrameIsFurniture() throws {
+        func rule(_ box: [Int32]) -> OCRWord {
+            OCRWord(text: " ", confidence: 95, box: box, starts: [.block, .paragraph, .line], region: .rule)
+        }
+        let frame = [rule([363, 127, 1787, 132]), rule([361, 128, 369, 2308]), rule([1781, 128, 1789, 2308])]
+        let bottom = rule([363, 2303, 1787, 2309])
+        let body = (0..<12).flatMap { row in
+            line("Q. And was that Dumpster below some kind of door?", left: 420, top: 250 + Int32(row) * 160,
+                 starts: row == 0 ? [.block, .paragraph, .line] : [.paragraph, .line])
+        }
+        let furniture = line("177", left: 1650, top: 183, height: 24, starts: [.block, .paragraph, .line])
+            + line("Vivian Dafoulas & Associates", left: 755, top: 2337, starts: [.block, .paragraph, .line])
+            + line("(401) 885-0992", left: 926, top: 2378)
+            + line("99e5b696-09ac-4d72-826c-c2c83d416066", left: 1482, top: 2504, height: 19, starts: [.block, .paragraph, .line])
+            + line("CDALEDEP003572", left: 1697, top: 2535, starts: [.block, .paragraph, .line])
+        let framed = try read([OCRPage(index: 0, width: 2000, height: 2589, words: frame + [bottom] + body + furniture)])
+        #expect(Set(framed.blocks.filter(\.isSpoken).map(\.text)) == ["Q. And was that Dumpster below some kind of door?"])
+        #expect(framed.blocks.filter { $0.skip == .footer }.map(\.text)
+                == ["Vivian Dafoulas & Associates (401) 885-0992", "99e5b696-09ac-4d72-826c-c2c83d416066", "CDALEDEP003572"])
+        #expect(framed.blocks.filter { $0.skip == .pageNumber }.map(\.text) == ["177"])
+        let open = try read([OCRPage(index: 0, width: 2000, height: 2589, words: frame + body + furniture)])
+        #expect(open.blocks.filter(\.isSpoken).map(\.text).last == "Vivian Dafoulas & Associates (401) 885-0992")
+        #expect(open.blocks.filter { $0.skip == .footer }.count == 2)
+    }
+
+    /// In a page's top or bottom margin, a court's "… Page 1 of 10" line and lines of Bates
+    /// numbers are furniture on a page of their own; other margin lines, with numbers or not,
+    /// are read.
+    @Test func placeLinesAndBatesNumbersInTheMarginsAreFurniture() throws {
+        let words = line("Case 1:13-cv-01317-TWT-ECS Document 1 Filed 04/22/13 Page 1 of 10", top: 55, starts: [.block, .paragraph, .line])
+            + line("The plaintiff was suspended and denied all future assignments.", top: 400, starts: [.block, .paragraph, .line])
+            + line("Call 8005551234 before the end of the month.", top: 2380, starts: [.block, .paragraph, .line])
+            + line("MAL-MI 000004867 MNK-T1_0000263876", top: 2463, starts: [.block, .paragraph, .line])
+            + line("MNKOI 0004565050", top: 2540, starts: [.block, .paragraph, .line])
+            + line("Pages 1 of the brief are sealed.", top: 2590, starts: [.block, .paragraph, .line])
+        let document = try read([OCRPage(index: 0, width: 2000, height: 2630, words: words)])
+        #expect(document.blocks.filter(\.isSpoken).map(\.text) == [
+            "The plaintiff was suspended and denied all future assignments.",
+            "Call 8005551234 before the end of the month.", "Pages 1 of the brief are sealed.",
+        ])
+        #expect(document.blocks.filter { $0.skip == .header }.map(\.text) == ["Case 1:13-cv-01317-TWT-ECS Document 1 Filed 04/22/13 Page 1 of 10"])
+        #expect(document.blocks.filter { $0.skip == .footer }.map(\.text) == ["MAL-MI 000004867 MNK-T1_0000263876", "MNKOI 0004565050"])
+    }
+
     /// A region every word of which is a guess (handwriting, a stamp) is kept but not read.
     @Test func aRegionReadAsGuessesIsUnreadable() throws {
         let clear = line("Printed text reads clearly.", top: 100, starts: [.block, .paragraph, .line])
