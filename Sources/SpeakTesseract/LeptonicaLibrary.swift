@@ -99,11 +99,34 @@ public final class PageImage {
         numaHistogramGetValFromRank(histogram, 0.95, &light)
         // Evened out with the map just measured, as pixBackgroundNormSimple would (target 200,
         // smoothing 2×1), without measuring it again.
-        guard light - dark > Self.unevenBackground, let inverse = pixGetInvBackgroundMap(map, 200, 2, 1) else { return self }
+        guard light - dark > Self.unevenBackground, !hasLightTextOnDarkBands(background: map, light: light),
+              let inverse = pixGetInvBackgroundMap(map, 200, 2, 1) else { return self }
         defer { var pointer: UnsafeMutablePointer<PIX>? = inverse; pixDestroy(&pointer) }
         guard let normalized = pixApplyInvBackgroundGrayMap(pix, inverse, 10, 15) else { return self }
         pixCopyResolution(normalized, pix)
         return PageImage(normalized)
+    }
+
+    /// Light text on darker bands (a selected row, a coloured bar of a window): tiles of the
+    /// background map well under the page's light level that hold pixels far lighter than it,
+    /// on one tile in fifty or more. Evening such a page out made the band's text its
+    /// background; a photo's shadow holds nothing lighter than its paper.
+    private func hasLightTextOnDarkBands(background map: UnsafeMutablePointer<PIX>, light: Float) -> Bool {
+        // Tiles of the map's size (10×15), each its brightest pixel.
+        guard let brightest = pixScaleGrayMinMax(pix, 10, 15, Int32(L_CHOOSE_MAX)) else { return false }
+        defer { var pointer: UnsafeMutablePointer<PIX>? = brightest; pixDestroy(&pointer) }
+        let columns = min(pixGetWidth(map), pixGetWidth(brightest)), rows = min(pixGetHeight(map), pixGetHeight(brightest))
+        guard columns > 0, rows > 0 else { return false }
+        var banded = 0
+        for y in 0..<rows {
+            for x in 0..<columns {
+                var tile: UInt32 = 0, top: UInt32 = 0
+                pixGetPixel(map, x, y, &tile)
+                pixGetPixel(brightest, x, y, &top)
+                if Float(tile) < light - 40, Int(top) - Int(tile) > 70 { banded += 1 }
+            }
+        }
+        return banded * 50 >= Int(columns) * Int(rows)
     }
 
     /// Gray levels between the darker and the lighter parts of a page's background (5th and
