@@ -23,7 +23,7 @@ extension OCRAssembler {
         var pending: LayoutStart = []
         // Tables are found from where the words stand and read row by row; their words leave
         // the recognizer's blocks, which hold a table column by column.
-        let tables = OCRTable.detect(page.words) { word in
+        let tables = OCRTable.detect(page.words, screen: page.isScreen == true) { word in
             if let frame, word.box.count == 4, word.box[1] > frame[3] || word.box[3] < frame[1] { return false }
             return !word.text.allSatisfy(\.isWhitespace) && !isSpeck(word) && !isNoise(word)
         }

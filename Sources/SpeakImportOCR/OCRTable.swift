@@ -27,13 +27,24 @@ struct OCRTable {
     /// of them do), so its words are not cells, even beside a table whose rows they line up with.
     static let proseLineWords = 8
 
-    /// The tables among `words` (those `eligible` says may belong to one).
-    static func detect(_ words: [OCRWord], eligible: (OCRWord) -> Bool) -> [OCRTable] {
+    /// The tables among `words` (those `eligible` says may belong to one). On a screen capture
+    /// (`screen`) column names set closer than a cell gap, and a list of one row under them,
+    /// count too: on a printed page such lines are as often the lines of three columns.
+    static func detect(_ words: [OCRWord], screen: Bool = false, eligible: (OCRWord) -> Bool) -> [OCRTable] {
         let prose = proseBlocks(words)
         let candidates = words.indices.filter { words[$0].box.count == 4 && eligible(words[$0]) && !prose.contains($0) }
         guard candidates.count >= 9 else { return [] }
         let lines = visualLines(candidates, words)
-        let split = lines.map { cells(of: $0, words) }
+        var split = lines.map { cells(of: $0, words) }
+        // A screen of code (an editor, a coverage report, a disassembly) is a listing: its
+        // lines line up in columns without being a table's rows.
+        let screen = screen && !CodeLines.isCode(lines.map { $0.map { words[$0].text }.joined(separator: " ") })
+        // Column names set closer than a cell gap, over a row whose cells start under them.
+        for index in split.indices.dropLast() where screen && isTabular(split[index + 1]) {
+            if let names = cut(lines[index], under: split[index + 1], words), names.count > split[index].count, isTabular(names) {
+                split[index] = names
+            }
+        }
         var tables: [OCRTable] = []
         var index = 0
         while index < lines.count {
@@ -54,7 +65,9 @@ struct OCRTable {
                 }
                 end += 1
             }
-            if tabular >= 3 { tables.append(table(split[index..<end].map { $0 }, words)) }
+            if tabular >= 3 || (screen && end - index == 2 && tabular == 2 && aligned(split[index], split[index + 1], words)) {
+                tables.append(table(split[index..<end].map { $0 }, words))
+            }
             index = end
         }
         return tables
@@ -111,6 +124,35 @@ struct OCRTable {
             }
         }
         return cells
+    }
+
+    /// Two rows are a table (a window's list with one entry under its column names) when
+    /// three of their cells or more start where the other row's do, within a word's height.
+    private static func aligned(_ first: [[Int]], _ second: [[Int]], _ words: [OCRWord]) -> Bool {
+        guard let height = (first + second).joined().map({ words[$0].box[3] - words[$0].box[1] }).max() else { return false }
+        let starts = second.compactMap { $0.first.map { words[$0].box[0] } }
+        return first.filter { cell in
+            guard let start = cell.first.map({ words[$0].box[0] }) else { return false }
+            return starts.contains { abs($0 - start) <= height }
+        }.count >= 3
+    }
+
+    /// `line`'s cells, also cut before each word that starts where a cell of `row` does; nil
+    /// unless three words or more start so.
+    private static func cut(_ line: [Int], under row: [[Int]], _ words: [OCRWord]) -> [[Int]]? {
+        // Column names are words, not code or figures.
+        guard line.allSatisfy({ words[$0].text.allSatisfy { $0.isLetter || $0 == "-" || $0 == "." } }),
+              let height = (line + row.joined()).map({ words[$0].box[3] - words[$0].box[1] }).max() else { return nil }
+        let starts = row.compactMap { $0.first.map { words[$0].box[0] } }
+        var out: [[Int]] = [], matched = 0
+        for cell in cells(of: line, words) {
+            for (n, i) in cell.enumerated() {
+                let under = starts.contains { abs($0 - words[i].box[0]) <= height }
+                if under { matched += 1 }
+                if n == 0 || under { out.append([i]) } else { out[out.count - 1].append(i) }
+            }
+        }
+        return matched >= 3 ? out : nil
     }
 
     /// Three cells or more, and at least half of them of three words or fewer.

@@ -208,6 +208,28 @@ import Testing
         #expect(document.blocks.filter { $0.skip == .footer }.map(\.text) == ["MAL-MI 000004867 MNK-T1_0000263876", "MNKOI 0004565050"])
     }
 
+    /// On a screen capture, a list of one entry under column names set close together is a
+    /// table of two rows; on a scanned page the same two lines are a paragraph (the lines of
+    /// three columns line up as well).
+    @Test func aWindowsListOfOneRowIsATableOnAScreen() throws {
+        func words(_ items: [(String, Int32, Int32)], top: Int32) -> [OCRWord] {
+            items.enumerated().map { n, item in
+                OCRWord(text: item.0, confidence: 95, box: [item.1, top, item.2, top + 30], starts: n == 0 ? [.block, .paragraph, .line] : [])
+            }
+        }
+        let names = words([("Direction", 100, 230), ("Type", 250, 310), ("Address", 330, 450), ("Text", 700, 760)], top: 100)
+        var entry = words([("Down", 100, 170), ("p", 250, 265), ("hello_rust::main", 330, 560), ("call", 700, 760),
+                           ("__stack_chk_fail", 770, 1000)], top: 150)
+        entry[0].starts = .line
+        var screen = OCRPage(index: 0, width: 1100, height: 400, words: names + entry)
+        screen.isScreen = true
+        let captured = try read([screen])
+        #expect(captured.blocks.map(\.kind) == [.tableCell, .tableCell])
+        #expect(captured.blocks.map(\.text) == ["Direction  Type  Address  Text", "Down  p  hello_rust::main  call __stack_chk_fail"])
+        let scanned = try read([OCRPage(index: 0, width: 1100, height: 400, words: names + entry)])
+        #expect(scanned.blocks.map(\.kind) == [.paragraph])
+    }
+
     /// A region every word of which is a guess (handwriting, a stamp) is kept but not read.
     @Test func aRegionReadAsGuessesIsUnreadable() throws {
         let clear = line("Printed text reads clearly.", top: 100, starts: [.block, .paragraph, .line])
