@@ -45,19 +45,27 @@ struct OCRTable {
                 split[index] = names
             }
         }
+        // A window's list often has two columns, the second at the window's right edge (a
+        // link, a size, a date): on a screen such a line is a row when a line next to it ends
+        // there too.
+        let edge = candidates.map { words[$0].box[2] }.max() ?? 0
+        let atEdge = { (line: Int) in split[line].count == 2 && (split[line].last?.last).map { edge - words[$0].box[2] <= edge / 20 } == true }
+        let tabular = split.indices.map { line in
+            isTabular(split[line]) || (screen && atEdge(line) && [line - 1, line + 1].contains { split.indices.contains($0) && atEdge($0) })
+        }
         var tables: [OCRTable] = []
         var index = 0
         while index < lines.count {
-            guard isTabular(split[index]) else { index += 1; continue }
-            var end = index + 1, tabular = 1
+            guard tabular[index] else { index += 1; continue }
+            var end = index + 1, rows = 1
             var left = lines[index].map { words[$0].box[0] }.min() ?? 0
             var right = lines[index].map { words[$0].box[2] }.max() ?? 0
             while end < lines.count {
-                if isTabular(split[end]) {
-                    tabular += 1
+                if tabular[end] {
+                    rows += 1
                     left = min(left, lines[end].map { words[$0].box[0] }.min() ?? left)
                     right = max(right, lines[end].map { words[$0].box[2] }.max() ?? right)
-                } else if !((end + 1)...(end + 2)).contains(where: { $0 < lines.count && isTabular(split[$0]) })
+                } else if !((end + 1)...(end + 2)).contains(where: { $0 < lines.count && tabular[$0] })
                             || !centred(lines[end], within: left...right, words) {
                     // Lines of fewer cells belong to the table only between its rows (a cell's
                     // second line, a value centred across two rows).
@@ -65,7 +73,10 @@ struct OCRTable {
                 }
                 end += 1
             }
-            if tabular >= 3 || (screen && end - index == 2 && tabular == 2 && aligned(split[index], split[index + 1], words)) {
+            // Rows of two cells only at an even pitch: the labels of a diagram's boxes line up
+            // at the edge too, a line or two at a time.
+            let even = !(index..<end).contains { tabular[$0] && !isTabular(split[$0]) } || evenlySpaced(lines[index..<end], words)
+            if (rows >= 3 && even) || (screen && end - index == 2 && rows == 2 && aligned(split[index], split[index + 1], words)) {
                 tables.append(table(split[index..<end].map { $0 }, words))
             }
             index = end
@@ -135,6 +146,15 @@ struct OCRTable {
             guard let start = cell.first.map({ words[$0].box[0] }) else { return false }
             return starts.contains { abs($0 - start) <= height }
         }.count >= 3
+    }
+
+    /// Lines whose centres follow one another at the same pitch, within a quarter of it.
+    private static func evenlySpaced(_ lines: ArraySlice<[Int]>, _ words: [OCRWord]) -> Bool {
+        let centres = lines.map { line in Double(line.map { words[$0].box[1] + words[$0].box[3] }.reduce(0, +)) / Double(2 * line.count) }
+        let pitches = zip(centres.dropFirst(), centres).map { $0 - $1 }.sorted()
+        guard !pitches.isEmpty else { return true }
+        let median = pitches[pitches.count / 2]
+        return pitches.allSatisfy { abs($0 - median) <= median / 4 }
     }
 
     /// `line`'s cells, also cut before each word that starts where a cell of `row` does; nil

@@ -230,6 +230,31 @@ import Testing
         #expect(scanned.blocks.map(\.kind) == [.paragraph])
     }
 
+    /// On a screen capture, a list of two columns, the second at the window's right edge, is
+    /// read row by row; on a scanned page, and where the lines are not evenly spaced (a
+    /// diagram's labels), Tesseract's blocks stand.
+    @Test func aTwoColumnListAtAWindowsEdgeIsReadByRowsOnAScreen() throws {
+        func row(_ name: String, _ link: String, top: Int32) -> [OCRWord] {
+            [OCRWord(text: name, confidence: 95, box: [100, top, 400, top + 30], starts: [.block, .paragraph, .line]),
+             OCRWord(text: link, confidence: 95, box: [1100, top, 1190, top + 30], starts: [.block, .paragraph, .line])]
+        }
+        let names = ["Add", "AddAssign", "AsMut", "AsRef", "Borrow"], links = ["source", "1.12.0", "1.43.0", "source", "source"]
+        // Tesseract's blocks: the names' column first, then the links'.
+        func page(pitch: [Int32]) -> OCRPage {
+            let rows = zip(zip(names, links), pitch).map { row($0.0, $0.1, top: $1) }
+            var page = OCRPage(index: 0, width: 1200, height: 800, words: rows.map { $0[0] } + rows.map { $0[1] })
+            page.isScreen = true
+            return page
+        }
+        let even = try read([page(pitch: [100, 180, 260, 340, 420])])
+        #expect(even.blocks.map(\.text) == ["Add  source", "AddAssign  1.12.0", "AsMut  1.43.0", "AsRef  source", "Borrow  source"])
+        var scanned = page(pitch: [100, 180, 260, 340, 420])
+        scanned.isScreen = nil
+        #expect(try read([scanned]).blocks.contains { $0.kind == .tableCell } == false)
+        let uneven = try read([page(pitch: [100, 130, 260, 290, 420])])
+        #expect(uneven.blocks.contains { $0.kind == .tableCell } == false)
+    }
+
     /// A region every word of which is a guess (handwriting, a stamp) is kept but not read.
     @Test func aRegionReadAsGuessesIsUnreadable() throws {
         let clear = line("Printed text reads clearly.", top: 100, starts: [.block, .paragraph, .line])
