@@ -1,7 +1,7 @@
 import SpeakImport
 import SpeakModel
 
-/// Furniture that a page shows by itself, with no other page to repeat it: what stands outside
+/// Furniture that a page shows by itself, with no other page to repeat it: what stands under
 /// the frame a transcript or form draws round its text (the court reporter's name and telephone
 /// under a deposition), production stamps in the margins (Bates numbers, a document's UUID) and
 /// margin lines that give the page's place ("… Filed 04/22/13 Page 1 of 10"). Found by the kind
@@ -19,10 +19,8 @@ struct StandaloneFurniture {
     /// `.header` or `.footer` when the paragraph is furniture of one of the kinds above.
     func zone(of paragraph: OCRAssembler.Paragraph, lines: [String]) -> BlockKind? {
         guard pageHeight > 0, paragraph.top != .max else { return nil }
-        if let frame, paragraph.lines.count <= 3 {
-            if paragraph.top > frame[3] { return .footer }
-            if paragraph.bottom < frame[1] { return .header }
-        }
+        // Only under the frame: over it stands what names the page (a form's title).
+        if let frame, paragraph.lines.count <= 3, paragraph.top > frame[3] { return .footer }
         let center = (paragraph.top + paragraph.bottom) / 2, margin = pageHeight * 8 / 100
         let zone: BlockKind
         if center < margin { zone = .header } else if center > pageHeight - margin { zone = .footer } else { return nil }

@@ -162,8 +162,9 @@ import Testing
     }
 
     /// A transcript rules a frame round its text: the court reporter's lines under it are a
-    /// footer, as are the production stamps in the margin and the page number just inside the
-    /// frame's top; without the frame's bottom rule the reporter's lines are read.
+    /// footer (a title over it is read), as are the production stamps in the margin and the
+    /// page number just inside the frame's top; without the frame's bottom rule the reporter's
+    /// lines are read.
     @Test func whatStandsOutsideATranscriptsFrameIsFurniture() throws {
         func rule(_ box: [Int32]) -> OCRWord {
             OCRWord(text: " ", confidence: 95, box: box, starts: [.block, .paragraph, .line], region: .rule)
@@ -179,8 +180,10 @@ import Testing
             + line("(401) 885-0992", left: 926, top: 2378)
             + line("99e5b696-09ac-4d72-826c-c2c83d416066", left: 1482, top: 2504, height: 19, starts: [.block, .paragraph, .line])
             + line("CDALEDEP003572", left: 1697, top: 2535, starts: [.block, .paragraph, .line])
-        let framed = try read([OCRPage(index: 0, width: 2000, height: 2589, words: frame + [bottom] + body + furniture)])
-        #expect(Set(framed.blocks.filter(\.isSpoken).map(\.text)) == ["Q. And was that Dumpster below some kind of door?"])
+        let title = line("Deposition of Jane Roe", left: 800, top: 60, starts: [.block, .paragraph, .line])
+        let framed = try read([OCRPage(index: 0, width: 2000, height: 2589, words: title + frame + [bottom] + body + furniture)])
+        #expect(Set(framed.blocks.filter(\.isSpoken).map(\.text)) == ["Deposition of Jane Roe", "Q. And was that Dumpster below some kind of door?"],
+                "a title over the frame is read")
         #expect(framed.blocks.filter { $0.skip == .footer }.map(\.text)
                 == ["Vivian Dafoulas & Associates (401) 885-0992", "99e5b696-09ac-4d72-826c-c2c83d416066", "CDALEDEP003572"])
         #expect(framed.blocks.filter { $0.skip == .pageNumber }.map(\.text) == ["177"])
