@@ -1,4 +1,3 @@
-import SpeakImport
 import SpeakModel
 
 /// Furniture that a page shows by itself, with no other page to repeat it: what stands under
