@@ -19,7 +19,8 @@ enum TableHeader {
     }
 
     /// Column names do not hold these; a first row with them is a row ("impl Add<&str> for String").
-    private static let codeSigns = Set("<>{}[]();=&|")
+    /// Parentheses are not among them: "Weight (kg)" names a column.
+    private static let codeSigns = Set("<>{}[];=&|")
 
     /// A row's cells: OCR sets them apart by two spaces, the HTML importer by a comma.
     static func cells(_ text: String) -> [String] {

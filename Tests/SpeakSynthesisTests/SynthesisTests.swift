@@ -323,7 +323,9 @@ final class FakeEngine: SpeechEngine {
         #expect(ChunkPlanner.chunks(of: table(["2018  3  4", "2019  5  6"]), speech: SpeechOptions()).map(\.text).last == "twenty nineteen, 5, 6")
         #expect(ChunkPlanner.chunks(of: table(["Year  Revenue", "2019  4  extra"]), speech: SpeechOptions()).map(\.text).last
                 == "twenty nineteen, 4, extra")
-        // A first row of code is a row of a list, not its column names.
+        // Units in brackets still name a column; a first row of code is a row of a list.
+        #expect(ChunkPlanner.chunks(of: table(["Crate  Weight (kg)", "Apples  12"]), speech: SpeechOptions()).map(\.text).last
+                == "Crate: Apples, Weight (kg): 12")
         let list = table(["impl Add<&str> for String  source", "impl AsMut<str> for String  1.43.0 - source"])
         #expect(ChunkPlanner.chunks(of: list, speech: SpeechOptions()).map(\.text).last
                 == "impl As Mut<str> for String, one point forty three point zero - source")
