@@ -130,7 +130,9 @@ public struct DocumentVocabulary: Sendable {
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
+    /// The text without leading and trailing spaces and tabs. Inlinable: importers call it on
+    /// every line, and unspecialized it cost a book's PDF tens of milliseconds.
+    @inlinable
     public func trimmingSpaces() -> SubSequence {
         var s = self[...]
         while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }

@@ -35,9 +35,12 @@ struct PDFAssembler {
         bodySize = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? overall
         frontMatter = FrontMatter(pages: pages, reasons: furniture.reasons, bodySize: bodySize)
         furniture.mark(frontMatter.skipped, page: frontMatter.page)
-        for (p, page) in pages.enumerated() {
-            let equations = DisplayEquation.lines(of: page, skipped: furniture.reasons[p])
-            if !equations.isEmpty { furniture.mark(Dictionary(uniqueKeysWithValues: equations.map { ($0, SkipReason.equation) }), page: p) }
+        let reasons = furniture.reasons
+        let equations = ParallelChunks(count: pages.count).map { range in
+            range.map { DisplayEquation.lines(of: pages[$0], skipped: reasons[$0]) }
+        }.flatMap { $0 }
+        for (p, lines) in equations.enumerated() where !lines.isEmpty {
+            furniture.mark(Dictionary(uniqueKeysWithValues: lines.map { ($0, SkipReason.equation) }), page: p)
         }
         self.furniture = furniture
     }
@@ -56,7 +59,7 @@ struct PDFAssembler {
     func append(to builder: inout DocumentBuilder) -> [Anchor] {
         let paragraphs = self.paragraphs(furniture)
         // Both cores even for a short paper: its helpers are done, and this is its last step.
-        let chunks = ParallelChunks(count: paragraphs.count, minimumPerChunk: 40)
+        let chunks = ParallelChunks(count: paragraphs.count, minimumPerChunk: 40, perCore: 4)
         let vocabularies = chunks.map { range in
             let text = paragraphs[range].flatMap { $0.lines.map(\.text) }.joined(separator: "\n")
             return DocumentVocabulary.isNeeded(for: text) ? DocumentVocabulary(text: text) : nil
@@ -114,9 +117,9 @@ struct PDFAssembler {
         for (p, page) in pages.enumerated() {
             for (l, line) in page.lines.enumerated() {
                 let skip = furniture.reasons[p][l]
-                if var current = open, current.skip == skip, continues(current, with: line, page: p) {
-                    current.lines.append(line)
-                    open = current
+                // Appended in place: a copy of the open paragraph made every append copy its lines.
+                if open.map({ $0.skip == skip && continues($0, with: line, page: p) }) == true {
+                    open?.lines.append(line)
                     continue
                 }
                 if let current = open { result.append(current) }
@@ -179,13 +182,19 @@ struct PDFAssembler {
         line.text.utf8.count < 40 || line.text.utf8.lazy.filter { $0 == 0x20 }.count <= 11
     }
 
+    // Both asked of every line of a book: its last or first byte says it for all but a few.
     private func endsSentence(_ line: PDFLine) -> Bool {
-        guard let last = line.text.trimmingSpaces().last else { return false }
-        return ".!?:".contains(last) || last == "\u{201D}" || last == "\""
+        switch line.text.utf8.last(where: { $0 != 0x20 && $0 != 0x09 }) {
+        case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "\""): return true
+        case 0x9D: return line.text.trimmingSpaces().last == "\u{201D}"
+        default: return false
+        }
     }
 
     private func startsLowercase(_ line: PDFLine) -> Bool {
-        line.text.trimmingSpaces().first?.isLowercase == true
+        guard let first = line.text.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+        if first < 0x80 { return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) }
+        return line.text.trimmingSpaces().first?.isLowercase == true
     }
 
     /// A paragraph cut by a column or page break continues when it stopped mid-sentence and

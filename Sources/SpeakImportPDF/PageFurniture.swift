@@ -18,39 +18,55 @@ struct PageFurniture {
     }
 
     init(pages: [PDFPage], bodySize: Double) {
-        reasons = pages.map { Array(repeating: nil, count: $0.lines.count) }
         let repeated = Self.repeatedMarginLines(pages)
-        for (p, page) in pages.enumerated() {
-            let numbered = Self.lineNumbers(page)
-            for (l, line) in page.lines.enumerated() {
-                let zone = Self.zone(line, page)
-                if line.turned {
-                    reasons[p][l] = .margin
-                } else if numbered.contains(l) {
-                    reasons[p][l] = .lineNumber
-                } else if zone != nil, line.text.utf8.count <= 20, Self.isPageNumber(String(line.text.trimmingSpaces()), label: page.label) {
-                    reasons[p][l] = .pageNumber
-                } else if Self.isFolio(line, in: page) {
-                    reasons[p][l] = .pageNumber
-                } else if let zone, repeated.margin.contains(Self.key(line.text)) {
-                    reasons[p][l] = zone == .top ? .header : .footer
-                } else if Self.headZone(line, page) != nil, repeated.low.contains(Self.key(line.text)) {
-                    reasons[p][l] = .header
-                } else if Self.isChapterHead(line, in: page, bodySize: bodySize) {
-                    reasons[p][l] = .header
-                } else if Self.isContentsEntry(line.text) {
-                    reasons[p][l] = .navigation
-                }
-            }
-            markFootnotes(page, index: p, bodySize: bodySize)
-        }
+        // Pages are judged each on its own (a book's thousands on every core); only a table
+        // of contents runs from page to page.
+        reasons = ParallelChunks(count: pages.count).map { range in
+            range.map { Self.reasons(of: pages[$0], repeated: repeated, bodySize: bodySize) }
+        }.flatMap { $0 }
         markContents(pages)
+    }
+
+    private static func reasons(of page: PDFPage, repeated: (margin: Set<String>, low: Set<String>), bodySize: Double) -> [SkipReason?] {
+        var reasons = [SkipReason?](repeating: nil, count: page.lines.count)
+        let numbered = lineNumbers(page)
+        for (l, line) in page.lines.enumerated() {
+            let zone = Self.zone(line, page)
+            if line.turned {
+                reasons[l] = .margin
+            } else if numbered.contains(l) {
+                reasons[l] = .lineNumber
+            } else if zone != nil, line.text.utf8.count <= 20, isPageNumber(String(line.text.trimmingSpaces()), label: page.label) {
+                reasons[l] = .pageNumber
+            } else if isFolio(line, in: page) {
+                reasons[l] = .pageNumber
+            } else if let zone, repeated.margin.contains(key(line.text)) {
+                reasons[l] = zone == .top ? .header : .footer
+            } else if headZone(line, page) != nil, repeated.low.contains(key(line.text)) {
+                reasons[l] = .header
+            } else if isChapterHead(line, in: page, bodySize: bodySize) {
+                reasons[l] = .header
+            } else if isContentsEntry(line.text) {
+                reasons[l] = .navigation
+            }
+        }
+        markFootnotes(page, &reasons, bodySize: bodySize)
+        return reasons
     }
 
     private static let contentsHeadings: Set<String> = [
         "contents", "table of contents", "inhaltsverzeichnis", "inhalt", "table des matières", "sommaire", "índice", "indice",
         "sumario", "contenido", "inhoud", "inhoudsopgave", "spis treści", "содержание", "оглавление",
     ]
+
+    /// "Contents", "Inhaltsverzeichnis:" (without Foundation's trimming: every short line of a
+    /// book is asked).
+    private static func isContentsHeading(_ text: Substring) -> Bool {
+        var name = Substring(text.lowercased())
+        while name.first == ":" { name.removeFirst() }
+        while name.last == ":" { name.removeLast() }
+        return contentsHeadings.contains(String(name))
+    }
 
     /// A table of contents under its heading ("Contents", "Inhaltsverzeichnis"), leaders or not:
     /// the heading and every line after it that ends in a page number, over as many pages as it
@@ -65,7 +81,7 @@ struct PageFurniture {
             for (l, line) in page.lines.enumerated() where reasons[p][l] == nil || reasons[p][l] == .navigation {
                 let text = line.text.trimmingSpaces()
                 if !open {
-                    guard text.utf8.count <= 24, Self.contentsHeadings.contains(text.lowercased().trimmingCharacters(in: [":"])) else { continue }
+                    guard text.utf8.count <= 24, Self.isContentsHeading(text) else { continue }
                     open = true
                     reasons[p][l] = .navigation
                     continue
@@ -218,19 +234,19 @@ struct PageFurniture {
 
     /// Small text at the foot of a page, below the last line of body-size text: footnotes. Body
     /// size is the page's own (a page may be set smaller, or scaled to fit turned).
-    private mutating func markFootnotes(_ page: PDFPage, index p: Int, bodySize documentSize: Double) {
+    private static func markFootnotes(_ page: PDFPage, _ reasons: inout [SkipReason?], bodySize documentSize: Double) {
         var votes: [Double: Int] = [:]
-        for (l, line) in page.lines.enumerated() where reasons[p][l] == nil { votes[line.size, default: 0] += line.text.utf8.count }
+        for (l, line) in page.lines.enumerated() where reasons[l] == nil { votes[line.size, default: 0] += line.text.utf8.count }
         let bodySize = votes.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? documentSize
         guard bodySize > 0 else { return }
         let isSmall: (PDFLine) -> Bool = { $0.size > 0 && $0.size <= bodySize * 0.91 }
-        let body = page.lines.indices.filter { reasons[p][$0] == nil && !isSmall(page.lines[$0]) }
+        let body = page.lines.indices.filter { reasons[$0] == nil && !isSmall(page.lines[$0]) }
         guard !body.isEmpty else { return }
         // Below every line of body text of its column (two-column pages end their columns at
         // different heights).
         let foot = page.lines.indices.filter { i in
             let line = page.lines[i]
-            guard reasons[p][i] == nil, isSmall(line), line.top >= page.height * 0.5 else { return false }
+            guard reasons[i] == nil, isSmall(line), line.top >= page.height * 0.5 else { return false }
             return !body.contains { b in
                 let other = page.lines[b]
                 return other.bottom > line.top && other.left < line.right && line.left < other.right
@@ -241,6 +257,6 @@ struct PageFurniture {
               let mark = page.lines[first].text.trimmingSpaces().first,
               mark.isNumber || "*†‡§¶?⋆".contains(mark) || mark.unicodeScalars.first.map({ (0x2070...0x209F).contains($0.value) || [0xB9, 0xB2, 0xB3].contains($0.value) }) == true
         else { return }
-        for i in foot { reasons[p][i] = .footnote }
+        for i in foot { reasons[i] = .footnote }
     }
 }

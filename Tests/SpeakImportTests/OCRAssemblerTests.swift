@@ -377,4 +377,14 @@ import Testing
         for text in ["12", "- 12 -", "xiv", "Page 3", "Page 3 of 20", "p. 7"] { #expect(PageNumberPattern.matches(text), "\(text)") }
         for text in ["1887 was a year", "Chapter 3", "12345", "civic"] { #expect(!PageNumberPattern.matches(text), "\(text)") }
     }
+
+    /// Running heads match across pages whatever their numbers; ASCII lines take a path of
+    /// their own, which must key them as the general one keys the rest.
+    @Test func repetitionKeysFoldCaseSpacesAndNumbers() {
+        #expect(PageNumberPattern.repetitionKey("Page 3 of 20") == "page#of#")
+        #expect(PageNumberPattern.repetitionKey("  CHAPTER 12\tIntro 2.1 ") == "chapter#intro#.#")
+        #expect(PageNumberPattern.repetitionKey("Seite 3 – Über 20") == "seite#–über#")
+        #expect(PageNumberPattern.repetitionKey("Journal of X, vol. 12(3), 2019") == PageNumberPattern.repetitionKey("Journal of X, vol. 7(1), 2021"))
+        #expect(PageNumberPattern.repetitionKey("ÉTUDE 4") == "étude#")
+    }
 }

@@ -50,4 +50,13 @@ import Testing
         }
         #expect(found > 60, "the random lines hold identifiers")
     }
+
+    @Test func sectionHeadingsAreNamedWithoutNumberOrPunctuation() {
+        #expect(PaperSections.headingName("5. Acknowledgements") == "acknowledgements")
+        #expect(PaperSections.headingName("References:") == "references")
+        #expect(PaperSections.headingName("IV. Results.") == "results")
+        #expect(PaperSections.headingName(".:Notes::") == "notes")
+        #expect(PaperSections.headingName("A.2 Proof of Lemma 3.") == "a.2 proof of lemma 3")
+        #expect(PaperSections.headingName("...") == "")
+    }
 }
