@@ -32,35 +32,42 @@ struct OCRAssembler {
     static func append(_ pages: [OCRPage], to builder: inout DocumentBuilder,
                        vocabulary: DocumentVocabulary? = nil) -> (found: Int, openingEnd: Int?) {
         guard var first = pages.first, let parts = first.openingParts else {
-            return (append(parts: pages, paragraphs: pages.map(framedParagraphs), wholes: pages, to: &builder, vocabulary: vocabulary), nil)
+            let furniture = pages.map(StandaloneFurniture.init(page:))
+            return (append(parts: pages, paragraphs: framedParagraphs(pages, furniture), wholes: pages, furniture: furniture,
+                           to: &builder, vocabulary: vocabulary), nil)
         }
         let (opening, remainder) = parts
         first.openingWords = nil
         let openingParagraphs = paragraphs(opening)
-        let remainderParagraphs = paragraphs(remainder, frame: StandaloneFurniture(page: first).frame)
-        let found = append(parts: [opening], paragraphs: [openingParagraphs], wholes: [nil], to: &builder, vocabulary: vocabulary)
+        // Rules of the whole page: the top of a frame may be in the part that was read ahead.
+        let firstFurniture = StandaloneFurniture(page: first)
+        let remainderParagraphs = paragraphs(remainder, frame: firstFurniture.frame)
+        let found = append(parts: [opening], paragraphs: [openingParagraphs], wholes: [nil], furniture: [StandaloneFurniture(page: opening)],
+                           to: &builder, vocabulary: vocabulary)
         let openingEnd = builder.wordCount
         let cutInside = continues(openingParagraphs.last, into: remainderParagraphs.first, bodyHeight: median(first.words.map(\.height)))
         let rest = Array(pages.dropFirst())
-        return (found + append(parts: [remainder] + rest, paragraphs: [remainderParagraphs] + rest.map(framedParagraphs),
-                               wholes: [first] + rest, to: &builder, vocabulary: vocabulary), cutInside ? openingEnd : nil)
+        let restFurniture = rest.map(StandaloneFurniture.init(page:))
+        return (found + append(parts: [remainder] + rest, paragraphs: [remainderParagraphs] + framedParagraphs(rest, restFurniture),
+                               wholes: [first] + rest, furniture: [firstFurniture] + restFurniture, to: &builder, vocabulary: vocabulary),
+                cutInside ? openingEnd : nil)
     }
 
-    private static func framedParagraphs(_ page: OCRPage) -> [Paragraph] {
-        paragraphs(page, frame: StandaloneFurniture(page: page).frame)
+    private static func framedParagraphs(_ pages: [OCRPage], _ furniture: [StandaloneFurniture]) -> [[Paragraph]] {
+        zip(pages, furniture).map { paragraphs($0, frame: $1.frame) }
     }
 
     /// `paragraphsByPage[i]` are the paragraphs of `parts[i]`; `wholes[i]` is the page `parts[i]`
-    /// is part of, for its warnings (nil: warned elsewhere).
+    /// is part of, for its warnings (nil: warned elsewhere); `furniture[i]` that page's (or the
+    /// part's, when nil) single-page furniture.
     private static func append(parts pages: [OCRPage], paragraphs paragraphsByPage: [[Paragraph]], wholes: [OCRPage?],
+                               furniture furnitureByPage: [StandaloneFurniture],
                                to builder: inout DocumentBuilder, vocabulary: DocumentVocabulary?) -> Int {
         let running = runningLines(zip(pages, paragraphsByPage).map { ($0, $1) })
         let allLines = paragraphsByPage.joined().flatMap { paragraph in paragraph.lines.map(lineText) }.joined(separator: "\n")
         let joiner = LineJoiner(vocabulary: vocabulary ?? (DocumentVocabulary.isNeeded(for: allLines) ? DocumentVocabulary(text: allLines) : nil))
         var found = 0
-        for ((page, paragraphs), whole) in zip(zip(pages, paragraphsByPage), wholes) {
-            // Rules of the whole page: the top of a frame may be in the part that was read ahead.
-            let furniture = StandaloneFurniture(page: whole ?? page)
+        for (((page, paragraphs), whole), furniture) in zip(zip(zip(pages, paragraphsByPage), wholes), furnitureByPage) {
             let words = page.words.filter { !$0.text.allSatisfy(\.isWhitespace) && !isSpeck($0) }
             found += words.count
             let pageNumber = page.index + 1

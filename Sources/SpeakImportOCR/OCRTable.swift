@@ -39,20 +39,8 @@ struct OCRTable {
         // A screen of code (an editor, a coverage report, a disassembly) is a listing: its
         // lines line up in columns without being a table's rows.
         let screen = screen && !CodeLines.isCode(lines.map { $0.map { words[$0].text }.joined(separator: " ") })
-        // Column names set closer than a cell gap, over a row whose cells start under them.
-        for index in split.indices.dropLast() where screen && isTabular(split[index + 1]) {
-            if let names = cut(lines[index], under: split[index + 1], words), names.count > split[index].count, isTabular(names) {
-                split[index] = names
-            }
-        }
-        // A window's list often has two columns, the second at the window's right edge (a
-        // link, a size, a date): on a screen such a line is a row when a line next to it ends
-        // there too.
-        let edge = candidates.map { words[$0].box[2] }.max() ?? 0
-        let atEdge = { (line: Int) in split[line].count == 2 && (split[line].last?.last).map { edge - words[$0].box[2] <= edge / 20 } == true }
-        let tabular = split.indices.map { line in
-            isTabular(split[line]) || (screen && atEdge(line) && [line - 1, line + 1].contains { split.indices.contains($0) && atEdge($0) })
-        }
+        let tabular = screen ? screenRows(lines, &split, words, edge: candidates.map { words[$0].box[2] }.max() ?? 0)
+                             : split.map(isTabular)
         var tables: [OCRTable] = []
         var index = 0
         while index < lines.count {
@@ -82,6 +70,23 @@ struct OCRTable {
             index = end
         }
         return tables
+    }
+
+    /// Which lines of a screen capture are rows. Column names set closer than a cell gap, over
+    /// a row whose cells start under them, are cut there (`split` changes). A window's list
+    /// often has two columns, the second at the window's right edge (`edge`: a link, a size, a
+    /// date): such a line is a row when a line next to it ends there too.
+    private static func screenRows(_ lines: [[Int]], _ split: inout [[[Int]]], _ words: [OCRWord], edge: Int32) -> [Bool] {
+        for index in split.indices.dropLast() where isTabular(split[index + 1]) {
+            if let names = cut(lines[index], under: split[index + 1], words), names.count > split[index].count, isTabular(names) {
+                split[index] = names
+            }
+        }
+        let cells = split
+        let atEdge = { (line: Int) in cells[line].count == 2 && (cells[line].last?.last).map { edge - words[$0].box[2] <= edge / 20 } == true }
+        return split.indices.map { line in
+            isTabular(split[line]) || (atEdge(line) && [line - 1, line + 1].contains { split.indices.contains($0) && atEdge($0) })
+        }
     }
 
     /// The words of the recognizer's blocks whose lines are mostly long (running text).
@@ -141,11 +146,18 @@ struct OCRTable {
     /// three of their cells or more start where the other row's do, within a word's height.
     private static func aligned(_ first: [[Int]], _ second: [[Int]], _ words: [OCRWord]) -> Bool {
         guard let height = (first + second).joined().map({ words[$0].box[3] - words[$0].box[1] }).max() else { return false }
-        let starts = second.compactMap { $0.first.map { words[$0].box[0] } }
-        return first.filter { cell in
-            guard let start = cell.first.map({ words[$0].box[0] }) else { return false }
-            return starts.contains { abs($0 - start) <= height }
-        }.count >= 3
+        let starts = cellStarts(second, words)
+        return first.filter { cell in cell.first.map { startsUnder(words[$0], starts, within: height) } ?? false }.count >= 3
+    }
+
+    /// Where a row's cells start.
+    private static func cellStarts(_ row: [[Int]], _ words: [OCRWord]) -> [Int32] {
+        row.compactMap { $0.first.map { words[$0].box[0] } }
+    }
+
+    /// `word` starts where one of `starts` does, within `tolerance` (a word's height).
+    private static func startsUnder(_ word: OCRWord, _ starts: [Int32], within tolerance: Int32) -> Bool {
+        starts.contains { abs($0 - word.box[0]) <= tolerance }
     }
 
     /// Lines whose centres follow one another at the same pitch, within a quarter of it.
@@ -163,11 +175,11 @@ struct OCRTable {
         // Column names are words, not code or figures.
         guard line.allSatisfy({ words[$0].text.allSatisfy { $0.isLetter || $0 == "-" || $0 == "." } }),
               let height = (line + row.joined()).map({ words[$0].box[3] - words[$0].box[1] }).max() else { return nil }
-        let starts = row.compactMap { $0.first.map { words[$0].box[0] } }
+        let starts = cellStarts(row, words)
         var out: [[Int]] = [], matched = 0
         for cell in cells(of: line, words) {
             for (n, i) in cell.enumerated() {
-                let under = starts.contains { abs($0 - words[i].box[0]) <= height }
+                let under = startsUnder(words[i], starts, within: height)
                 if under { matched += 1 }
                 if n == 0 || under { out.append([i]) } else { out[out.count - 1].append(i) }
             }
