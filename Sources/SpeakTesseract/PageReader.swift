@@ -47,7 +47,18 @@ public final class PageReader {
     }
 
     public func read(_ file: ImageFile, page index: Int) throws(OCRFailure) -> OCRPage {
-        let page = try prepare(file.page(index).grayscale().backgroundNormalized())
+        try read(decoded: Self.decode(file, page: index), index: index)
+    }
+
+    /// Page `index` of `file`, gray and its background evened out: what `read(decoded:…)` reads.
+    /// Needs no engine, so a helper may do it while its engine starts.
+    public static func decode(_ file: ImageFile, page index: Int) throws(OCRFailure) -> PageImage {
+        try file.page(index).grayscale().backgroundNormalized()
+    }
+
+    /// Reads a page decoded by `decode`.
+    public func read(decoded image: PageImage, index: Int) throws(OCRFailure) -> OCRPage {
+        let page = try prepare(image)
         let words = try page.layout == nil ? engine.recognize(page.straight, resolution: page.resolution) : engine.recognizeAnalysed()
         var read = try uprightIfNeeded(page, words: words, index: index)
         read.isScreen = page.screen
@@ -60,7 +71,12 @@ public final class PageReader {
     /// words first as they were read. A page that does not read well from its opening (turned
     /// sideways, or no text) is read as by `read`, without an opening.
     public func read(_ file: ImageFile, page index: Int, opening: (OCRPage) -> Void) throws(OCRFailure) -> OCRPage {
-        let page = try prepare(file.page(index).grayscale().backgroundNormalized())
+        try read(decoded: Self.decode(file, page: index), index: index, opening: opening)
+    }
+
+    /// `read(_:page:opening:)` of a page decoded by `decode`.
+    public func read(decoded image: PageImage, index: Int, opening: (OCRPage) -> Void) throws(OCRFailure) -> OCRPage {
+        let page = try prepare(image)
         let layout = page.layout ?? engine.analyse(page.straight, resolution: page.resolution)
         engine.clear()
         let boxes = Self.openingBoxes(layout)

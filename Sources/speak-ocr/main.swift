@@ -10,13 +10,16 @@ func send(_ message: OCRWorkerMessage) {
     FileHandle.standardOutput.write(OCRWire.encode(message))
 }
 
+/// With --read-ahead, page 1 of --file is decoded while Tesseract starts.
 /// Requests are "INDEX" (a page of --file), "INDEX<TAB>PATH" (a page of another file), and
 /// either of those after "opening<TAB>" (the page's first lines sent ahead).
 func serve() -> Int32 {
     var file: ImageFile?
+    var readAhead: ReadAhead?
     let reader: PageReader
     do throws(OCRFailure) {
         if let path = HelperProcess.argument("--file") { file = try ImageFile(path: path) }
+        if CommandLine.arguments.contains("--read-ahead") { readAhead = file.map(ReadAhead.init) }
         reader = try PageReader(settings: OCRSettings(language: HelperProcess.argument("--lang") ?? "eng",
                                                       resolution: HelperProcess.argument("--dpi").flatMap { Int($0) },
                                                       pageSegmentation: HelperProcess.argument("--psm").flatMap { Int($0) }))
@@ -42,10 +45,13 @@ func serve() -> Int32 {
             guard let source, (0..<source.pageCount).contains(index) else {
                 throw OCRFailure(kind: .engine, message: "bad page request '\(line)'")
             }
-            if opening {
-                send(.page(try reader.read(source, page: index) { send(.opening($0)) }))
-            } else {
-                send(.page(try reader.read(source, page: index)))
+            let decoded = readAhead?.take(forFirstPageOfFile: parts.count == 1 && index == 0)
+            let opened = { (page: OCRPage) in send(.opening(page)) }
+            switch (decoded, opening) {
+            case (let image?, true): send(.page(try reader.read(decoded: image, index: index, opening: opened)))
+            case (let image?, false): send(.page(try reader.read(decoded: image, index: index)))
+            case (nil, true): send(.page(try reader.read(source, page: index, opening: opened)))
+            case (nil, false): send(.page(try reader.read(source, page: index)))
             }
         } catch {
             send(.failure(error))

@@ -61,6 +61,31 @@ import Testing
         #expect(try cli.run(["ls", "Old letters"]).stdout.contains("Notes from the Harbour Archive"))
     }
 
+    /// The first helper decodes page 1 while Tesseract starts (`--read-ahead`): the page reads
+    /// the same, and a first request for another page gets that page, not the one read ahead.
+    @Test func aHelperReadingAheadAnswersEveryRequestWithItsOwnPage() throws {
+        let cli = CLI()
+        let helper = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().appendingPathComponent("speak-ocr").path
+        let tiff = Self.fixtures.appendingPathComponent("two-pages.tif").path
+        /// Each answer's words as "text@left,top" (the JSON's key order differs from run to run).
+        func answers(_ requests: String, readAhead: Bool) throws -> [String] {
+            let result = try cli.run(["--file", tiff, "--lang", "eng"] + (readAhead ? ["--read-ahead"] : []),
+                                     stdin: Data(requests.utf8), environment: ["OMP_THREAD_LIMIT": "1"], executable: helper)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try result.stdout.split(separator: "\n").dropFirst().map { line in
+                let message = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                let page = try #require((message["page"] as? [String: Any])?["_0"] as? [String: Any])
+                let words = try #require(page["words"] as? [[String: Any]])
+                return words.map { word in "\(word["text"] ?? "")@\((word["box"] as? [Int])?.prefix(2).map(String.init).joined(separator: ",") ?? "")" }
+                    .joined(separator: " ")
+            }
+        }
+        let plain = try answers("0\n1\n", readAhead: false)
+        #expect(plain.count == 2 && plain[0].contains("ledgers@") && plain[1].contains("herring"), "\(plain)")
+        #expect(try answers("0\n1\n", readAhead: true) == plain)
+        #expect(try answers("1\n0\n", readAhead: true) == [plain[1], plain[0]])
+    }
+
     @Test func playingAnImageImportsItAndReadsItsWords() throws {
         let cli = CLI()
         // The null sink plays in real time: only the last sentence.
