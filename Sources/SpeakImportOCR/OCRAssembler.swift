@@ -108,8 +108,10 @@ struct OCRAssembler {
                 let text = CharacterCleanup.clean(joiner.join(lines.map { Substring($0) }))
                 if isPageNumber(paragraph, text: text, pageHeight: Int32(page.height)) {
                     builder.append(.pageNumber, text: text, page: pageNumber, skip: .pageNumber)
-                } else if page.isScreen == true, isWindowChrome(paragraph, pageHeight: Int32(page.height)) {
+                } else if page.isScreen == true, isWindowChrome(paragraph, pageHeight: Int32(page.height)) || isIcon(paragraph) {
                     builder.append(.paragraph, text: text, page: pageNumber, skip: .navigation)
+                } else if isIcon(paragraph) {
+                    builder.append(.paragraph, text: text, page: pageNumber, skip: .unreadable)
                 } else if let zone = marginZone(paragraph, pageHeight: Int32(page.height)),
                           running.contains(PageNumberPattern.repetitionKey(text)) {
                     builder.append(zone, text: text, page: pageNumber, skip: zone == .header ? .header : .footer)
@@ -249,6 +251,14 @@ struct OCRAssembler {
     static func isWindowChrome(_ paragraph: Paragraph, pageHeight: Int32) -> Bool {
         guard pageHeight > 0, paragraph.lines.count == 1, paragraph.words.count <= 4, paragraph.top != .max else { return false }
         return paragraph.bottom < pageHeight / 10 || paragraph.top > pageHeight * 4 / 5
+    }
+
+    /// A paragraph of one or two signs with no letter or digit: on a screen an icon (a gear, a
+    /// question mark in a circle read as "@" or "¥"), on a scan a speck or a logo; spoken, it
+    /// would be "yen sign". High-resolution screenshots are not told from print, so both.
+    static func isIcon(_ paragraph: Paragraph) -> Bool {
+        paragraph.lines.count == 1 && paragraph.words.count <= 2
+            && paragraph.words.allSatisfy { $0.text.count <= 2 && !$0.text.contains { $0.isLetter || $0.isNumber } }
     }
 
     /// A short paragraph, centred in the top or bottom 8 % of the page, that is a number

@@ -146,19 +146,24 @@ import Testing
                 == ["The function add_one() returns its argument plus one; we call it from the example below, as the book does."])
     }
 
-    /// On a screen capture, title bars, status bars and rows of buttons are left out (kept as
-    /// navigation); the same lines on a scanned page are read.
+    /// On a screen capture, title bars, status bars, rows of buttons and icons read as signs
+    /// are left out (kept as navigation); on a scanned page the same lines are read, but a
+    /// lone sign is a speck or a logo there too (kept as unreadable).
     @Test func windowChromeOfAScreenCaptureIsNotRead() throws {
         let words = line("Save changes", left: 400, top: 10, starts: [.block, .paragraph, .line])
             + line("Do you want to keep the changes you made to the file?", top: 300, starts: [.block, .paragraph, .line])
+            + line("¥", left: 1100, top: 400, starts: [.block, .paragraph, .line])
+            + line("Total: 12 files, 40 % done", top: 500, starts: [.block, .paragraph, .line])
             + line("Cancel Discard Save", left: 500, top: 900, starts: [.block, .paragraph, .line])
         var screen = OCRPage(index: 0, width: 1200, height: 1000, words: words)
         screen.isScreen = true
         let captured = try read([screen])
-        #expect(captured.blocks.filter(\.isSpoken).map(\.text) == ["Do you want to keep the changes you made to the file?"])
-        #expect(captured.blocks.filter { $0.skip == .navigation }.map(\.text) == ["Save changes", "Cancel Discard Save"])
+        #expect(captured.blocks.filter(\.isSpoken).map(\.text)
+                == ["Do you want to keep the changes you made to the file?", "Total: 12 files, 40 % done"])
+        #expect(captured.blocks.filter { $0.skip == .navigation }.map(\.text) == ["Save changes", "¥", "Cancel Discard Save"])
         let scanned = try read([OCRPage(index: 0, width: 1200, height: 1000, words: words)])
-        #expect(scanned.blocks.filter(\.isSpoken).count == 3)
+        #expect(scanned.blocks.filter(\.isSpoken).count == 4)
+        #expect(scanned.blocks.filter { $0.skip == .unreadable }.map(\.text) == ["¥"])
     }
 
     /// A transcript rules a frame round its text: the court reporter's lines under it are a
