@@ -62,10 +62,7 @@ struct PageFurniture {
     /// "Contents", "Inhaltsverzeichnis:" (without Foundation's trimming: every short line of a
     /// book is asked).
     private static func isContentsHeading(_ text: Substring) -> Bool {
-        var name = Substring(text.lowercased())
-        while name.first == ":" { name.removeFirst() }
-        while name.last == ":" { name.removeLast() }
-        return contentsHeadings.contains(String(name))
+        contentsHeadings.contains(String(text.lowercased().trimming { $0 == ":" }))
     }
 
     /// A table of contents under its heading ("Contents", "Inhaltsverzeichnis"), leaders or not:

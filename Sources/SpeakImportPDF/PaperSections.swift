@@ -1,4 +1,5 @@
 import Foundation
+import SpeakImport
 import SpeakModel
 
 /// The parts of a paper a listener skips unless asked: the references (from their heading to
@@ -56,12 +57,7 @@ enum PaperSections {
            first.allSatisfy({ $0.isNumber || $0 == "." }) || (first.count <= 5 && first.hasSuffix(".") && first.dropLast().allSatisfy({ "ivxlcdm".contains($0) || $0.isLetter && first.count == 2 })) {
             words.removeFirst()
         }
-        // Trimmed by hand: Foundation's trimming, asked of every short paragraph of a book, took
-        // a tenth of a 2,000-page import's last, single-threaded step.
-        var name = Substring(words.joined(separator: " "))
-        while let first = name.first, first == "." || first == ":" { name.removeFirst() }
-        while let last = name.last, last == "." || last == ":" { name.removeLast() }
-        return String(name)
+        return String(words.joined(separator: " ").trimming { $0 == "." || $0 == ":" })
     }
 
     /// A paragraph whose run-in heading says it is the acknowledgements.
