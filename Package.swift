@@ -174,6 +174,7 @@ let package = Package(
             "SpeakPoppler", "SpeakImportOCR", "SpeakTesseract", "SpeakConversion", "SpeakKit", "SpeakLibrary", "SpeakNeural",
             "SpeakQueue", "SpeakServer", "SpeakSync", .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["SpeakFuzzing", "SpeakQueue"], exclude: ["Inputs"]),
         .testTarget(name: "SpeakModelTests", dependencies: ["SpeakModel"]),

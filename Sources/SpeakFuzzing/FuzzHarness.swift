@@ -56,12 +56,21 @@ public enum FuzzHarnesses {
 }
 
 /// Where harnesses put the files their parsers insist on reading from a path: memory-backed
-/// when the machine has /dev/shm, one directory per process, removed at exit by the caller.
+/// when the machine has /dev/shm, one directory per process (SPEAK_FUZZ_SCRATCH when given),
+/// removed when the process exits. `scripts/fuzz` names and removes it too, because a crash
+/// ends libFuzzer without running exit handlers; left behind, every run and every test run
+/// kept its library in memory (862 directories, 1.6 GB, were found in /dev/shm).
 enum FuzzScratch {
     static let directory: String = {
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        let path = (base as NSString).appendingPathComponent("speak-fuzz-\(getpid())")
+        let path: String
+        if let given = ProcessInfo.processInfo.environment["SPEAK_FUZZ_SCRATCH"], !given.isEmpty {
+            path = given
+        } else {
+            let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+            path = (base as NSString).appendingPathComponent("speak-fuzz-\(getpid())")
+        }
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: FuzzScratch.directory) }
         return path
     }()
 

@@ -1,11 +1,13 @@
 #if DEBUG || SPEAK_FUZZ
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
 import NIOEmbedded
 @testable import SpeakKit
+@testable import SpeakLibrary
 @testable import SpeakServer
 @testable import SpeakSync
 
@@ -29,19 +31,18 @@ enum ServerHarness {
         // An upload's import runs on after its answer; what it holds would count as this
         // input's leak, or the next one's.
         ImportJobs.inFlight.wait()
-        forgetImports()
+        restore()
     }
 
-    /// Removes what this input's uploads added, so every input meets the same library: one that
-    /// grew by an upload per input made every page that lists it slower (130 inputs a second at
-    /// first, under 20 after 100,000), and an input's outcome depended on the ones before it.
-    /// An input that removed the sample gets it back.
-    private static func forgetImports() {
-        guard let speak = Self.server?.speak, let documents = try? speak.list() else { return }
-        for document in documents where document.id != Self.sample { try? speak.remove(id: document.id) }
-        if !documents.contains(where: { $0.id == Self.sample }), let again = try? speak.importInput(.file(Self.sampleFile)) {
-            Self.sample = again.id
-        }
+    /// Puts the library and the accounts back as they were before the first input (SQLite's
+    /// backup, from copies in memory), so every input meets the same server and its outcome
+    /// does not depend on the inputs before it. A library that grew by an upload per input made
+    /// every page listing it slower (130 inputs a second at first, under 20 after 100,000);
+    /// removing documents alone still left a folder per input and the positions and logins.
+    private static func restore() {
+        guard let server = Self.server else { return }
+        try? server.pristine.library.backup(to: server.library)
+        try? server.pristine.accounts.backup(to: server.accounts)
     }
 
     private static let requests = [
@@ -78,24 +79,31 @@ enum ServerHarness {
     /// One server per process on a library of its own, with one document to read and
     /// accounts whose passwords cost nothing to check (bcrypt would cost a quarter second).
     private static let sampleFile = FuzzScratch.file("sample.txt", Data("A Title\n\nThe first paragraph has words. The second sentence follows it.\n".utf8))
-    /// The one document every input meets (libFuzzer runs one input at a time).
-    nonisolated(unsafe) private static var sample: Int64 = 0
-
     /// One server per process on a library of its own, with one document to read and
     /// accounts whose passwords cost nothing to check (bcrypt would cost a quarter second).
     /// No ONNX Runtime: a clip asked of the Piper voice gets the answer of a machine without
     /// it. With it, inference took 71 % of the harness's time (30 inputs a second) on audio that
     /// says nothing of how a request is read; the voice's config has a harness of its own.
-    private static let server: (speak: Speak, responder: RouterResponder<BasicRequestContext>)? = {
+    private static let server: Server? = {
         let home = (FuzzScratch.directory as NSString).appendingPathComponent("server")
         guard let speak = try? Speak(environment: ["SPEAK_HOME": home, "SPEAK_SERVE_MAX_UPLOAD": "65536", "HOME": home,
                                                       "SPEAK_ONNXRUNTIME": (home as NSString).appendingPathComponent("no-onnxruntime.so")]),
-              let imported = try? speak.importInput(.file(sampleFile)),
-              let accounts = try? AccountStore(path: (home as NSString).appendingPathComponent("accounts.sqlite"), hashing: PlainHashing())
+              (try? speak.importInput(.file(sampleFile))) != nil, let library = try? speak.library().queue,
+              let database = try? SQLiteAccountDatabase(path: (home as NSString).appendingPathComponent("accounts.sqlite")),
+              let pristineLibrary = try? DatabaseQueue(), (try? library.backup(to: pristineLibrary)) != nil,
+              let pristineAccounts = try? DatabaseQueue(), (try? database.queue.backup(to: pristineAccounts)) != nil
         else { return nil }
-        sample = imported.id
-        return (speak, ReaderServer(speak: speak, accounts: accounts).routes().0.buildResponder())
+        let accounts = AccountStore(database: database, hashing: PlainHashing())
+        return Server(responder: ReaderServer(speak: speak, accounts: accounts).routes().0.buildResponder(),
+                      library: library, accounts: database.queue, pristine: (pristineLibrary, pristineAccounts))
     }()
+
+    private struct Server {
+        let responder: RouterResponder<BasicRequestContext>
+        let library: DatabaseQueue
+        let accounts: DatabaseQueue
+        let pristine: (library: DatabaseQueue, accounts: DatabaseQueue)
+    }
     private static var responder: RouterResponder<BasicRequestContext>? { server?.responder }
 
     static func request(_ data: Data) -> Request? {

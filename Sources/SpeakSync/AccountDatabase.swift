@@ -22,7 +22,9 @@ public protocol AccountDatabase: Sendable {
     func user(named name: String) throws(AccountError) -> StoredUser?
     /// How many wrong passwords were given for a name since `since`.
     func failures(name: String, since: Double) throws(AccountError) -> Int
-    func recordFailure(name: String, at: Double) throws(AccountError)
+    /// Records a wrong password for a name and forgets everyone's from before `cutoff`, which
+    /// no longer count: a stream of wrong names must not grow the table without end.
+    func recordFailure(name: String, at: Double, forgettingBefore cutoff: Double) throws(AccountError)
     /// Stores a login and forgets the name's wrong passwords.
     func addToken(hash: String, user: Int64, name: String, device: String, created: Double, expires: Double) throws(AccountError)
     /// The account a token hash belongs to while it has not expired.

@@ -103,7 +103,7 @@ public final class AccountStore: Sendable {
         // An unknown name costs the same time as a wrong password: names are not revealed.
         guard let user, hashing.verify(password, hash: user.passwordHash) else {
             if user == nil { _ = hashing.verify(password, hash: Self.decoyHash(hashing)) }
-            try database.recordFailure(name: name, at: time)
+            try database.recordFailure(name: name, at: time, forgettingBefore: time - Self.attemptWindow)
             throw AccountError(.unauthorized, "wrong user name or password")
         }
         let token = Self.newToken()

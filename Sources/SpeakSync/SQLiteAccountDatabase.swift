@@ -4,7 +4,8 @@ import SpeakLibrary
 
 /// The account store in one SQLite file (WAL, so reads go on while a sync writes).
 public final class SQLiteAccountDatabase: AccountDatabase {
-    private let queue: DatabaseQueue
+    /// Internal, not private: the fuzz harness rolls it back between inputs.
+    let queue: DatabaseQueue
 
     /// Opens (or creates and migrates) the file at `path`.
     public init(path: String) throws(AccountError) {
@@ -38,8 +39,11 @@ public final class SQLiteAccountDatabase: AccountDatabase {
         try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM failed_logins WHERE name = ? AND at > ?", arguments: [name, since]) ?? 0 }
     }
 
-    public func recordFailure(name: String, at: Double) throws(AccountError) {
-        try write { db in try db.execute(sql: "INSERT INTO failed_logins (name, at) VALUES (?, ?)", arguments: [name, at]) }
+    public func recordFailure(name: String, at: Double, forgettingBefore cutoff: Double) throws(AccountError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM failed_logins WHERE at < ?", arguments: [cutoff])
+            try db.execute(sql: "INSERT INTO failed_logins (name, at) VALUES (?, ?)", arguments: [name, at])
+        }
     }
 
     public func addToken(hash: String, user: Int64, name: String, device: String, created: Double, expires: Double) throws(AccountError) {

@@ -48,8 +48,9 @@ public final class PostgresAccountDatabase: AccountDatabase {
         }
     }
 
-    public func recordFailure(name: String, at: Double) throws(AccountError) {
+    public func recordFailure(name: String, at: Double, forgettingBefore cutoff: Double) throws(AccountError) {
         try transaction { connection throws(PostgresError) in
+            try connection.query("DELETE FROM failed_logins WHERE at < $1", [String(cutoff)])
             try connection.query("INSERT INTO failed_logins (name, at) VALUES ($1, $2)", [name, String(at)])
         }
     }

@@ -58,6 +58,17 @@ final class TestClock: Sendable {
         #expect(throws: AccountError.self) { try accounts.account(token: session.token) }
     }
 
+    /// Wrong passwords older than the window count for nothing and are dropped: a stream of
+    /// made-up names must not grow the table for ever.
+    @Test(arguments: Backend.available) func wrongPasswordsPastTheWindowAreForgotten(backend: Backend) throws {
+        let database = try backend.database()
+        for index in 0..<5 { try database.recordFailure(name: "guess\(index)", at: 100, forgettingBefore: 0) }
+        #expect(try database.failures(name: "guess3", since: 0) == 1)
+        try database.recordFailure(name: "late", at: 1_000, forgettingBefore: 500)
+        #expect(try database.failures(name: "guess3", since: 0) == 0)
+        #expect(try database.failures(name: "late", since: 0) == 1)
+    }
+
     @Test(arguments: Backend.available) func aNewPasswordEndsTheOtherSessions(backend: Backend) throws {
         let accounts = try store(backend)
         _ = try accounts.create(name: "ada", password: "analytical engine")
