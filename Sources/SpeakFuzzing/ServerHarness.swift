@@ -76,20 +76,25 @@ enum ServerHarness {
         return logger
     }()
 
-    /// One server per process on a library of its own, with one document to read and
-    /// accounts whose passwords cost nothing to check (bcrypt would cost a quarter second).
+    /// The document every input meets, at the top of the library and in a folder.
     private static let sampleFile = FuzzScratch.file("sample.txt", Data("A Title\n\nThe first paragraph has words. The second sentence follows it.\n".utf8))
-    /// One server per process on a library of its own, with one document to read and
-    /// accounts whose passwords cost nothing to check (bcrypt would cost a quarter second).
-    /// No ONNX Runtime: a clip asked of the Piper voice gets the answer of a machine without
+    /// One server per process on a library of its own, with a document at the top and one in a
+    /// folder, and an account, logged in, whose password costs nothing to check (bcrypt would
+    /// cost a quarter second). No ONNX Runtime: a clip asked of the Piper voice gets the answer of a machine without
     /// it. With it, inference took 71 % of the harness's time (30 inputs a second) on audio that
     /// says nothing of how a request is read; the voice's config has a harness of its own.
     private static let server: Server? = {
         let home = (FuzzScratch.directory as NSString).appendingPathComponent("server")
+        var inbox = ImportRequest()
+        inbox.folder = "Inbox"
+        inbox.force = true
         guard let speak = try? Speak(environment: ["SPEAK_HOME": home, "SPEAK_SERVE_MAX_UPLOAD": "65536", "HOME": home,
                                                       "SPEAK_ONNXRUNTIME": (home as NSString).appendingPathComponent("no-onnxruntime.so")]),
-              (try? speak.importInput(.file(sampleFile))) != nil, let library = try? speak.library().queue,
+              (try? speak.importInput(.file(sampleFile))) != nil, (try? speak.importInput(.file(sampleFile), request: inbox)) != nil,
+              let library = try? speak.library().queue,
               let database = try? SQLiteAccountDatabase(path: (home as NSString).appendingPathComponent("accounts.sqlite")),
+              let user = try? database.addUser(name: "ann", passwordHash: PlainHashing().hash("a long password"), created: 0),
+              (try? database.addToken(hash: AccountStore.digest(token), user: user, name: "ann", device: "fuzz", created: 0, expires: .infinity)) != nil,
               let pristineLibrary = try? DatabaseQueue(), (try? library.backup(to: pristineLibrary)) != nil,
               let pristineAccounts = try? DatabaseQueue(), (try? database.queue.backup(to: pristineAccounts)) != nil
         else { return nil }
@@ -97,6 +102,10 @@ enum ServerHarness {
         return Server(responder: ReaderServer(speak: speak, accounts: accounts).routes().0.buildResponder(),
                       library: library, accounts: database.queue, pristine: (pristineLibrary, pristineAccounts))
     }()
+
+    /// The bearer token of the account every input meets: a request needs no login before it
+    /// to reach what an account sees.
+    private static let token = "0123456789abcdef"
 
     private struct Server {
         let responder: RouterResponder<BasicRequestContext>
