@@ -42,9 +42,10 @@ final class ImportJobs: Sendable {
             if jobs.count > 200, let oldest = jobs.values.filter({ $0.state != "reading" }).map(\.id).min() { jobs[oldest] = nil }
             return job
         }
-        Self.inFlight.enter()
-        queue.async { [self] in
-            defer { Self.inFlight.leave() }
+        // Counted by the group, which is left only after the block and what it holds (the
+        // uploaded bytes) are released: left from inside, the fuzzer's leak check ran while
+        // they were still held through a pointer it cannot read, and reported them leaked.
+        queue.async(group: Self.inFlight) { [self] in
             do {
                 let outcome = try speak.importInput(input, request: request) { fraction in
                     self.update(job.id) { $0.progress = max($0.progress, min(0.99, fraction)) }
