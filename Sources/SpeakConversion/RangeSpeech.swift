@@ -4,11 +4,13 @@ import SpeakSynthesis
 /// A range of a document's words spoken in order, for the workers and the conversion.
 public enum RangeSpeech {
     /// Speaks words `range` of a document on the engine thread (running ahead of the
-    /// consumer), handing each sentence piece to `consume` in order.
+    /// consumer), handing each sentence piece to `consume` in order. Whole sentences, even to a
+    /// neural voice: no listener waits for the first clause, and the model says a sentence in
+    /// one run faster than in pieces (as `piper` does).
     public static func speak(_ document: Document, range: Range<Int>, engine: any SpeechEngine, settings: VoiceSettings, readAll: Bool,
                       progress: ProgressHandler?, consume: (SpeechPiece) throws -> Void) throws {
         let stream = try SpeechStream(document: document, engine: engine, settings: settings, fromWord: range.lowerBound,
-                                      toWord: range.upperBound, includeSkipped: readAll, historyWords: 0)
+                                      toWord: range.upperBound, includeSkipped: readAll, historyWords: 0, byClause: false)
         let span = Double(max(1, min(range.upperBound, document.wordCount) - range.lowerBound))
         var spoken = false
         while let piece = try stream.next() {

@@ -29,6 +29,8 @@ public final class SpeechStream: @unchecked Sendable {
     private let thread: EngineThread
     private let toWord: Int
     private let includeSkipped: Bool
+    /// Long sentences go to the engine a few clauses at a time (see `speaksByClause`).
+    private let byClause: Bool
     private let aheadSamples: Int
     /// Words kept behind the consumer for seeking back without re-synthesizing.
     private let historyWords: Int
@@ -50,10 +52,11 @@ public final class SpeechStream: @unchecked Sendable {
 
     /// Starts synthesizing `document` at `fromWord` (up to `toWord`, exclusive) on `thread`.
     /// `growing`: the document is the beginning of one still being read (the first lines of
-    /// a scanned page); `extend(with:)` brings the rest.
+    /// a scanned page); `extend(with:)` brings the rest. `byClause`: whether long sentences
+    /// go to the engine a clause at a time (nil: as the engine prefers, for a listener).
     public init(document: Document, engine: any SpeechEngine, settings: VoiceSettings, fromWord: Int = 0,
                 toWord: Int = .max, includeSkipped: Bool = false, aheadSeconds: Double = 30,
-                historyWords: Int = 20_000, thread: EngineThread = .shared, growing: Bool = false) throws {
+                historyWords: Int = 20_000, thread: EngineThread = .shared, growing: Bool = false, byClause: Bool? = nil) throws {
         try Synthesizer.check(fromWord, in: document)
         self.current = document
         self.growing = growing
@@ -64,10 +67,11 @@ public final class SpeechStream: @unchecked Sendable {
         self.thread = thread
         self.toWord = toWord
         self.includeSkipped = includeSkipped
+        self.byClause = byClause ?? engine.speaksByClause
         self.aheadSamples = Int(aheadSeconds * Double(engine.sampleRate))
         self.historyWords = historyWords
         self.source = ChunkSource(document: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech,
-                             byClause: synthesizer.engine.speaksByClause)
+                             byClause: self.byClause)
         condition.lock()
         pump()
         condition.unlock()
@@ -240,7 +244,7 @@ public final class SpeechStream: @unchecked Sendable {
     /// A chunk source over the document as it is now, from `nextWord`.
     private func replaceSource() {
         source = ChunkSource(document: current, fromWord: nextWord, toWord: toWord, includeSkipped: includeSkipped, speech: settings.speech,
-                             byClause: synthesizer.engine.speaksByClause)
+                             byClause: byClause)
         sourceVersion = version
     }
 
@@ -360,7 +364,7 @@ public final class SpeechStream: @unchecked Sendable {
                 try thread.sync {
                     synthesizer.settings = settings
                     return try ChunkPlanner.sequence(of: document, fromWord: from, toWord: first.index, includeSkipped: includeSkipped,
-                                                     speech: settings.speech, byClause: synthesizer.engine.speaksByClause)
+                                                     speech: settings.speech, byClause: byClause)
                         .map { try synthesizer.piece(for: $0, startingAt: 0, keepAudio: false) }
                 }
             }
