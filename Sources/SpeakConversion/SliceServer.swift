@@ -73,6 +73,7 @@ public final class SliceServer {
 
     /// Speaks a slice on the engine thread, each sentence's audio written while it is still in
     /// the cache (a second thread between engine and file cost a tenth of the CPU time again).
+    /// Whole sentences even to a neural voice, as in every conversion (see `RangeSpeech`).
     private func speak(_ request: (id: Int, words: Range<Int>)) throws {
         current = request.id
         let silencedBefore = engine.silencedSentences
@@ -83,7 +84,7 @@ public final class SliceServer {
         do {
             timeline = try EngineThread.shared.sync {
                 try synthesizer.run(document, fromWord: request.words.lowerBound, toWord: request.words.upperBound,
-                                    includeSkipped: readAll, audio: { samples in
+                                    includeSkipped: readAll, byClause: false, audio: { samples in
                     // Offsets for this slice or a held one may have come while the engine spoke.
                     while SliceMessage.isWaiting(on: input) {
                         guard let message = SliceMessage.receive(from: input) else { throw ParentGone() }

@@ -33,14 +33,15 @@ public final class Synthesizer {
     /// Synthesizes `document` from global word `fromWord` up to `toWord` (exclusive, at a
     /// sentence start); `audio` receives PCM in order and `progress` the fraction of words done.
     /// Returns the timeline of every spoken word, with samples counted from this run's start.
-    public func run(_ document: Document, fromWord: Int = 0, toWord: Int = .max, includeSkipped: Bool = false,
+    /// `byClause`: long sentences go to the engine a clause at a time (nil: as it prefers).
+    public func run(_ document: Document, fromWord: Int = 0, toWord: Int = .max, includeSkipped: Bool = false, byClause: Bool? = nil,
                     audio: (UnsafeBufferPointer<Int16>) throws -> Void,
                     progress: ProgressHandler? = nil) throws -> Timeline {
         try Self.check(fromWord, in: document)
         var timeline = Timeline(sampleRate: engine.sampleRate)
         let span = Double(max(1, min(toWord, document.wordCount) - fromWord))
         for chunk in ChunkPlanner.sequence(of: document, fromWord: fromWord, toWord: toWord, includeSkipped: includeSkipped,
-                                           speech: settings.speech, byClause: engine.speaksByClause) {
+                                           speech: settings.speech, byClause: byClause ?? engine.speaksByClause) {
             let piece = try self.piece(for: chunk, startingAt: timeline.totalSamples)
             try piece.samples.withUnsafeBufferPointer { try audio($0) }
             if chunk.startsSentence { timeline.sentenceStarts.append(timeline.words.count) }
