@@ -70,7 +70,8 @@ enum ContentScorer {
             }
         }
         for candidate in candidates { candidate.score *= 1 - candidate.linkDensity }
-        guard var top = candidates.max(by: { $0.score < $1.score }), top.score > 0 else { return nil }
+        guard let best = candidates.max(by: { $0.score < $1.score }), best.score > 0 else { return nil }
+        var top = best
         // An article split over several containers: when close rivals sit under one ancestor
         // of the best, that ancestor holds the article.
         let rivals = candidates.filter { $0.score >= top.score * 0.75 && !related($0, top) }
@@ -89,8 +90,22 @@ enum ContentScorer {
                 top = shared
                 break
             }
+            // An article cut in two (by an advertisement, a pull quote) into containers built
+            // alike: one twin is enough when it reads as the article does.
+            if inside.count == 1, let half = inside.first, half.isCandidate, half.score >= top.score * 0.5 {
+                top = shared
+                break
+            }
             container = shared.parent
             levels += 1
+        }
+        // An article cut into parts that nest at different depths (a figure or a video set in
+        // between): the other parts are built as the best one is (tag and class) and read as
+        // an article does; their nearest shared container holds them all.
+        if top === best {
+            let parts = candidates.filter { $0 !== top && !related($0, top) && $0.tag == top.tag && $0["class"] == top["class"]
+                && $0.score >= top.score * 0.3 }
+            if !parts.isEmpty, let shared = sharedContainer(top, parts) { top = shared }
         }
         // A lone paragraph's parent that holds more of the text is the better answer.
         while let parent = top.parent, parent.name != "body", parent.name != "html",
@@ -199,6 +214,16 @@ enum ContentScorer {
             return false
         }
         return contains(a, b) || contains(b, a)
+    }
+
+    /// The nearest element holding `top` and every one of `others`, unless that is the body.
+    private static func sharedContainer(_ top: HTMLElement, _ others: [HTMLElement]) -> HTMLElement? {
+        var shared = top.parent
+        while let candidate = shared, candidate.name != "body" {
+            if others.allSatisfy({ related(candidate, $0) }) { return candidate }
+            shared = candidate.parent
+        }
+        return nil
     }
 
     private static func commonAncestor(_ top: HTMLElement, _ others: [HTMLElement]) -> HTMLElement? {
