@@ -125,7 +125,9 @@ enum ContentScorer {
         var kept = siblings.map { sibling in
             if sibling === top { return true }
             if sibling.isCandidate, sibling.score >= threshold, !Boilerplate.isNegative(sibling) { return true }
-            return sibling.name == "p" && isProse(sibling)
+            // A container used as a paragraph needs a sentence's length too: a dateline
+            // ("Nov. 20, 2019 6:02 AM") has a full stop and no link either.
+            return (sibling.name == "p" || isTextBlock(sibling) && sibling.textLength > 80) && isProse(sibling)
         }
         // A heading belongs to the section it opens: kept when what follows it is (a manual's
         // "2. Descriptions" before the list of descriptions chosen as the content).
@@ -142,6 +144,12 @@ enum ContentScorer {
         if paragraph.textLength > 80, paragraph.linkDensity < 0.25 { return true }
         if paragraph.textLength > 0, paragraph.linkDensity == 0, text.contains(". ") { return true }
         return paragraph.textLength > 80 && paragraph.linkDensity < 0.5 && text.components(separatedBy: ". ").count >= 3
+    }
+
+    /// A container used as a paragraph (`<div class="paragraph">…</div>`): its text is its own,
+    /// not its child blocks'.
+    static func isTextBlock(_ element: HTMLElement) -> Bool {
+        isContainer(element.tag) && element.textLength > 0 && directText(element) * 10 >= element.textLength * 9
     }
 
     /// Text directly inside (not inside a child block element).

@@ -36,6 +36,24 @@ import Testing
         #expect(!text.contains("Advertisement") && !text.contains("The Site"))
     }
 
+    /// The opening paragraphs written as `<div>`s beside the container of the rest (a news
+    /// site's "read all" wrapper): read, and a dateline beside them is not.
+    @Test func openingParagraphsWrittenAsDivsBesideTheRestAreRead() throws {
+        let opening = (1...2).map { n in
+            "<div class=\"body-paragraph\">Opening \(n): the story starts here, with a sentence long enough, and commas, to be the prose it is, as a reporter writes it.</div>"
+        }.joined()
+        let html = """
+            <html><body>\(navigation)<section class="story"><div class="container">
+            <div class="dateline">Nov. 20, 2019 6:02 AM EST</div>\(opening)
+            <div class="read-all">\(paragraphs("main", 8))</div>
+            </div></section></body></html>
+            """
+        let text = try spoken(html)
+        #expect(text.contains("Opening 1: the story starts here") && text.contains("Opening 2: the story starts here"))
+        #expect(text.contains("Paragraph 8 of the main part"))
+        #expect(!text.contains("Nov. 20"))
+    }
+
     @Test func partsNestedAtDifferentDepthsAroundAVideoAreAllRead() throws {
         let part = { (name: String, count: Int) in
             "<section class=\"outer\"><div class=\"column\"><div class=\"post-section\"><div class=\"post-content\">\(self.paragraphs(name, count))</div></div></div></section>"
