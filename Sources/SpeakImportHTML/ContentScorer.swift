@@ -92,7 +92,7 @@ enum ContentScorer {
             }
             // An article cut in two (by an advertisement, a pull quote) into containers built
             // alike: one twin is enough when it reads as the article does.
-            if inside.count == 1, let half = inside.first, half.isCandidate, half.score >= top.score * 0.5 {
+            if inside.count == 1, hasClass(top), let half = inside.first, half.isCandidate, half.score >= top.score * 0.5 {
                 top = shared
                 break
             }
@@ -102,7 +102,7 @@ enum ContentScorer {
         // An article cut into parts that nest at different depths (a figure or a video set in
         // between): the other parts are built as the best one is (tag and class) and read as
         // an article does; their nearest shared container holds them all.
-        if top === best {
+        if top === best, hasClass(top) {
             let parts = candidates.filter { $0 !== top && !related($0, top) && $0.tag == top.tag && $0["class"] == top["class"]
                 && $0.score >= top.score * 0.3 }
             if !parts.isEmpty, let shared = sharedContainer(top, parts) { top = shared }
@@ -222,6 +222,12 @@ enum ContentScorer {
             return false
         }
         return contains(a, b) || contains(b, a)
+    }
+
+    /// Whether the element names a class: only then does "built alike" say something (plain
+    /// `<div>`s are everywhere on a page).
+    private static func hasClass(_ element: HTMLElement) -> Bool {
+        element["class"].map { !$0.allSatisfy(\.isWhitespace) } ?? false
     }
 
     /// The nearest element holding `top` and every one of `others`, unless that is the body.
