@@ -80,9 +80,10 @@ enum ServerHarness {
     private static let sampleFile = FuzzScratch.file("sample.txt", Data("A Title\n\nThe first paragraph has words. The second sentence follows it.\n".utf8))
     /// One server per process on a library of its own, with a document at the top and one in a
     /// folder, and an account, logged in, whose password costs nothing to check (bcrypt would
-    /// cost a quarter second). No ONNX Runtime: a clip asked of the Piper voice gets the answer of a machine without
-    /// it. With it, inference took 71 % of the harness's time (30 inputs a second) on audio that
-    /// says nothing of how a request is read; the voice's config has a harness of its own.
+    /// cost a quarter second). No ONNX Runtime: a clip asked of the Piper voice gets the answer
+    /// of a machine without it. With it, inference took 71 % of the harness's time (30 inputs a
+    /// second) on audio that says nothing of how a request is read; the voice's config has a
+    /// harness of its own.
     private static let server: Server? = {
         let home = (FuzzScratch.directory as NSString).appendingPathComponent("server")
         // A crashed run leaves its library (a crash skips exit handlers), and the reproducing
