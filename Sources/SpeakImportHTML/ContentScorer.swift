@@ -90,18 +90,12 @@ enum ContentScorer {
                 top = shared
                 break
             }
-            // An article cut in two (by an advertisement, a pull quote) into containers built
-            // alike: one twin is enough when it reads as the article does.
-            if inside.count == 1, hasClass(top), let half = inside.first, half.isCandidate, half.score >= top.score * 0.5 {
-                top = shared
-                break
-            }
             container = shared.parent
             levels += 1
         }
-        // An article cut into parts that nest at different depths (a figure or a video set in
-        // between): the other parts are built as the best one is (tag and class) and read as
-        // an article does; their nearest shared container holds them all.
+        // An article cut into parts (by an advertisement, a pull quote, a video), at the same
+        // depth or not: the other parts are built as the best one is (tag and class) and read
+        // as an article does; their nearest shared container holds them all.
         if top === best, hasClass(top) {
             let parts = candidates.filter { $0 !== top && !related($0, top) && $0.tag == top.tag && $0["class"] == top["class"]
                 && $0.score >= top.score * 0.3 }

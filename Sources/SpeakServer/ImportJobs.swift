@@ -43,8 +43,8 @@ final class ImportJobs: Sendable {
             return job
         }
         // Counted by the group, which is left only after the block and what it holds (the
-        // uploaded bytes) are released: left from inside, the fuzzer's leak check ran while
-        // they were still held through a pointer it cannot read, and reported them leaked.
+        // uploaded bytes) are released: left from inside the block, a waiter (the fuzzer's
+        // leak check) could go on while the bytes were still being let go, and saw them leaked.
         queue.async(group: Self.inFlight) { [self] in
             do {
                 let outcome = try speak.importInput(input, request: request) { fraction in
