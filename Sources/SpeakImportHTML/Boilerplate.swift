@@ -20,6 +20,8 @@ enum Boilerplate {
         "consent", "popup", "sidebar", "breadcrumb", "outbrain", "taboola", "disqus", "signup",
         "recommend", "trending", "toolbar", "masthead", "footer", "navbar", "byline", "author-",
         "most-read", "mostread", "read-more", "readmore", "more-stories", "jump-link", "sr-only", "visually-hidden",
+        // A photo's caption and credit inside a longer class name ("imageEmbedCaption", "newsCaption").
+        "caption", "credit",
     ]
     static let positiveWords: Set<String> = [
         "article", "content", "entry", "main", "post", "story", "text", "body", "blog", "prose", "articlebody",

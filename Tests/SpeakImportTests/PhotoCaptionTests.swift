@@ -1,0 +1,38 @@
+import Foundation
+import SpeakImport
+import SpeakImportHTML
+import SpeakModel
+import Testing
+
+/// A photo's caption and credit marked by a class name that only contains the word
+/// ("InlineImage-imageEmbedCaption", "newsCaption", "imageEmbedCredit") are not read between
+/// the article's paragraphs, and stay in the document as skipped blocks.
+@Suite struct PhotoCaptionTests {
+    private func document(_ html: String) throws -> Document {
+        try HTMLImporter().importDocument(ImportSource(name: "page.html", data: Data(html.utf8)), options: ImportOptions(), progress: { _ in })
+    }
+
+    private let paragraphs = (1...6).map { n in
+        "<p>Paragraph \(n) of the story goes on for a while, with commas, clauses and enough words to read as prose, "
+            + "the way an article's paragraphs do, sentence after sentence, until it ends.</p>"
+    }
+
+    @Test func captionsAndCreditsNamedInsideLongerClassesAreSkipped() throws {
+        let html = """
+            <html><body><article><div class="group">\(paragraphs[0...1].joined())</div>
+            <div class="InlineImage-wrapper"><img src="plane.jpg" alt="">
+            <div class="InlineImage-imageEmbedCaption">The prime minister passes a passenger aircraft during the air show on Monday.</div>
+            <div class="InlineImage-imageEmbedCredit">Natalie Example | Bloomberg | Getty Images</div></div>
+            <div class="group">\(paragraphs[2...3].joined())</div>
+            <div class="photo"><span class="newsCaption">Plague can be easily vaccinated <span class="caption">(Image: GETTY)</span></span></div>
+            <div class="group">\(paragraphs[4...5].joined())</div></article></body></html>
+            """
+        let document = try document(html)
+        let spoken = document.blocks.filter(\.isSpoken).map(\.text).joined(separator: "\n")
+        #expect(spoken.contains("Paragraph 1 of the story") && spoken.contains("Paragraph 6 of the story"))
+        for aside in ["passenger aircraft", "Getty Images", "easily vaccinated"] {
+            #expect(!spoken.contains(aside), "\(aside) is read")
+            #expect(document.blocks.contains { !$0.isSpoken && $0.text.contains(aside) }, "\(aside) is dropped without a word")
+        }
+    }
+}
