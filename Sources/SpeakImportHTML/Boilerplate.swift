@@ -23,6 +23,7 @@ enum Boilerplate {
         // A photo's caption and credit inside a longer class name ("imageEmbedCaption", "newsCaption").
         "caption", "credit",
     ]
+    static let datedProperties: Set<String> = ["datepublished", "datemodified", "datecreated", "uploaddate"]
     static let positiveWords: Set<String> = [
         "article", "content", "entry", "main", "post", "story", "text", "body", "blog", "prose", "articlebody",
     ]
@@ -52,6 +53,9 @@ enum Boilerplate {
            ["navigation", "banner", "contentinfo", "complementary", "menu", "dialog", "alert"].contains(role) {
             verdict.negative = true
         }
+        // A date marked up for machines (schema.org's datePublished, dateModified) is the
+        // page's metadata, kept with the document, not a line to read before the article.
+        if let property = element["itemprop"]?.lowercased(), datedProperties.contains(property) { verdict.negative = true }
         let hints = Array(element.hints.utf8)
         guard hints.count > 1 else { return verdict }
         // Runs for every element of every page: one pass over the hints, trying only the

@@ -4,10 +4,11 @@ import SpeakImportHTML
 import SpeakModel
 import Testing
 
-/// A photo's caption and credit marked by a class name that only contains the word
-/// ("InlineImage-imageEmbedCaption", "newsCaption", "imageEmbedCredit") are not read between
-/// the article's paragraphs, and stay in the document as skipped blocks.
-@Suite struct PhotoCaptionTests {
+/// What stands beside an article's text without being part of it is not read, and stays in the
+/// document as a skipped block: a photo's caption and credit marked by a class name that only
+/// contains the word ("InlineImage-imageEmbedCaption", "newsCaption", "imageEmbedCredit"), and
+/// a date marked up for machines (`itemprop="datePublished"`).
+@Suite struct ArticleAsidesTests {
     private func document(_ html: String) throws -> Document {
         try HTMLImporter().importDocument(ImportSource(name: "page.html", data: Data(html.utf8)), options: ImportOptions(), progress: { _ in })
     }
@@ -34,5 +35,18 @@ import Testing
             #expect(!spoken.contains(aside), "\(aside) is read")
             #expect(document.blocks.contains { !$0.isSpoken && $0.text.contains(aside) }, "\(aside) is dropped without a word")
         }
+    }
+
+    @Test func aDateMarkedUpAsThePublicationDateIsMetadataNotText() throws {
+        let html = """
+            <html><body><article><h1 itemprop="name">Standings</h1>
+            <span class="data" itemprop="datePublished">sexta-feira, 22 de outubro de 2010 às 20:13</span>
+            \(paragraphs.joined())</article></body></html>
+            """
+        let document = try document(html)
+        let spoken = document.blocks.filter(\.isSpoken).map(\.text).joined(separator: "\n")
+        #expect(spoken.contains("Paragraph 1 of the story"))
+        #expect(!spoken.contains("outubro"))
+        #expect(document.blocks.contains { !$0.isSpoken && $0.text.contains("outubro de 2010") })
     }
 }
