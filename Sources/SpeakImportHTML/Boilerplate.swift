@@ -13,6 +13,8 @@ enum Boilerplate {
         "consent", "sponsor", "sponsored", "signup", "login", "trending", "popular", "recommended",
         "recirc", "outbrain", "taboola", "disqus", "more", "author", "hidden", "dateline", "timestamp", "credit",
         "credits", "caption", "overlay", "feedback", "disclaimer", "pagination", "pager", "topics", "keywords",
+        // A call to action (subscribe, become a member) set in the article.
+        "cta",
     ]
     /// Substrings that mark boilerplate wherever they appear.
     static let negativeParts = [
@@ -20,8 +22,9 @@ enum Boilerplate {
         "consent", "popup", "sidebar", "breadcrumb", "outbrain", "taboola", "disqus", "signup",
         "recommend", "trending", "toolbar", "masthead", "footer", "navbar", "byline", "author-",
         "most-read", "mostread", "read-more", "readmore", "more-stories", "jump-link", "sr-only", "visually-hidden",
-        // A photo's caption and credit inside a longer class name ("imageEmbedCaption", "newsCaption").
-        "caption", "credit",
+        // A photo's caption and credit inside a longer class name ("imageEmbedCaption",
+        // "newsCaption"), and a gallery of photos with their captions.
+        "caption", "credit", "gallery",
     ]
     static let datedProperties: Set<String> = ["datepublished", "datemodified", "datecreated", "uploaddate"]
     static let positiveWords: Set<String> = [

@@ -6,8 +6,9 @@ import Testing
 
 /// What stands beside an article's text without being part of it is not read, and stays in the
 /// document as a skipped block: a photo's caption and credit marked by a class name that only
-/// contains the word ("InlineImage-imageEmbedCaption", "newsCaption", "imageEmbedCredit"), and
-/// a date marked up for machines (`itemprop="datePublished"`).
+/// contains the word ("InlineImage-imageEmbedCaption", "newsCaption", "imageEmbedCredit"), a
+/// gallery of photos with their captions, a call to action ("cta") set in the article, and a
+/// date marked up for machines (`itemprop="datePublished"`).
 @Suite struct ArticleAsidesTests {
     private func document(_ html: String) throws -> Document {
         try HTMLImporter().importDocument(ImportSource(name: "page.html", data: Data(html.utf8)), options: ImportOptions(), progress: { _ in })
@@ -48,5 +49,23 @@ import Testing
         #expect(spoken.contains("Paragraph 1 of the story"))
         #expect(!spoken.contains("outubro"))
         #expect(document.blocks.contains { !$0.isSpoken && $0.text.contains("outubro de 2010") })
+    }
+
+    @Test func aPhotoGalleryAndACallToActionInTheArticleAreSkipped() throws {
+        let html = """
+            <html><body><article><div class="article-body">\(paragraphs[0...2].joined())
+            <ul class="article-gallery js-article-gallery"><li data-thumb="a.jpg"><img src="a.jpg" alt="">
+            <p>Functional areas of the module: (1) crew quarters, (2) exercise, (3) galley.</p></li></ul>
+            \(paragraphs[3...5].joined())
+            <div class="nrplus-cta-wrap"><h4>Something to Consider</h4><p>If you enjoyed this article, join our members' club: no paywalls, no meters, just stories.</p></div>
+            </div></article></body></html>
+            """
+        let document = try document(html)
+        let spoken = document.blocks.filter(\.isSpoken).map(\.text).joined(separator: "\n")
+        #expect(spoken.contains("Paragraph 1 of the story") && spoken.contains("Paragraph 6 of the story"))
+        for aside in ["crew quarters", "members' club"] {
+            #expect(!spoken.contains(aside), "\(aside) is read")
+            #expect(document.blocks.contains { !$0.isSpoken && $0.text.contains(aside) }, "\(aside) is dropped without a word")
+        }
     }
 }
