@@ -97,9 +97,15 @@ public final class TesseractEngine {
     /// Recognizes the part of a page inside `box` (left, top, right, bottom), laid out on its
     /// own; word boxes are in page coordinates.
     public func recognize(_ image: PageImage, resolution: Int, inside box: [Int32]) throws(OCRFailure) -> [OCRWord] {
+        let width = Int32(image.width), height = Int32(image.height)
+        let left = max(0, box[0]), top = max(0, box[1]), bottom = min(height, box[3])
+        var right = min(width, box[2])
+        // Tesseract 5.3 reads a rectangle as wide as the image but not as high from the wrong
+        // rows (garbage, at the right places); one pixel less wide reads right.
+        if left == 0, right == width, top > 0 || bottom < height { right -= 1 }
         TessBaseAPISetImage2(api, image.pix)
         TessBaseAPISetSourceResolution(api, Int32(resolution))
-        TessBaseAPISetRectangle(api, box[0], box[1], box[2] - box[0], box[3] - box[1])
+        TessBaseAPISetRectangle(api, left, top, max(1, right - left), max(1, bottom - top))
         return try recognizeAnalysed()
     }
 
