@@ -11,8 +11,8 @@ enum Boilerplate {
         "social", "related", "comments", "comment", "meta", "masthead", "breadcrumb", "breadcrumbs",
         "toolbar", "newsletter", "subscribe", "subscription", "promo", "popup", "modal", "cookie", "cookies",
         "consent", "sponsor", "sponsored", "signup", "login", "trending", "popular", "recommended",
-        "recirc", "outbrain", "taboola", "disqus", "more", "author", "hidden", "dateline", "timestamp", "credit",
-        "credits", "caption", "overlay", "feedback", "disclaimer", "pagination", "pager", "topics", "keywords",
+        "recirc", "outbrain", "taboola", "disqus", "more", "author", "hidden", "dateline", "timestamp",
+        "overlay", "feedback", "disclaimer", "pagination", "pager", "topics", "keywords",
         // A call to action (subscribe, become a member) set in the article.
         "cta",
     ]
@@ -26,6 +26,7 @@ enum Boilerplate {
         // "newsCaption"), and a gallery of photos with their captions.
         "caption", "credit", "gallery",
     ]
+    /// `itemprop` values of a date meant for machines.
     static let datedProperties: Set<String> = ["datepublished", "datemodified", "datecreated", "uploaddate"]
     static let positiveWords: Set<String> = [
         "article", "content", "entry", "main", "post", "story", "text", "body", "blog", "prose", "articlebody",
