@@ -19,18 +19,33 @@ enum NativeHarnesses {
                 if let page = try? document.page(index) { _ = PDFTextLayer.needsOCR(page.lines) }
             }
         },
-        FuzzHarness("image", "the OCR helper's input path: Leptonica decodes the bytes; a small page goes through Tesseract",
-                    maximumLength: 256 << 10, setUp: { reader == nil ? "Tesseract did not start (is tesseract-ocr-eng installed?)" : nil }) { data in
+        FuzzHarness("image", "the OCR helper's input path: Leptonica decodes the bytes and prepares the page; a small one goes through Tesseract",
+                    maximumLength: 256 << 10, setUp: { reader == nil ? "Tesseract did not start (is tesseract-ocr-eng installed?)" : nil },
+                    seeds: {
+                        guard let folder = ProcessInfo.processInfo.environment["SPEAK_FUZZ_SEEDS"] else { return [] }
+                        return PageImage.seeds(fromImagesIn: folder, pixels: NativeHarnesses.ocrPixels)
+                            + PageImage.seeds(fromImagesIn: folder, pixels: NativeHarnesses.preparedPixels)
+                    }) { data in
             let path = FuzzScratch.file("fuzz.img", data)
             guard let file = try? ImageFile(path: path) else { return }
-            // Tesseract on a large page takes seconds; the decoding of any size is what is fuzzed there.
-            guard file.width * file.height <= 160_000, let reader = Self.reader else {
+            let pixels = file.width * file.height
+            // Tesseract reads even a line of words in about 10 ms: a page of a few words keeps the
+            // fuzzer at about a hundred inputs a second and still goes through every step of a
+            // page's reading (layout, sizing, orientation, a second reading turned).
+            if pixels <= Self.ocrPixels, let reader = Self.reader {
+                _ = try? reader.read(file, page: 0)
+            } else if pixels <= Self.preparedPixels, let page = try? PageReader.decode(file, page: 0) {
+                _ = page.deskewed()
+            } else {
                 _ = try? file.page(0).grayscale()
-                return
             }
-            _ = try? reader.read(file, page: 0)
         },
     ]
+
+    /// The largest page the image harness hands to Tesseract: a line or two of words.
+    static let ocrPixels = 4_096
+    /// The largest page it evens out and straightens (Leptonica only); larger ones are decoded.
+    static let preparedPixels = 160_000
 
     /// One Tesseract per process, as each OCR helper has (loading the model takes 0.1 s).
     nonisolated(unsafe) private static let reader: PageReader? = try? PageReader(settings: OCRSettings(language: "eng"))
