@@ -23,8 +23,8 @@ enum NativeHarnesses {
                     maximumLength: 256 << 10, setUp: { reader == nil ? "Tesseract did not start (is tesseract-ocr-eng installed?)" : nil },
                     seeds: {
                         guard let folder = ProcessInfo.processInfo.environment["SPEAK_FUZZ_SEEDS"] else { return [] }
-                        return PageImage.seeds(fromImagesIn: folder, pixels: NativeHarnesses.ocrPixels)
-                            + PageImage.seeds(fromImagesIn: folder, pixels: NativeHarnesses.preparedPixels)
+                        return PageImage.seeds(fromImagesIn: folder,
+                                               pixelBounds: [NativeHarnesses.ocrPixels, NativeHarnesses.preparedPixels])
                     }) { data in
             let path = FuzzScratch.file("fuzz.img", data)
             guard let file = try? ImageFile(path: path) else { return }

@@ -36,25 +36,31 @@ extension PageImage {
 
     /// Seeds cut from the image files in `folder`: from each page that decodes, a piece from
     /// near its top left (where text starts), one from its middle, and the whole page scaled
-    /// down, each at most `pixels` pixels, in every format of `seedFormats`.
-    static func seeds(fromImagesIn folder: String, pixels: Int) -> [Data] {
+    /// down, each at most the size of one of `pixelBounds`, in every format of `seedFormats`.
+    /// Each page is decoded once, however many bounds there are.
+    static func seeds(fromImagesIn folder: String, pixelBounds: [Int]) -> [Data] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         var seeds: [Data] = []
         for name in names where !name.hasPrefix("seed-") {
             guard let file = try? ImageFile(path: (folder as NSString).appendingPathComponent(name)),
                   let page = try? file.page(0).grayscale() else { continue }
-            let side = Int(Double(pixels).squareRoot())
-            let pieces = [
-                page.clipped(x: page.width / 10, y: page.height / 10, width: side * 2, height: side / 2),
-                page.clipped(x: page.width / 3, y: page.height / 2, width: side, height: side),
-                // Leptonica rounds the scaled sides up.
-                page.scaled(by: min(1, 0.98 * (Double(pixels) / Double(max(1, page.width * page.height))).squareRoot())),
-            ]
-            for piece in pieces.compactMap({ $0 }) where piece.width * piece.height <= pixels {
-                seeds += seedFormats.compactMap { piece.encoded($0) }
+            for pixels in pixelBounds {
+                seeds += page.seedPieces(pixels: pixels).flatMap { piece in seedFormats.compactMap { piece.encoded($0) } }
             }
         }
         return seeds
+    }
+
+    /// The three pieces of this page that `seeds` writes for the bound `pixels`.
+    private func seedPieces(pixels: Int) -> [PageImage] {
+        let side = Int(Double(pixels).squareRoot())
+        let pieces = [
+            clipped(x: width / 10, y: height / 10, width: side * 2, height: side / 2),
+            clipped(x: width / 3, y: height / 2, width: side, height: side),
+            // Leptonica rounds the scaled sides up.
+            scaled(by: min(1, 0.98 * (Double(pixels) / Double(max(1, width * height))).squareRoot())),
+        ]
+        return pieces.compactMap { $0 }.filter { $0.width * $0.height <= pixels }
     }
 }
 #endif

@@ -16,19 +16,22 @@ import Testing
         try Data("not an image".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         try Data(contentsOf: sample).write(to: folder.appendingPathComponent("seed-0"))
 
-        let seeds = PageImage.seeds(fromImagesIn: folder.path, pixels: 4_096)
-        // Three pieces, seven formats each.
-        #expect(seeds.count == 3 * PageImage.seedFormats.count)
-        var sizes: Set<String> = []
+        // The page is decoded once and cut for each bound: three pieces a bound, seven formats each.
+        let seeds = PageImage.seeds(fromImagesIn: folder.path, pixelBounds: [4_096, 160_000])
+        let perBound = 3 * PageImage.seedFormats.count
+        #expect(seeds.count == 2 * perBound)
+        var sizes: [Set<String>] = [[], []]
         for (index, seed) in seeds.enumerated() {
+            let bound = index < perBound ? 0 : 1
             let path = folder.appendingPathComponent("read-\(index)").path
             try seed.write(to: URL(fileURLWithPath: path))
             let file = try ImageFile(path: path)
-            #expect(file.width * file.height <= 4_096)
+            #expect(file.width * file.height <= [4_096, 160_000][bound])
             #expect(file.width >= 32 && file.height >= 32)
             _ = try file.page(0)
-            sizes.insert("\(file.width)x\(file.height)")
+            sizes[bound].insert("\(file.width)x\(file.height)")
         }
-        #expect(sizes.contains("128x32") && sizes.contains("64x64"))
+        #expect(sizes[0].contains("128x32") && sizes[0].contains("64x64"))
+        #expect(sizes[1].contains("800x200") && sizes[1].contains("400x400"))
     }
 }
