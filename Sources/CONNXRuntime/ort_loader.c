@@ -13,7 +13,8 @@ typedef void OrtStatus;
 typedef struct { const void *(*GetApi)(uint32_t version); const char *(*GetVersionString)(void); } OrtApiBase;
 
 enum {
-    GetErrorMessage = 2, CreateEnv = 3, CreateSession = 7, Run = 9, CreateSessionOptions = 10, SetSessionExecutionMode = 13,
+    GetErrorMessage = 2, CreateEnv = 3, CreateSession = 7, Run = 9, CreateSessionOptions = 10, SetOptimizedModelFilePath = 11,
+    SetSessionExecutionMode = 13,
     DisableMemPattern = 17,
     SetSessionGraphOptimizationLevel = 23, SetIntraOpNumThreads = 24, SetInterOpNumThreads = 25, SessionGetOutputCount = 31,
     CreateTensorWithDataAsOrtValue = 49, GetTensorMutableData = 51, GetTensorShapeElementCount = 64, GetTensorTypeAndShape = 65,
@@ -41,6 +42,12 @@ static int failed(OrtStatus *status, char *error, size_t length) {
 
 static int load(const char *library, char *error, size_t length) {
     if (api) return 0;
+    // ONNX Runtime 1.29 and later report usage to Microsoft from Linux too, and write a device
+    // id under ~/.cache and a session file in $TMPDIR, unless this is set before the library
+    // starts; speak is an offline reader. A user's own setting is kept. No other code in speak
+    // sets variables, so this first addition gives the process a fresh copy of the environment
+    // array and leaves the one other threads may be reading intact.
+    if (!getenv("ORT_DISABLE_TELEMETRY")) setenv("ORT_DISABLE_TELEMETRY", "1", 1);
     void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
     if (!handle) { snprintf(error, length, "%s", dlerror()); return 1; }
     const OrtApiBase *(*base)(void) = (const OrtApiBase *(*)(void))dlsym(handle, "OrtGetApiBase");
@@ -80,6 +87,23 @@ SpeakOrtModel *speak_ort_open(const char *library, const char *path, int threads
         return NULL;
     }
     return model;
+}
+
+int speak_ort_optimize(const char *library, const char *path, const char *optimized, char *error, size_t length) {
+    pthread_mutex_lock(&lock);
+    int bad = load(library, error, length);
+    pthread_mutex_unlock(&lock);
+    if (bad) return -1;
+    void *options = NULL, *session = NULL;
+    if (failed(CALL(OrtStatus *(*)(void **), CreateSessionOptions)(&options), error, length)) return -1;
+    // Extended, not all: the layout changes of the highest level are made for this CPU and are
+    // left to the session that runs the copy.
+    int ok = !failed(CALL(OrtStatus *(*)(void *, int), SetSessionGraphOptimizationLevel)(options, 2), error, length)
+        && !failed(CALL(OrtStatus *(*)(void *, const char *), SetOptimizedModelFilePath)(options, optimized), error, length)
+        && !failed(CALL(OrtStatus *(*)(const void *, const char *, const void *, void **), CreateSession)(env, path, options, &session), error, length);
+    if (session) CALL(void (*)(void *), ReleaseSession)(session);
+    CALL(void (*)(void *), ReleaseSessionOptions)(options);
+    return ok ? 0 : -1;
 }
 
 size_t speak_ort_output_count(const SpeakOrtModel *model) { return model->outputs; }

@@ -2,6 +2,7 @@ import Foundation
 import SpeakESpeak
 import SpeakModel
 import SpeakNeural
+import SpeakSpeech
 import SpeakSynthesis
 
 /// A neural voice that cannot be used: one line naming the file or what to install.
@@ -40,12 +41,14 @@ public enum EngineChoice {
         lock.lock()
         defer { lock.unlock() }
         // Paragraphs in other languages are read by eSpeak-NG in the same stream.
-        let espeak = GuardedEngine(try EngineThread.shared.sync { try ESpeakEngine.shared() })
-        if let loaded = neural[voice.name] { return VoiceRouter(neural: loaded, name: voice.name, espeak: espeak) }
+        func espeak() throws -> GuardedEngine { GuardedEngine(try EngineThread.shared.sync { try ESpeakEngine.shared() }) }
+        if let loaded = neural[voice.name] { return VoiceRouter(neural: loaded, name: voice.name, espeak: try espeak()) }
         do {
+            // The model loads on one core; the word list the first sentence may need, on the other.
+            DispatchQueue.global(qos: .userInitiated).async { SpeechReader.prepare() }
             let engine = try EngineThread.shared.sync { try PiperEngine(voice: voice, environment: environment, threads: threads) }
             neural[voice.name] = engine
-            return VoiceRouter(neural: engine, name: voice.name, espeak: espeak)
+            return VoiceRouter(neural: engine, name: voice.name, espeak: try espeak())
         } catch let problem as PiperVoice.Problem {
             throw NeuralVoiceError(message: problem.message)
         }

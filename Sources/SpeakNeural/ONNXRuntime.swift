@@ -34,6 +34,15 @@ final class ONNXModel: @unchecked Sendable {
 
     deinit { speak_ort_close(handle) }
 
+    /// Writes `model` to `destination` with the optimizations that do not depend on the CPU
+    /// already made: a session loads that copy in about half the time.
+    static func optimize(library: String, model: String, into destination: String) throws(PiperVoice.Problem) {
+        var error = [CChar](repeating: 0, count: 512)
+        guard speak_ort_optimize(library, model, destination, &error, error.count) == 0 else {
+            throw PiperVoice.Problem(message: "ONNX Runtime cannot optimize '\(model)': \(String(cString: error))")
+        }
+    }
+
     /// Audio samples (floats) and, when the model reports them, frames per phoneme id.
     func run(ids: [Int64], scales: [Float], durationOutput: String?) throws(PiperVoice.Problem) -> (audio: [Float], durations: [Float]) {
         var audio: UnsafeMutablePointer<Float>?

@@ -15,34 +15,42 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
     private let durationOutput: String?
     private let phonemizer: ESpeakEngine
 
-    /// Loads `voice` (patched to report durations first, once) with `threads` threads.
+    /// Loads `voice` (its runnable copy made first, once) with `threads` threads. The model loads
+    /// on a thread of its own while eSpeak-NG starts on this one (which must be eSpeak's thread).
     public init(voice: PiperVoice, environment: [String: String], threads: Int = 1) throws(PiperVoice.Problem) {
         guard let library = ONNXModel.library(environment: environment) else {
             throw PiperVoice.Problem(message: "ONNX Runtime is not installed; run scripts/bootstrap (it installs the onnxruntime wheel's library) or set SPEAK_ONNXRUNTIME")
+        }
+        let loading = ModelLoading { () throws(PiperVoice.Problem) -> (ONNXModel, String) in
+            let (path, output) = try Self.runnableModel(voice, library: library, environment: environment)
+            return (try ONNXModel(library: library, model: path, threads: threads), output)
         }
         do {
             phonemizer = try ESpeakEngine.shared()
             // The voice was trained on one eSpeak voice's phonemes: that voice must be here.
             try phonemizer.prepare(VoiceSettings(voice: voice.espeakVoice))
-        } catch SynthesisError.unknownVoice {
-            throw PiperVoice.Problem(message: "the voice '\(voice.name)' needs eSpeak-NG's '\(voice.espeakVoice)' phonemes, which this eSpeak-NG does not have")
         } catch {
-            throw PiperVoice.Problem(message: (error as? SynthesisError)?.message ?? "\(error)")
+            _ = try? loading.result()
+            if case SynthesisError.unknownVoice = error {
+                throw PiperVoice.Problem(message: "the voice '\(voice.name)' needs eSpeak-NG's '\(voice.espeakVoice)' phonemes, which this eSpeak-NG does not have")
+            }
+            throw PiperVoice.Problem(message: error.message)
         }
-        let (path, output) = try Self.timedModel(voice, environment: environment)
+        let (model, output) = try loading.result()
         self.voice = voice
-        model = try ONNXModel(library: library, model: path, threads: threads)
+        self.model = model
         durationOutput = model.outputCount >= 2 ? output : nil
     }
 
-    /// The model that reports durations: next to the voice when its directory is writable,
-    /// else in the user's cache; made once.
-    static func timedModel(_ voice: PiperVoice, environment: [String: String]) throws(PiperVoice.Problem) -> (String, String) {
+    /// The copy of the voice's model that runs: it reports durations, and the optimizations that
+    /// do not depend on the CPU are made in it (loading it takes half the time); next to the
+    /// voice when its directory is writable, else in the user's cache; made once.
+    static func runnableModel(_ voice: PiperVoice, library: String, environment: [String: String]) throws(PiperVoice.Problem) -> (String, String) {
         let stem = URL(fileURLWithPath: voice.model).deletingPathExtension()
         let cache = (environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache") + "/speak/voices"
-        let candidates = [stem.path + ".timed.onnx", cache + "/" + stem.lastPathComponent + ".timed.onnx"]
+        let places = [stem.path, cache + "/" + stem.lastPathComponent]
         let output = "/Ceil_output_0"
-        for path in candidates where FileManager.default.fileExists(atPath: path) { return (path, output) }
+        for place in places where FileManager.default.fileExists(atPath: place + ".speak.onnx") { return (place + ".speak.onnx", output) }
         guard let data = FileManager.default.contents(atPath: voice.model) else {
             throw PiperVoice.Problem(message: "cannot read the voice model '\(voice.model)'")
         }
@@ -52,14 +60,23 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         } catch {
             throw PiperVoice.Problem(message: "'\(voice.model)' is not a Piper voice model (\(error)); reinstall the voice")
         }
-        guard let patched else { return (voice.model, output) }
-        for path in candidates {
+        for place in places {
+            let path = place + ".speak.onnx"
             try? FileManager.default.createDirectory(atPath: path.parentPath, withIntermediateDirectories: true)
-            let partial = path + ".partial-\(getpid())"
-            if FileManager.default.createFile(atPath: partial, contents: patched), rename(partial, path) == 0 { return (path, output) }
-            unlink(partial)
+            let timed = path + ".timed-\(getpid())", partial = path + ".partial-\(getpid())"
+            defer {
+                unlink(timed)
+                unlink(partial)
+            }
+            guard FileManager.default.createFile(atPath: timed, contents: patched ?? data) else { continue }
+            // A model ONNX Runtime cannot optimize is refused by the session with its reason.
+            let made = (try? ONNXModel.optimize(library: library, model: timed, into: partial)) != nil ? partial : timed
+            if rename(made, path) == 0 {
+                unlink(place + ".timed.onnx")
+                return (path, output)
+            }
         }
-        throw PiperVoice.Problem(message: "cannot write the timed copy of '\(voice.model)' next to it or in \(cache)")
+        throw PiperVoice.Problem(message: "cannot write the copy of '\(voice.model)' that speak runs next to it or in \(cache)")
     }
 
     /// Phoneme symbols that take time of their own (stress and length marks, spaces and
@@ -175,6 +192,33 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         if let s = start { out.append((s, position - s)) }
         return out.filter { word in
             text.unicodeScalars.dropFirst(word.0).prefix(word.1).contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
+    }
+}
+
+/// A model loading on a thread of its own; `result()` waits for it.
+private final class ModelLoading: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var outcome: Result<(ONNXModel, String), PiperVoice.Problem>?
+
+    init(_ load: @escaping @Sendable () throws(PiperVoice.Problem) -> (ONNXModel, String)) {
+        Thread {
+            do throws(PiperVoice.Problem) {
+                self.outcome = .success(try load())
+            } catch {
+                self.outcome = .failure(error)
+            }
+            self.done.signal()
+        }.start()
+    }
+
+    func result() throws(PiperVoice.Problem) -> (ONNXModel, String) {
+        done.wait()
+        done.signal()
+        switch outcome {
+        case .success(let loaded): return loaded
+        case .failure(let problem): throw problem
+        case nil: throw PiperVoice.Problem(message: "the voice model did not load")
         }
     }
 }

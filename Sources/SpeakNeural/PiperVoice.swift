@@ -94,12 +94,18 @@ public struct PiperVoice: Sendable, Equatable {
         for site in sitePackages(environment: environment) {
             for package in ((try? fm.contentsOfDirectory(atPath: site)) ?? []).filter({ $0.hasSuffix("_piper_voice") }).sorted() {
                 let data = site + "/" + package + "/data"
-                for model in ((try? fm.contentsOfDirectory(atPath: data)) ?? []).filter({ $0.hasSuffix(".onnx") && !$0.hasSuffix(".timed.onnx") }) {
+                for model in ((try? fm.contentsOfDirectory(atPath: data)) ?? []).filter(isVoiceModel) {
                     out.append((data + "/" + model, String(package.split(separator: "_").first ?? Substring(package))))
                 }
             }
         }
         return out
+    }
+
+    /// A voice's model, not the copy speak makes of one to run (`PiperEngine.runnableModel`):
+    /// `.speak.onnx` now, `.timed.onnx` before it was optimized.
+    static func isVoiceModel(_ name: String) -> Bool {
+        name.hasSuffix(".onnx") && !name.hasSuffix(".speak.onnx") && !name.hasSuffix(".timed.onnx")
     }
 
     /// Python's package directories, system-wide and the user's, where wheels are installed.
@@ -127,9 +133,9 @@ public struct PiperVoice: Sendable, Equatable {
                 guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
                 var models: [(String, String?)] = []
                 if isDirectory.boolValue {
-                    let inside = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".onnx") && !$0.hasSuffix(".timed.onnx") }
+                    let inside = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).filter(isVoiceModel)
                     models += inside.sorted().map { (path + "/" + $0, inside.count == 1 ? entry : nil) }
-                } else if entry.hasSuffix(".onnx"), !entry.hasSuffix(".timed.onnx") {
+                } else if isVoiceModel(entry) {
                     models.append((path, nil))
                 }
                 for (model, name) in models {

@@ -152,6 +152,13 @@ public struct SpeechReader: Sendable {
         return (voice, SpeechReader(options: other))
     }
 
+    /// Reads what the English rules look words up in (the system's word list, about 0.1 s) now
+    /// rather than in the first sentence: for a caller with an idle core while something else
+    /// loads (a neural voice's model).
+    public static func prepare() {
+        _ = WordList.english
+    }
+
     /// What is said for `text` (a chunk or block of kind `kind`) whose words are `words`; a
     /// table row with `tableHeader` has each cell said after its column's label.
     public func spoken(_ text: String, words: [WordSpan], kind: BlockKind = .paragraph, tableHeader: [String]? = nil) -> SpokenText {

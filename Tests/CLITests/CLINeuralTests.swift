@@ -121,6 +121,38 @@ import Testing
         #expect(try cli.run(["text", path, "--phonemes"]).status == 0)
     }
 
+    /// ONNX Runtime 1.29 and later report usage to Microsoft from Linux unless told not to
+    /// before they start: speak, an offline reader, leaves no device id in the home directory
+    /// and no session file in the temporary one. The copy of the model it runs is made once,
+    /// next to the voice, and a copy of the kind made before is removed. (Skipped when the
+    /// runner itself already sets ORT_DISABLE_TELEMETRY: then it proves nothing.)
+    @Test(.enabled(if: installed && ProcessInfo.processInfo.environment["ORT_DISABLE_TELEMETRY"] == nil))
+    func theNeuralVoiceReportsNothingAndMakesItsCopyOnce() throws {
+        let cli = CLI()
+        let fm = FileManager.default
+        let home = cli.work.appendingPathComponent("user").path, temporary = cli.work.appendingPathComponent("temporary").path
+        let voice = cli.work.appendingPathComponent("voices/joe").path
+        for directory in [home, temporary, voice] { try fm.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        for name in ["en_US-joe-medium.onnx", "en_US-joe-medium.onnx.json", "MODEL_CARD"] {
+            try fm.createSymbolicLink(atPath: voice + "/" + name, withDestinationPath: "/usr/local/share/speak/voices/joe/" + name)
+        }
+        cli.file("voices/joe/en_US-joe-medium.timed.onnx", "a copy of the kind made before")
+        let path = cli.file("a.txt", "Hello there, reader.\n")
+        let environment = ["HOME": home, "TMPDIR": temporary, "XDG_CACHE_HOME": "", "SPEAK_VOICES": cli.work.appendingPathComponent("voices").path]
+        for round in 1...2 {
+            let out = cli.work.appendingPathComponent("a\(round).wav").path
+            let result = try cli.run(["convert", path, "-o", out, "--voice", "joe"], environment: environment)
+            #expect(result.status == 0 && result.stderr.contains("read by joe"), "\(result.stderr)")
+        }
+        // (libpulse, which eSpeak-NG links, may leave its runtime directory in $TMPDIR.)
+        let left = ((fm.enumerator(atPath: home)?.allObjects as? [String] ?? []) + (fm.enumerator(atPath: temporary)?.allObjects as? [String] ?? []))
+            .filter { !$0.hasPrefix("pulse-") }
+        #expect(left.isEmpty, "ONNX Runtime left \(left)")
+        #expect(try fm.contentsOfDirectory(atPath: voice).sorted() == ["MODEL_CARD", "en_US-joe-medium.onnx", "en_US-joe-medium.onnx.json", "en_US-joe-medium.speak.onnx"])
+        let voices = try cli.run(["voices", "--json"], environment: environment)
+        #expect(voices.stdout.components(separatedBy: "\"joe\"").count == 2, "one voice named joe: \(voices.stdout.prefix(300))")
+    }
+
     @Test func badVoicesAreRefusedInOneLine() throws {
         let cli = CLI()
         let voices = cli.work.appendingPathComponent("voices").path
