@@ -49,6 +49,8 @@ public final class SpeechStream: @unchecked Sendable {
     private var exhausted = false
     private var failure: (any Error)?
     private var settings: VoiceSettings
+    /// The paragraph opening last made ahead (see `prepareOpening`).
+    private var preparedOpening: Int?
 
     /// Starts synthesizing `document` at `fromWord` (up to `toWord`, exclusive) on `thread`.
     /// `growing`: the document is the beginning of one still being read (the first lines of
@@ -318,6 +320,7 @@ public final class SpeechStream: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         producing = false
+        var opening: Int?
         if job.generation == generation {
             let planned = job.sourceVersion == version
             if let error {
@@ -328,6 +331,7 @@ public final class SpeechStream: @unchecked Sendable {
                 known += piece.words
                 producedSamples = piece.endSample
                 nextWord = (piece.words.last?.index).map { $0 + 1 } ?? nextWord
+                opening = openingAfter(piece)
             } else if chunk == nil, planned {
                 exhausted = true
             }
@@ -335,7 +339,32 @@ public final class SpeechStream: @unchecked Sendable {
             if !planned { replaceSource() }
         }
         pump()
+        if let opening {
+            preparedOpening = opening
+            let settings = job.settings, document = current
+            thread.async { [self] in prepareOpening(at: opening, of: document, settings: settings) }
+        }
         condition.broadcast()
+    }
+
+    /// For an engine slow enough to be heard thinking (`byClause`): the first word of the
+    /// paragraph after `piece`'s, where a paragraph jump goes, when its opening is not made yet.
+    private func openingAfter(_ piece: SpeechPiece) -> Int? {
+        guard byClause, let last = piece.words.last?.index, let b = current.blockIndex(containingWord: last) else { return nil }
+        let next = current.blocks[(b + 1)...].first { includeSkipped || $0.isSpoken }
+        guard let word = next?.firstWord, word < toWord, word != preparedOpening else { return nil }
+        return word
+    }
+
+    /// Makes the opening chunk of the paragraph at `word` ahead (after the piece queued last):
+    /// a jump there, or the stream reaching it, takes it without waiting for the engine.
+    private func prepareOpening(at word: Int, of document: Document, settings: VoiceSettings) {
+        let chunks = ChunkPlanner.sequence(of: document, fromWord: word, toWord: toWord, includeSkipped: includeSkipped,
+                                           speech: settings.speech, byClause: byClause)
+        guard let chunk = chunks.first(where: { _ in true }) else { return }
+        synthesizer.settings = settings
+        // A failure here is met again, and reported, when the stream gets to the chunk.
+        try? synthesizer.prepare(chunk)
     }
 
     private func isStale(_ generation: Int) -> Bool {

@@ -20,9 +20,19 @@ public final class Synthesizer {
     public let engine: any SpeechEngine
     public var settings: VoiceSettings
 
+    /// Openings made ahead of time (`prepare`), used when their chunk is asked for.
+    let prepared = PreparedPieces()
+
     public init(engine: any SpeechEngine, settings: VoiceSettings) {
         self.engine = engine
         self.settings = settings
+    }
+
+    /// Synthesizes `chunk` now with the current settings and keeps it for when it is asked
+    /// for (unless it is kept already).
+    func prepare(_ chunk: SpeechChunk) throws {
+        guard !prepared.contains(chunk, settings: settings) else { return }
+        prepared.keep(try piece(for: chunk, startingAt: 0), for: chunk, settings: settings)
     }
 
     /// Pause after a paragraph, in seconds at 175 wpm; it shrinks as the rate grows.
@@ -64,6 +74,7 @@ public final class Synthesizer {
     /// `shouldStop` is asked between audio buffers and aborts with `SynthesisCancelled`.
     func piece(for chunk: SpeechChunk, startingAt base: Int, keepAudio: Bool = true,
                shouldStop: () -> Bool = { false }) throws -> SpeechPiece {
+        if keepAudio, let made = prepared.take(chunk, settings: settings, base: base) { return made }
         var samples: [Int16] = []
         var delivered = 0
         var settings = self.settings
