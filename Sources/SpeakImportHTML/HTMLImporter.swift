@@ -25,9 +25,15 @@ public struct HTMLImporter: Importer {
         var builder = DocumentBuilder()
         var emitted = main.map { PageWalker.blocks(of: tree.body, roots: $0.roots, strict: $0.strict) } ?? []
         let articleLength = emitted.reduce(0) { $0 + ($1.skip == nil ? $1.text.count : 0) }
+        let leftOut = Self.prose(outside: emitted)
         if main == nil || articleLength < 200 && tree.body.textLength > articleLength * 4 {
             emitted = PageWalker.blocks(of: tree.body, roots: [tree.body], strict: false)
             builder.warn("no article found in the page; importing all of its visible text")
+        } else if leftOut.prose >= 500, leftOut.prose >= leftOut.read * 3 {
+            // What was chosen is a small part of a page of prose (a flat page: headings,
+            // paragraphs and lists straight in <body>): the page is the article.
+            emitted = PageWalker.blocks(of: tree.body, roots: [tree.body], strict: false)
+            builder.warn("the main content found was a small part of the page's prose; importing all of its visible text")
         } else if let warning = Self.proseLeftOut(emitted) {
             builder.warn(warning)
         }
@@ -57,19 +63,26 @@ public struct HTMLImporter: Importer {
     /// A warning when the page holds more prose outside the chosen content than a listener
     /// would expect to miss: paragraphs of sentences, not menus or link lists.
     static func proseLeftOut(_ blocks: [EmittedBlock]) -> String? {
+        let (read, prose) = prose(outside: blocks)
+        guard prose >= 150, Double(prose) >= Double(read) * 0.25 else { return nil }
+        return "about \(prose) words of prose outside the main content are not read; 'speak text --all' shows them"
+    }
+
+    /// Words read, and words of prose outside the chosen content: paragraphs, quotes and list
+    /// items of sentences, not menus or link lists.
+    static func prose(outside blocks: [EmittedBlock]) -> (read: Int, prose: Int) {
         var read = 0, prose = 0
         for block in blocks {
             // Blocks are whitespace-collapsed: words are spaces plus one.
             let words = block.text.utf8.reduce(1) { $0 + ($1 == 0x20 ? 1 : 0) }
             if block.skip == nil {
                 read += words
-            } else if block.skip == .outsideArticle, block.kind == .paragraph || block.kind == .quote, words >= 25,
+            } else if block.skip == .outsideArticle, [.paragraph, .quote, .listItem].contains(block.kind), words >= 25,
                       block.text.contains(". ") || block.text.hasSuffix(".") {
                 prose += words
             }
         }
-        guard prose >= 150, Double(prose) >= Double(read) * 0.25 else { return nil }
-        return "about \(prose) words of prose outside the main content are not read; 'speak text --all' shows them"
+        return (read, prose)
     }
 
     private static func same(_ a: String, _ b: String) -> Bool {
