@@ -16,7 +16,7 @@ public final class SpeechStream: @unchecked Sendable {
         defer { condition.unlock() }
         return current
     }
-    private var current: Document
+    var current: Document
     /// More of the document is coming (`extend(with:)`, `endGrowing()`): at the end of what
     /// is here, `next()` waits instead of ending.
     private var growing: Bool
@@ -25,17 +25,17 @@ public final class SpeechStream: @unchecked Sendable {
     /// How many times the document grew; `sourceVersion`: when the chunk source was made.
     private var version = 0
     private var sourceVersion = 0
-    private let synthesizer: Synthesizer
-    private let thread: EngineThread
+    let synthesizer: Synthesizer
+    let thread: EngineThread
     private let toWord: Int
-    private let includeSkipped: Bool
+    let includeSkipped: Bool
     /// Long sentences go to the engine a few clauses at a time (see `speaksByClause`).
-    private let byClause: Bool
+    let byClause: Bool
     private let aheadSamples: Int
     /// Words kept behind the consumer for seeking back without re-synthesizing.
     private let historyWords: Int
 
-    private let condition = NSCondition()
+    let condition = NSCondition()
     private var generation = 0
     private var source: ChunkSource
     private var queue: [SpeechPiece] = []
@@ -48,7 +48,7 @@ public final class SpeechStream: @unchecked Sendable {
     private var producing = false
     private var exhausted = false
     private var failure: (any Error)?
-    private var settings: VoiceSettings
+    var settings: VoiceSettings
     /// The paragraph opening last made ahead (see `prepareOpening`).
     private var preparedOpening: Int?
 
@@ -379,42 +379,5 @@ public final class SpeechStream: @unchecked Sendable {
         let heard = known.firstIndex { $0.startSample >= consumedSamples } ?? known.count
         let drop = min(heard, known.count - historyWords)
         if drop > 0 { known.removeFirst(drop) }
-    }
-
-    /// Times the words before `first` (without keeping audio) until they cover `needed`
-    /// samples or reach the start of the document; their times end where `first` starts.
-    private func timeWords(before first: TimedWord, covering needed: Int) throws -> [TimedWord] {
-        let settings = self.settings
-        let document = current
-        var estimate = max(20, Int(Double(needed) / Double(sampleRate) * Double(settings.wordsPerMinute) / 60 * 1.5))
-        while true {
-            let from = max(0, first.index - estimate)
-            let pieces = try condition.unlocked {
-                try thread.sync {
-                    synthesizer.settings = settings
-                    return try ChunkPlanner.sequence(of: document, fromWord: from, toWord: first.index, includeSkipped: includeSkipped,
-                                                     speech: settings.speech, byClause: byClause)
-                        .map { try synthesizer.piece(for: $0, startingAt: 0, keepAudio: false) }
-                }
-            }
-            // A stream can start mid-sentence, and the planner speaks whole sentences: the text
-            // before `first` ends where `first` starts in it, not where its sentence ends, and
-            // the words from `first` on are already timed.
-            var words: [TimedWord] = []
-            var offset = 0
-            for piece in pieces {
-                words += piece.words.map {
-                    TimedWord(index: $0.index, startSample: $0.startSample + offset, endSample: $0.endSample + offset, skipped: $0.skipped)
-                }
-                offset += piece.sampleCount
-            }
-            let total = words.first { $0.index >= first.index }?.startSample ?? offset
-            words.removeAll { $0.index >= first.index }
-            if total >= needed || from == 0 {
-                let shift = first.startSample - total
-                return words.map { TimedWord(index: $0.index, startSample: $0.startSample + shift, endSample: $0.endSample + shift, skipped: $0.skipped) }
-            }
-            estimate *= 2
-        }
     }
 }
