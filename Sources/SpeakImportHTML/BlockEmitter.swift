@@ -1,4 +1,5 @@
 import SpeakModel
+import SpeakImport
 
 /// One block as the page gives it: what it is, its text, and why it is not read (nil: read).
 struct EmittedBlock {
@@ -113,6 +114,13 @@ struct BlockEmitter {
             block(.caption) { $0.inline(element) }
         case "pre":
             flush()
+            let lines = element.rawText.split(separator: "\n", omittingEmptySubsequences: false)
+            if let rows = TextTable.rows(lines) {
+                // A table typed as text is read row by row; OCR and synthesis take two spaces
+                // between cells as the cell boundary (cells may hold commas).
+                blocks += rows.map { EmittedBlock(kind: .tableCell, text: $0.joined(separator: "  "), skip: reason) }
+                return
+            }
             let text = element.rawText.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
                 .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -11,6 +11,9 @@ struct TextBlockParser {
     private enum Pending { case paragraph, listItem, quote }
 
     private var lines: [Substring] = []
+    /// The paragraph's lines as typed, with their indentation: a table typed as text is
+    /// recognized by its columns.
+    private var rawLines: [Substring] = []
     private var pending = Pending.paragraph
     private var fence: [Substring]?
     /// Inside a Markdown table (after its header and separator rows).
@@ -82,9 +85,10 @@ struct TextBlockParser {
             appendHeading(heading.text, level: heading.level, into: &builder)
             return
         }
-        if lines.count == 1, pending == .paragraph, isUnderline(line) {
+        if lines.count == 1, pending == .paragraph, isUnderline(line), rawLines.first.map(Self.hasColumnGaps) != true {
             let title = lines[0]
             lines = []
+            rawLines = []
             appendHeading(title, level: line.first == "=" ? 1 : 2, into: &builder)
             return
         }
@@ -106,14 +110,21 @@ struct TextBlockParser {
         }
         if pending == .quote, !lines.isEmpty { flush(into: &builder) }
         lines.append(line)
+        rawLines.append(raw)
     }
 
     private mutating func flush(into builder: inout DocumentBuilder) {
         defer {
             lines = []
+            rawLines = []
             pending = .paragraph
         }
         guard !lines.isEmpty else { return }
+        if pending == .paragraph, rawLines.count >= 3, let rows = TextTable.rows(rawLines) {
+            // Two spaces between cells, as OCR sets them: a cell may hold a comma.
+            for row in rows { builder.append(.tableCell, text: row.map(inline).joined(separator: "  ")) }
+            return
+        }
         if pending == .paragraph, let heading = standaloneHeading() {
             appendHeading(heading.text[...], level: heading.level, into: &builder)
             return
@@ -169,6 +180,7 @@ struct TextBlockParser {
         guard lines.count == 1, pending == .paragraph, lines[0].contains("|"), isTableSeparator(line) else { return false }
         let header = lines[0]
         lines = []
+        rawLines = []
         appendRow(header, into: &builder)
         inTable = true
         return true
@@ -191,6 +203,11 @@ struct TextBlockParser {
     private func footnoteDefinition(_ line: Substring) -> Substring? {
         guard line.hasPrefix("[^"), let close = line.firstIndex(of: "]"), line[close...].hasPrefix("]:") else { return nil }
         return line[line.index(close, offsetBy: 2)...].trimmingSpaces()
+    }
+
+    /// Column names over a rule ("Name    Size    Date") rather than a title over its underline.
+    private static func hasColumnGaps(_ line: Substring) -> Bool {
+        line.trimmingSpaces().components(separatedBy: "  ").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count >= 3
     }
 
     private func isUnderline(_ line: Substring) -> Bool {
