@@ -74,7 +74,8 @@ public struct OCRWorkerPool: PageRecognizer {
     public func recognize(file: String, name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
                           pages: (@Sendable ([OCRPage]) -> Void)?, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         // The first helper decodes page 1 while its Tesseract starts; it almost always reads it.
-        let first = try OCRHelper(executable: executable, file: file, settings: settings, readAhead: true)
+        // A file of one page has one helper: it may read the page's halves on two cores.
+        let first = try OCRHelper(executable: executable, file: file, settings: settings, readAhead: true, cores: maximumWorkers)
         let pageCount: Int
         switch first.next() {
         case .ready(let pages)?: pageCount = pages
@@ -249,8 +250,9 @@ final class OCRHelper: @unchecked Sendable {
     private let helper: HelperProcess
 
     /// `file` nil: a helper that is told the file with every page.
-    init(executable: String, file: String?, settings: OCRSettings, readAhead: Bool = false) throws {
+    init(executable: String, file: String?, settings: OCRSettings, readAhead: Bool = false, cores: Int = 1) throws {
         let arguments = (file.map { ["--file", $0] } ?? []) + settings.helperArguments + (readAhead ? ["--read-ahead"] : [])
+            + (cores > 1 ? ["--cores", String(cores)] : [])
         // Tesseract's OpenMP threads make parallel instances several times slower.
         guard let helper = HelperProcess(executable: executable, arguments: arguments, environment: ["OMP_THREAD_LIMIT": "1"]) else {
             throw OCRError.helperMissing(executable)

@@ -133,6 +133,50 @@ public final class PageImage {
     /// 95th percentile) from which it is evened out.
     static let unevenBackground: Float = 30
 
+    /// A copy of its own (Leptonica's reference counts are not atomic: two engines on two
+    /// threads each get a copy).
+    public func copy() -> PageImage {
+        pixCopy(nil, pix).map(PageImage.init) ?? self
+    }
+
+    /// How many pixels of each row are dark (under half brightness), in each of `strips`
+    /// side-by-side vertical strips of the page (the lines of two columns need not line up).
+    public func darkPixelsPerRow(strips: Int) -> [[Int]] {
+        guard strips > 0, let binary = pixConvertTo1(pix, 128) else { return [] }
+        defer { var pointer: UnsafeMutablePointer<PIX>? = binary; pixDestroy(&pointer) }
+        let width = pixGetWidth(binary), height = pixGetHeight(binary), step = max(1, width / Int32(strips))
+        return stride(from: Int32(0), to: width, by: Int(step)).compactMap { left -> [Int]? in
+            guard let box = boxCreate(left, 0, min(step, width - left), height) else { return nil }
+            defer { var pointer: UnsafeMutablePointer<BOX>? = box; boxDestroy(&pointer) }
+            guard let strip = pixClipRectangle(binary, box, nil) else { return nil }
+            defer { var pointer: UnsafeMutablePointer<PIX>? = strip; pixDestroy(&pointer) }
+            guard let counts = pixCountPixelsByRow(strip, nil) else { return nil }
+            defer { var pointer: UnsafeMutablePointer<NUMA>? = counts; numaDestroy(&pointer) }
+            return (0..<numaGetCount(counts)).map { row in
+                var value: Int32 = 0
+                numaGetIValue(counts, row, &value)
+                return Int(value)
+            }
+        }
+    }
+
+    /// How many pixels of each column are dark, counting rows `rows` only.
+    public func darkPixelsPerColumn(rows: Range<Int>) -> [Int] {
+        guard !rows.isEmpty, let box = boxCreate(0, Int32(rows.lowerBound), pixGetWidth(pix), Int32(rows.count)) else { return [] }
+        defer { var pointer: UnsafeMutablePointer<BOX>? = box; boxDestroy(&pointer) }
+        guard let band = pixClipRectangle(pix, box, nil) else { return [] }
+        defer { var pointer: UnsafeMutablePointer<PIX>? = band; pixDestroy(&pointer) }
+        guard let binary = pixConvertTo1(band, 128) else { return [] }
+        defer { var pointer: UnsafeMutablePointer<PIX>? = binary; pixDestroy(&pointer) }
+        guard let counts = pixCountPixelsByColumn(binary) else { return [] }
+        defer { var pointer: UnsafeMutablePointer<NUMA>? = counts; numaDestroy(&pointer) }
+        return (0..<numaGetCount(counts)).map { column in
+            var value: Int32 = 0
+            numaGetIValue(counts, column, &value)
+            return Int(value)
+        }
+    }
+
     /// Scaled by `factor` with smoothing (gray) or area mapping.
     public func scaled(by factor: Double) -> PageImage {
         guard factor != 1, let scaled = pixScale(pix, Float(factor), Float(factor)) else { return self }

@@ -28,8 +28,15 @@ public final class PageReader {
     /// delays the first words of `speak play page.png`. Nil when the "osd" data is not installed.
     private lazy var orientation: TesseractEngine? = try? TesseractEngine(languages: "osd")
 
-    public init(settings: OCRSettings) throws(OCRFailure) {
+    /// Reads the lower half of a page while `engine` reads the upper one; nil when pages are
+    /// read whole (the other cores are busy with other pages).
+    private let partner: PartnerEngine?
+
+    /// `halves`: read each page in two halves at once, on two cores (for a file of one page).
+    public init(settings: OCRSettings, halves: Bool = false) throws(OCRFailure) {
         self.settings = settings
+        // The second engine starts on its own thread while the first starts here.
+        partner = halves ? PartnerEngine(languages: settings.language, pageSegmentation: settings.pageSegmentation ?? 3) : nil
         engine = try TesseractEngine(languages: settings.language, pageSegmentation: settings.pageSegmentation ?? 3)
     }
 
@@ -59,7 +66,8 @@ public final class PageReader {
     /// Reads a page decoded by `decode`.
     public func read(decoded image: PageImage, index: Int) throws(OCRFailure) -> OCRPage {
         let page = try prepare(image)
-        let words = try page.layout == nil ? engine.recognize(page.straight, resolution: page.resolution) : engine.recognizeAnalysed()
+        // A page laid out already is read with that layout: reading it again in halves costs more.
+        let words = try page.layout == nil ? recognizeWhole(page.straight, resolution: page.resolution) : engine.recognizeAnalysed()
         var read = try uprightIfNeeded(page, words: words, index: index)
         read.isScreen = page.screen
         return read
@@ -89,7 +97,7 @@ public final class PageReader {
             first += words
         }
         guard !boxes.isEmpty, Self.opensWell(first), !Self.runsVertically(first) else {
-            var read = try uprightIfNeeded(page, words: engine.recognize(page.straight, resolution: page.resolution), index: index)
+            var read = try uprightIfNeeded(page, words: recognizeWhole(page.straight, resolution: page.resolution), index: index)
             read.isScreen = page.screen
             return read
         }
@@ -98,7 +106,7 @@ public final class PageReader {
         opening(early)
         var rest: [OCRWord] = []
         var pending: LayoutStart = []
-        for var word in try engine.recognize(page.straight, resolution: page.resolution) {
+        for var word in try recognizeWhole(page.straight, resolution: page.resolution) {
             if boxes.contains(where: { Self.centre(of: word, isIn: $0) }) {
                 pending.formUnion(word.starts)
                 continue
@@ -111,6 +119,32 @@ public final class PageReader {
         whole.openingWords = first.count
         whole.isScreen = page.screen
         return whole
+    }
+
+    /// The page recognized: whole, or its two halves at once when there is a partner engine
+    /// and a blank band to cut at (the lower half's words after the upper's, a block of their own).
+    private func recognizeWhole(_ image: PageImage, resolution: Int) throws(OCRFailure) -> [OCRWord] {
+        guard let partner, image.width * image.height <= PageHalves.largestPage,
+              let cut = PageHalves.cut(darkPixelsPerRow: PageHalves.rows(of: image.darkPixelsPerRow(strips: 4)), width: image.width),
+              !PageHalves.hasColumns(darkPixelsPerColumn: image.darkPixelsPerColumn(rows: Self.around(cut, in: image.height)),
+                                     rows: Self.around(cut, in: image.height).count),
+              let other = partner.engine else {
+            return try engine.recognize(image, resolution: resolution)
+        }
+        let width = Int32(image.width), height = Int32(image.height)
+        let lower = partner.run(other, image.copy()) { engine, copy throws(OCRFailure) in
+            try engine.recognize(copy, resolution: resolution, inside: [0, Int32(cut), width, height])
+        }
+        let upper = Result { () throws(OCRFailure) in try engine.recognize(image, resolution: resolution, inside: [0, 0, width, Int32(cut)]) }
+        var below = try lower.wait().get()
+        let above = try upper.get()
+        if let first = below.indices.first { below[first].starts.formUnion([.block, .paragraph, .line]) }
+        return above + below
+    }
+
+    /// The rows within a tenth of the page's height of `row`.
+    private static func around(_ row: Int, in height: Int) -> Range<Int> {
+        max(0, row - height / 10)..<min(height, row + height / 10)
     }
 
     /// Lines read ahead for the first words of `speak play`: a few seconds of speech.
@@ -165,6 +199,14 @@ public final class PageReader {
         gray.setResolution(resolution)
         let (upright, angle) = gray.deskewed()
         upright.setResolution(resolution)
+        // Read in halves, the layout pass is not reused: when the rows of ink show text of a
+        // comfortable size, it is not made. Lines set close run together in the rows, so the
+        // shorter runs must be comfortable too.
+        if partner != nil, let lines = PageHalves.lineHeights(strips: upright.darkPixelsPerRow(strips: 4)),
+           lines.lower >= Int(Self.smallLine), Double(lines.median) >= Double(Self.smallLine) * 1.1,
+           Double(lines.median) <= Double(Self.largeLine) / 1.5 {
+            return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution)
+        }
         let layout = engine.analyse(upright, resolution: resolution)
         let scale = Self.scale(forLineHeights: layout.map { $0.box[3] - $0.box[1] })
         if scale == 1 { return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution, layout: layout) }

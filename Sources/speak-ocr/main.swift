@@ -20,9 +20,12 @@ func serve() -> Int32 {
     do throws(OCRFailure) {
         if let path = HelperProcess.argument("--file") { file = try ImageFile(path: path) }
         if CommandLine.arguments.contains("--read-ahead") { readAhead = file.map(ReadAhead.init) }
+        // The only helper of a one-page file reads the page's two halves on two cores.
+        let cores = HelperProcess.argument("--cores").flatMap { Int($0) } ?? 1
         reader = try PageReader(settings: OCRSettings(language: HelperProcess.argument("--lang") ?? "eng",
                                                       resolution: HelperProcess.argument("--dpi").flatMap { Int($0) },
-                                                      pageSegmentation: HelperProcess.argument("--psm").flatMap { Int($0) }))
+                                                      pageSegmentation: HelperProcess.argument("--psm").flatMap { Int($0) }),
+                                halves: cores > 1 && file?.pageCount == 1)
     } catch {
         send(.failure(error))
         return 0

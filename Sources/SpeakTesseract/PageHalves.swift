@@ -1,0 +1,90 @@
+/// Where to cut a page in two so that two engines read it at once, each half on a core of its
+/// own: at a blank band between lines (no letter is cut), near the row that halves the ink;
+/// and the height of its text lines, from the same rows of ink.
+enum PageHalves {
+    /// Pages shorter than this are read whole: a second engine would not pay for itself.
+    static let shortestPage = 800
+    /// Pages of more pixels than this (an A4 page over 400 dpi) are read whole: two engines'
+    /// copies of them would pass the 300 MB a helper may take.
+    static let largestPage = 16_000_000
+    /// Rows above and below the cut that must be blank too.
+    static let band = 3
+
+    /// The row to cut at, from the dark pixels of each row of a page `width` pixels wide; nil
+    /// when the page is short, empty, or has no blank band in its middle half (a photo).
+    static func cut(darkPixelsPerRow rows: [Int], width: Int) -> Int? {
+        let height = rows.count
+        let total = rows.reduce(0, +)
+        guard height >= shortestPage, total > 0 else { return nil }
+        // A rule down the margin or a speck leaves a row "blank" enough.
+        let quiet = max(1, width / 100)
+        var ink = 0
+        var middle = height / 2
+        for (y, count) in rows.enumerated() {
+            ink += count
+            if ink * 2 >= total {
+                middle = y
+                break
+            }
+        }
+        let lowest = height / 4, highest = height * 3 / 4
+        func isBlank(_ y: Int) -> Bool {
+            y - band >= 0 && y + band < height && rows[(y - band)...(y + band)].allSatisfy { $0 <= quiet }
+        }
+        for distance in 0..<(height / 2) {
+            for y in [middle - distance, middle + distance] where (lowest...highest).contains(y) && isBlank(y) {
+                return y
+            }
+        }
+        return nil
+    }
+
+    /// The height of the page's text lines (ascender to descender) from the dark pixels of each
+    /// row of its vertical strips: the lower quartile and the median of the heights of the runs
+    /// of inked rows (lines set close together run into one). Nil when there are too few lines.
+    static func lineHeights(strips: [[Int]]) -> (lower: Int, median: Int)? {
+        var heights: [Int] = []
+        for rows in strips {
+            var run = 0
+            for count in rows + [0] {
+                if count > 0 {
+                    run += 1
+                } else {
+                    // Specks, dots and rules are not lines.
+                    if run >= 8 { heights.append(run) }
+                    run = 0
+                }
+            }
+        }
+        guard heights.count >= 12 else { return nil }
+        heights.sort()
+        return (heights[heights.count / 4], heights[heights.count / 2])
+    }
+
+    /// The dark pixels of each row across the whole page.
+    static func rows(of strips: [[Int]]) -> [Int] {
+        guard let first = strips.first else { return [] }
+        return strips.dropFirst().reduce(first) { sum, strip in zip(sum, strip).map(+) }
+    }
+
+    /// Whether the rows around a cut hold columns side by side: a blank gutter at least a
+    /// fiftieth of the page wide with a good part of the ink on each side of it. Each half of a
+    /// page of columns is too short for Tesseract to find them, and their parts would be read
+    /// row by row; such pages are read whole.
+    static func hasColumns(darkPixelsPerColumn columns: [Int], rows: Int) -> Bool {
+        let total = columns.reduce(0, +)
+        guard total > 0 else { return false }
+        let quiet = max(1, rows / 200), widest = max(8, columns.count / 50)
+        var ink = 0, run = 0
+        for count in columns {
+            if count <= quiet {
+                run += 1
+                continue
+            }
+            if run >= widest, ink * 100 >= total * 15, (total - ink) * 100 >= total * 15 { return true }
+            run = 0
+            ink += count
+        }
+        return false
+    }
+}

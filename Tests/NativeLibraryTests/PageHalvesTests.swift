@@ -1,0 +1,77 @@
+import Foundation
+@testable import SpeakTesseract
+import SpeakImportOCR
+import Testing
+
+/// A one-page file is read in two halves at once, on two cores: cut at a blank band between
+/// lines near the middle of the ink, never through a line, and read as the whole page reads.
+@Suite struct PageHalvesTests {
+    /// Rows of a page `lines` text lines of `height` rows, `gap` blank rows apart, 1,000 wide.
+    private func rows(lines: Int, height: Int = 30, gap: Int = 12, top: Int = 100) -> [Int] {
+        var rows = [Int](repeating: 0, count: top)
+        for _ in 0..<lines { rows += [Int](repeating: 300, count: height) + [Int](repeating: 0, count: gap) }
+        return rows + [Int](repeating: 0, count: 100)
+    }
+
+    @Test func theCutIsABlankBandNearTheMiddleOfTheInk() throws {
+        let page = rows(lines: 40)
+        let cut = try #require(PageHalves.cut(darkPixelsPerRow: page, width: 1000))
+        #expect(page[(cut - PageHalves.band)...(cut + PageHalves.band)].allSatisfy { $0 == 0 })
+        let inkAbove = page[..<cut].reduce(0, +), total = page.reduce(0, +)
+        #expect(abs(Double(inkAbove) / Double(total) - 0.5) < 0.05)
+        // Ink only in the upper part: the cut follows the ink, not the paper.
+        var topHeavy = rows(lines: 30)
+        topHeavy += [Int](repeating: 0, count: 900)
+        let upper = try #require(PageHalves.cut(darkPixelsPerRow: topHeavy, width: 1000))
+        #expect(upper < topHeavy.count / 2)
+    }
+
+    @Test func noCutOnShortPagesPhotosOrBlankPages() {
+        #expect(PageHalves.cut(darkPixelsPerRow: rows(lines: 10), width: 1000) == nil, "a short page")
+        #expect(PageHalves.cut(darkPixelsPerRow: [Int](repeating: 200, count: 2000), width: 1000) == nil, "no blank band")
+        #expect(PageHalves.cut(darkPixelsPerRow: [Int](repeating: 0, count: 2000), width: 1000) == nil, "nothing on it")
+        // A rule down the margin does not stop a band from being blank.
+        #expect(PageHalves.cut(darkPixelsPerRow: rows(lines: 40).map { $0 + 5 }, width: 1000) != nil)
+    }
+
+    @Test func lineHeightsComeFromRunsOfInkedRows() throws {
+        let heights = try #require(PageHalves.lineHeights(strips: [rows(lines: 20, height: 28), rows(lines: 20, height: 28)]))
+        #expect(heights.lower == 28 && heights.median == 28)
+        // Specks are not lines; too few lines tell nothing.
+        var specked = rows(lines: 5)
+        for i in stride(from: 10, to: 90, by: 6) { specked[i] = 3 }
+        #expect(PageHalves.lineHeights(strips: [specked]) == nil)
+    }
+
+    @Test func aPageReadInHalvesReadsAsTheWholePage() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../samples/scan.png").standardized
+        let file = try ImageFile(path: sample.path)
+        let settings = OCRSettings(language: "eng")
+        let whole = try PageReader(settings: settings).read(file, page: 0)
+        let halves = try PageReader(settings: settings, halves: true).read(file, page: 0)
+        let cut = try #require(PageHalves.cut(darkPixelsPerRow: PageHalves.rows(of: PageReader.decode(file, page: 0).darkPixelsPerRow(strips: 4)),
+                                               width: whole.width), "the sample page has a place to cut")
+        #expect(cut > 0)
+        let text = { (page: OCRPage) in page.words.map(\.text).filter { $0.contains(where: \.isLetter) } }
+        #expect(text(whole).count >= 100)
+        let common = Set(text(whole)).intersection(text(halves))
+        #expect(Double(common.count) >= Double(Set(text(whole)).count) * 0.97)
+        // The lower half's words follow the upper half's: the order of the page is kept.
+        let tops = halves.words.compactMap { $0.box.count == 4 ? $0.box[1] : nil }
+        let firstLower = try #require(tops.firstIndex { $0 > Int32(cut) })
+        #expect(tops[firstLower...].allSatisfy { $0 > Int32(cut) - 4 })
+    }
+}
+
+@Suite struct PageColumnTests {
+    @Test func aGutterWithInkOnBothSidesIsColumns() {
+        let text = [Int](repeating: 40, count: 900), gutter = [Int](repeating: 0, count: 80)
+        #expect(PageHalves.hasColumns(darkPixelsPerColumn: [0, 0] + text + gutter + text + [0, 0], rows: 400))
+        // One column with a margin of line numbers: most of the ink is on one side.
+        let numbers = [Int](repeating: 40, count: 60)
+        #expect(!PageHalves.hasColumns(darkPixelsPerColumn: numbers + gutter + text + text, rows: 400))
+        // Spaces between words never line up into a gutter.
+        #expect(!PageHalves.hasColumns(darkPixelsPerColumn: (0..<1800).map { $0 % 37 == 0 ? 0 : 30 }, rows: 400))
+    }
+}
