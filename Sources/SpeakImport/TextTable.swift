@@ -20,6 +20,7 @@ public enum TextTable {
     /// A table needs a rule under its first row, or at least four rows of three or more
     /// columns; it must not look like code (braces, semicolons, assignments, markup, prompts).
     public static func rows<Line: StringProtocol>(_ lines: [Line]) -> [[String]]? {
+        guard mayBeTable(lines) else { return nil }
         var content: [[Character]] = []
         // Column names may take up to three lines over the rule ("Decompress" over "usage").
         var headerLines = 0
@@ -48,6 +49,32 @@ public enum TextTable {
             guard table.count >= 4, columns >= 3, filled == table.count else { return nil }
         }
         return table.map { $0.filter { !$0.isEmpty } }
+    }
+
+    /// Whether at least half the lines have cells set apart (two spaces, a tab or `|` after
+    /// the first word) or are rules: a quick look at the bytes, so that the paragraphs of a
+    /// long text are not taken apart character by character.
+    private static func mayBeTable<Line: StringProtocol>(_ lines: [Line]) -> Bool {
+        var set = 0, written = 0
+        for line in lines {
+            let bytes = line.utf8
+            guard let first = bytes.firstIndex(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { continue }
+            written += 1
+            let lead = bytes[first]
+            if lead == UInt8(ascii: "-") || lead == UInt8(ascii: "=") || lead == UInt8(ascii: "+") || lead == UInt8(ascii: "|") || lead >= 0xE2 {
+                set += 1
+                continue
+            }
+            var space = false
+            for byte in bytes[first...] {
+                if byte == UInt8(ascii: "|") || byte == 9 || (byte == 32 && space) {
+                    set += 1
+                    break
+                }
+                space = byte == 32
+            }
+        }
+        return written >= 2 && set * 2 >= written
     }
 
     /// Rows of a table whose columns are set apart by `|` ("| a | b |").

@@ -74,8 +74,10 @@ public struct OCRWorkerPool: PageRecognizer {
     public func recognize(file: String, name: String, settings: OCRSettings, opening: (@Sendable (OCRPage) -> Void)?,
                           pages: (@Sendable ([OCRPage]) -> Void)?, progress: @escaping @Sendable (Double) -> Void) throws -> [OCRPage] {
         // The first helper decodes page 1 while its Tesseract starts; it almost always reads it.
-        // A file of one page has one helper: it may read the page's halves on two cores.
-        let first = try OCRHelper(executable: executable, file: file, settings: settings, readAhead: true, cores: maximumWorkers)
+        // A file of one page has one helper: it may read the page's halves on two cores, unless
+        // its first lines are wanted for playback, which needs the other core to speak them.
+        let first = try OCRHelper(executable: executable, file: file, settings: settings, readAhead: true,
+                                  cores: opening == nil ? maximumWorkers : 1)
         let pageCount: Int
         switch first.next() {
         case .ready(let pages)?: pageCount = pages

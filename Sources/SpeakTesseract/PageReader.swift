@@ -65,7 +65,7 @@ public final class PageReader {
 
     /// Reads a page decoded by `decode`.
     public func read(decoded image: PageImage, index: Int) throws(OCRFailure) -> OCRPage {
-        let page = try prepare(image)
+        let page = try prepare(image, layingOut: partner == nil)
         // A page laid out already is read with that layout: reading it again in halves costs more.
         let words = try page.layout == nil ? recognizeWhole(page.straight, resolution: page.resolution) : engine.recognizeAnalysed()
         var read = try uprightIfNeeded(page, words: words, index: index)
@@ -84,17 +84,17 @@ public final class PageReader {
 
     /// `read(_:page:opening:)` of a page decoded by `decode`.
     public func read(decoded image: PageImage, index: Int, opening: (OCRPage) -> Void) throws(OCRFailure) -> OCRPage {
-        let page = try prepare(image)
-        let layout = page.layout ?? engine.analyse(page.straight, resolution: page.resolution)
-        engine.clear()
-        let boxes = Self.openingBoxes(layout)
-        var first: [OCRWord] = []
-        for (n, box) in boxes.enumerated() {
-            // Boxes of neighbouring blocks may overlap: a word is read in the first that has it.
-            var words = try engine.recognize(page.straight, resolution: page.resolution, inside: box)
-                .filter { word in !boxes[..<n].contains { Self.centre(of: word, isIn: $0) } }
-            if let start = words.indices.first { words[start].starts.formUnion([.block, .paragraph, .line]) }
-            first += words
+        let page = try prepare(image, layingOut: false)
+        var boxes: [[Int32]] = [], first: [OCRWord] = []
+        if page.layout == nil, let band = Self.openingBand(of: page.straight) {
+            boxes = [band]
+            first = try readOpening(boxes, of: page)
+        }
+        // A band that does not read well (a table, a form) gives way to the page's layout.
+        if boxes.isEmpty || !Self.opensWell(first) {
+            boxes = Self.openingBoxes(page.layout ?? engine.analyse(page.straight, resolution: page.resolution))
+            engine.clear()
+            first = try readOpening(boxes, of: page)
         }
         guard !boxes.isEmpty, Self.opensWell(first), !Self.runsVertically(first) else {
             var read = try uprightIfNeeded(page, words: recognizeWhole(page.straight, resolution: page.resolution), index: index)
@@ -150,6 +150,29 @@ public final class PageReader {
     /// Lines read ahead for the first words of `speak play`: a few seconds of speech.
     static let openingLines = 8
 
+    /// The words inside `boxes`, box by box; each box starts a block.
+    private func readOpening(_ boxes: [[Int32]], of page: Prepared) throws(OCRFailure) -> [OCRWord] {
+        var first: [OCRWord] = []
+        for (n, box) in boxes.enumerated() {
+            // Boxes of neighbouring blocks may overlap: a word is read in the first that has it.
+            var words = try engine.recognize(page.straight, resolution: page.resolution, inside: box)
+                .filter { word in !boxes[..<n].contains { Self.centre(of: word, isIn: $0) } }
+            if let start = words.indices.first { words[start].starts.formUnion([.block, .paragraph, .line]) }
+            first += words
+        }
+        return first
+    }
+
+    /// The box of the first lines of a page whose top is one column of text, found from its
+    /// rows of ink (no layout pass); nil for other pages, which are laid out first.
+    private static func openingBand(of image: PageImage) -> [Int32]? {
+        guard let band = OpeningBand.rows(darkPixelsPerRow: PageHalves.rows(of: image.darkPixelsPerRow(strips: 4)),
+                                          width: image.width, lines: openingLines),
+              !PageHalves.hasColumns(darkPixelsPerColumn: image.darkPixelsPerColumn(rows: band.top..<band.bottom),
+                                     rows: band.bottom - band.top) else { return nil }
+        return [0, Int32(band.top), Int32(image.width), Int32(band.bottom)]
+    }
+
     /// The boxes of the first text lines in reading order: the first lines of the first text
     /// blocks, block by block, up to `openingLines`.
     static func openingBoxes(_ layout: [LayoutLine]) -> [[Int32]] {
@@ -180,8 +203,9 @@ public final class PageReader {
     }
 
     /// Scaled to a size Tesseract reads well and straightened; laid out already when the
-    /// size had to be judged from the text.
-    private func prepare(_ gray: PageImage) throws(OCRFailure) -> Prepared {
+    /// size had to be judged from the text and `layingOut` (recognition will reuse the layout)
+    /// or the rows of ink could not tell it.
+    private func prepare(_ gray: PageImage, layingOut: Bool) throws(OCRFailure) -> Prepared {
         if let recorded = believedResolution(gray) {
             var image = gray, resolution = recorded
             if recorded < Self.lowResolution {
@@ -199,10 +223,10 @@ public final class PageReader {
         gray.setResolution(resolution)
         let (upright, angle) = gray.deskewed()
         upright.setResolution(resolution)
-        // Read in halves, the layout pass is not reused: when the rows of ink show text of a
-        // comfortable size, it is not made. Lines set close run together in the rows, so the
-        // shorter runs must be comfortable too.
-        if partner != nil, let lines = PageHalves.lineHeights(strips: upright.darkPixelsPerRow(strips: 4)),
+        // Read in halves or from its first lines, the layout pass is not reused: when the rows
+        // of ink show text of a comfortable size, it is not made. Lines set close run together
+        // in the rows, so the shorter runs must be comfortable too.
+        if !layingOut, let lines = PageHalves.lineHeights(strips: upright.darkPixelsPerRow(strips: 4)),
            lines.lower >= Int(Self.smallLine), Double(lines.median) >= Double(Self.smallLine) * 1.1,
            Double(lines.median) <= Double(Self.largeLine) / 1.5 {
             return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution)

@@ -75,3 +75,45 @@ import Testing
         #expect(!PageHalves.hasColumns(darkPixelsPerColumn: (0..<1800).map { $0 % 37 == 0 ? 0 : 30 }, rows: 400))
     }
 }
+
+/// The first lines of a one-column page are found from its rows of ink, with no layout pass,
+/// for the first words of `speak play page.png`.
+@Suite struct OpeningBandTests {
+    private func rows(lines: Int, height: Int = 30, gap: Int = 12, top: Int = 100) -> [Int] {
+        var rows = [Int](repeating: 0, count: top)
+        for _ in 0..<lines { rows += [Int](repeating: 300, count: height) + [Int](repeating: 0, count: gap) }
+        return rows + [Int](repeating: 0, count: 100)
+    }
+
+    @Test func theBandHoldsTheFirstLines() throws {
+        let band = try #require(OpeningBand.rows(darkPixelsPerRow: rows(lines: 40), width: 1000, lines: 8))
+        #expect(band.top == 96)
+        #expect(band.bottom == 100 + 7 * 42 + 30 + 4)
+        // Specks above the text are not lines.
+        var specked = rows(lines: 40)
+        specked[50] = 400
+        #expect(OpeningBand.rows(darkPixelsPerRow: specked, width: 1000, lines: 8)?.top == 96)
+    }
+
+    @Test func aPictureOrTooFewLinesAtTheTopIsLaidOutInstead() {
+        let picture = [Int](repeating: 0, count: 50) + [Int](repeating: 500, count: 400) + rows(lines: 30)
+        #expect(OpeningBand.rows(darkPixelsPerRow: picture, width: 1000, lines: 8) == nil)
+        #expect(OpeningBand.rows(darkPixelsPerRow: rows(lines: 3), width: 1000, lines: 8) == nil)
+    }
+
+    @Test func thePageOpensWithItsFirstWords() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../samples/scan.png").standardized
+        let file = try ImageFile(path: sample.path)
+        let reader = try PageReader(settings: OCRSettings(language: "eng"), halves: true)
+        var opening: OCRPage?
+        let page = try reader.read(file, page: 0, opening: { opening = $0 })
+        let first = try #require(opening).words.map(\.text)
+        #expect(first.count >= 20)
+        #expect(Array(page.words.prefix(first.count)).map(\.text) == first, "the whole page starts with the opening's words")
+        let whole = try PageReader(settings: OCRSettings(language: "eng")).read(file, page: 0)
+        let letters = { (words: [String]) in words.filter { $0.contains(where: \.isLetter) } }
+        #expect(letters(Array(whole.words.map(\.text).prefix(first.count))).prefix(10) == letters(first).prefix(10),
+                "the opening is the top of the page")
+    }
+}
