@@ -51,6 +51,15 @@ public final class PageReader {
         var layout: [LayoutLine]?
         /// No believable resolution and text smaller than print: a screen capture.
         var screen = false
+        /// Dark pixels per row of `straight` in four vertical strips, when `prepare` counted them.
+        var strips: [[Int]]?
+
+        /// Dark pixels per row of `straight`, counted once.
+        mutating func inkRows() -> [Int] {
+            let counted = strips ?? straight.darkPixelsPerRow(strips: 4)
+            strips = counted
+            return PageHalves.rows(of: counted)
+        }
     }
 
     public func read(_ file: ImageFile, page index: Int) throws(OCRFailure) -> OCRPage {
@@ -65,9 +74,9 @@ public final class PageReader {
 
     /// Reads a page decoded by `decode`.
     public func read(decoded image: PageImage, index: Int) throws(OCRFailure) -> OCRPage {
-        let page = try prepare(image, layingOut: partner == nil)
+        var page = try prepare(image, layingOut: partner == nil)
         // A page laid out already is read with that layout: reading it again in halves costs more.
-        let words = try page.layout == nil ? recognizeWhole(page.straight, resolution: page.resolution) : engine.recognizeAnalysed()
+        let words = try page.layout == nil ? recognizeWhole(&page) : engine.recognizeAnalysed()
         var read = try uprightIfNeeded(page, words: words, index: index)
         read.isScreen = page.screen
         return read
@@ -84,9 +93,9 @@ public final class PageReader {
 
     /// `read(_:page:opening:)` of a page decoded by `decode`.
     public func read(decoded image: PageImage, index: Int, opening: (OCRPage) -> Void) throws(OCRFailure) -> OCRPage {
-        let page = try prepare(image, layingOut: false)
+        var page = try prepare(image, layingOut: false)
         var boxes: [[Int32]] = [], first: [OCRWord] = []
-        if page.layout == nil, let band = Self.openingBand(of: page.straight) {
+        if page.layout == nil, let band = Self.openingBand(of: page.straight, inkRows: page.inkRows()) {
             boxes = [band]
             first = try readOpening(boxes, of: page)
         }
@@ -97,7 +106,8 @@ public final class PageReader {
             first = try readOpening(boxes, of: page)
         }
         guard !boxes.isEmpty, Self.opensWell(first), !Self.runsVertically(first) else {
-            var read = try uprightIfNeeded(page, words: recognizeWhole(page.straight, resolution: page.resolution), index: index)
+            let words = try recognizeWhole(&page)
+            var read = try uprightIfNeeded(page, words: words, index: index)
             read.isScreen = page.screen
             return read
         }
@@ -106,7 +116,7 @@ public final class PageReader {
         opening(early)
         var rest: [OCRWord] = []
         var pending: LayoutStart = []
-        for var word in try recognizeWhole(page.straight, resolution: page.resolution) {
+        for var word in try recognizeWhole(&page) {
             if boxes.contains(where: { Self.centre(of: word, isIn: $0) }) {
                 pending.formUnion(word.starts)
                 continue
@@ -123,11 +133,12 @@ public final class PageReader {
 
     /// The page recognized: whole, or its two halves at once when there is a partner engine
     /// and a blank band to cut at (the lower half's words after the upper's, a block of their own).
-    private func recognizeWhole(_ image: PageImage, resolution: Int) throws(OCRFailure) -> [OCRWord] {
+    private func recognizeWhole(_ page: inout Prepared) throws(OCRFailure) -> [OCRWord] {
+        let image = page.straight, resolution = page.resolution
         guard let partner, image.width * image.height <= PageHalves.largestPage,
-              let cut = PageHalves.cut(darkPixelsPerRow: PageHalves.rows(of: image.darkPixelsPerRow(strips: 4)), width: image.width),
-              !PageHalves.hasColumns(darkPixelsPerColumn: image.darkPixelsPerColumn(rows: Self.around(cut, in: image.height)),
-                                     rows: Self.around(cut, in: image.height).count),
+              let cut = PageHalves.cut(darkPixelsPerRow: page.inkRows(), width: image.width),
+              case let middle = Self.around(cut, in: image.height),
+              !PageHalves.hasColumns(darkPixelsPerColumn: image.darkPixelsPerColumn(rows: middle), rows: middle.count),
               let other = partner.engine else {
             return try engine.recognize(image, resolution: resolution)
         }
@@ -165,9 +176,8 @@ public final class PageReader {
 
     /// The box of the first lines of a page whose top is one column of text, found from its
     /// rows of ink (no layout pass); nil for other pages, which are laid out first.
-    private static func openingBand(of image: PageImage) -> [Int32]? {
-        guard let band = OpeningBand.rows(darkPixelsPerRow: PageHalves.rows(of: image.darkPixelsPerRow(strips: 4)),
-                                          width: image.width, lines: openingLines),
+    private static func openingBand(of image: PageImage, inkRows: [Int]) -> [Int32]? {
+        guard let band = OpeningBand.rows(darkPixelsPerRow: inkRows, width: image.width, lines: openingLines),
               !PageHalves.hasColumns(darkPixelsPerColumn: image.darkPixelsPerColumn(rows: band.top..<band.bottom),
                                      rows: band.bottom - band.top) else { return nil }
         return [0, Int32(band.top), Int32(image.width), Int32(band.bottom)]
@@ -226,14 +236,17 @@ public final class PageReader {
         // Read in halves or from its first lines, the layout pass is not reused: when the rows
         // of ink show text of a comfortable size, it is not made. Lines set close run together
         // in the rows, so the shorter runs must be comfortable too.
-        if !layingOut, let lines = PageHalves.lineHeights(strips: upright.darkPixelsPerRow(strips: 4)),
+        let strips = layingOut ? nil : upright.darkPixelsPerRow(strips: 4)
+        if let strips, let lines = PageHalves.lineHeights(strips: strips),
            lines.lower >= Int(Self.smallLine), Double(lines.median) >= Double(Self.smallLine) * 1.1,
            Double(lines.median) <= Double(Self.largeLine) / 1.5 {
-            return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution)
+            return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution, strips: strips)
         }
         let layout = engine.analyse(upright, resolution: resolution)
         let scale = Self.scale(forLineHeights: layout.map { $0.box[3] - $0.box[1] })
-        if scale == 1 { return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution, layout: layout) }
+        if scale == 1 {
+            return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution, layout: layout, strips: strips)
+        }
         engine.clear()
         let straight = upright.scaled(by: scale)
         straight.setResolution(resolution)

@@ -3,16 +3,16 @@ import Foundation
 import SpeakImportOCR
 import Testing
 
+/// Rows of a page `lines` text lines of `height` rows, `gap` blank rows apart, 1,000 wide.
+private func rows(lines: Int, height: Int = 30, gap: Int = 12, top: Int = 100) -> [Int] {
+    var rows = [Int](repeating: 0, count: top)
+    for _ in 0..<lines { rows += [Int](repeating: 300, count: height) + [Int](repeating: 0, count: gap) }
+    return rows + [Int](repeating: 0, count: 100)
+}
+
 /// A one-page file is read in two halves at once, on two cores: cut at a blank band between
 /// lines near the middle of the ink, never through a line, and read as the whole page reads.
 @Suite struct PageHalvesTests {
-    /// Rows of a page `lines` text lines of `height` rows, `gap` blank rows apart, 1,000 wide.
-    private func rows(lines: Int, height: Int = 30, gap: Int = 12, top: Int = 100) -> [Int] {
-        var rows = [Int](repeating: 0, count: top)
-        for _ in 0..<lines { rows += [Int](repeating: 300, count: height) + [Int](repeating: 0, count: gap) }
-        return rows + [Int](repeating: 0, count: 100)
-    }
-
     @Test func theCutIsABlankBandNearTheMiddleOfTheInk() throws {
         let page = rows(lines: 40)
         let cut = try #require(PageHalves.cut(darkPixelsPerRow: page, width: 1000))
@@ -79,12 +79,6 @@ import Testing
 /// The first lines of a one-column page are found from its rows of ink, with no layout pass,
 /// for the first words of `speak play page.png`.
 @Suite struct OpeningBandTests {
-    private func rows(lines: Int, height: Int = 30, gap: Int = 12, top: Int = 100) -> [Int] {
-        var rows = [Int](repeating: 0, count: top)
-        for _ in 0..<lines { rows += [Int](repeating: 300, count: height) + [Int](repeating: 0, count: gap) }
-        return rows + [Int](repeating: 0, count: 100)
-    }
-
     @Test func theBandHoldsTheFirstLines() throws {
         let band = try #require(OpeningBand.rows(darkPixelsPerRow: rows(lines: 40), width: 1000, lines: 8))
         #expect(band.top == 96)
