@@ -160,6 +160,30 @@ public final class PageImage {
         }
     }
 
+    /// How many runs of dark pixels each row crosses: about two per letter on a line of text,
+    /// one on a rule, few on large type. A measure of how much there is to read in the row
+    /// that the weight of its ink is not (a heading, a rule or a logo is much ink and little text).
+    public func strokesPerRow() -> [Int] {
+        guard let binary = pixConvertTo1(pix, 128), let data = pixGetData(binary) else { return [] }
+        defer { var pointer: UnsafeMutablePointer<PIX>? = binary; pixDestroy(&pointer) }
+        let width = Int(pixGetWidth(binary)), words = Int(pixGetWpl(binary))
+        // Leptonica keeps 1-bit rows in 32-bit words, leftmost pixel in the highest bit; the
+        // bits past the right edge are masked off.
+        let spare = words * 32 - width
+        let lastMask: UInt32 = spare == 0 ? .max : ~((1 << UInt32(spare)) - 1)
+        return (0..<Int(pixGetHeight(binary))).map { y in
+            let row = data + y * words
+            var strokes = 0, previous: UInt32 = 0
+            for index in 0..<words {
+                let word = index == words - 1 ? row[index] & lastMask : row[index]
+                // A stroke starts at a dark pixel whose left neighbour is light.
+                strokes += (word & ~((word >> 1) | (previous << 31))).nonzeroBitCount
+                previous = word & 1
+            }
+            return strokes
+        }
+    }
+
     /// How many pixels of each column are dark, counting rows `rows` only.
     public func darkPixelsPerColumn(rows: Range<Int>) -> [Int] {
         guard !rows.isEmpty, let box = boxCreate(0, Int32(rows.lowerBound), pixGetWidth(pix), Int32(rows.count)) else { return [] }

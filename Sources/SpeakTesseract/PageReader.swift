@@ -136,7 +136,7 @@ public final class PageReader {
     private func recognizeWhole(_ page: inout Prepared) throws(OCRFailure) -> [OCRWord] {
         let image = page.straight, resolution = page.resolution
         guard let partner, image.width * image.height <= PageHalves.largestPage,
-              let cut = PageHalves.cut(darkPixelsPerRow: page.inkRows(), width: image.width),
+              let cut = PageHalves.cut(darkPixelsPerRow: page.inkRows(), strokes: image.strokesPerRow(), width: image.width),
               case let middle = Self.around(cut, in: image.height),
               !PageHalves.hasColumns(darkPixelsPerColumn: image.darkPixelsPerColumn(rows: middle), rows: middle.count),
               let other = partner.engine else {

@@ -26,6 +26,29 @@ private func rows(lines: Int, height: Int = 30, gap: Int = 12, top: Int = 100) -
         #expect(upper < topHeavy.count / 2)
     }
 
+    @Test func theHalvesShareTheLettersNotTheInk() throws {
+        // Heavy rules and a logo over the text: much ink, few strokes.
+        let heavy = [Int](repeating: 900, count: 300) + [Int](repeating: 0, count: 20)
+        let page = heavy + rows(lines: 40)
+        let strokes = heavy.map { $0 > 0 ? 2 : 0 } + rows(lines: 40).map { $0 > 0 ? 80 : 0 }
+        let byInk = try #require(PageHalves.cut(darkPixelsPerRow: page, width: 1000))
+        let byStrokes = try #require(PageHalves.cut(darkPixelsPerRow: page, strokes: strokes, width: 1000))
+        let above = strokes[..<byStrokes].reduce(0, +), total = strokes.reduce(0, +)
+        #expect(abs(Double(above) / Double(total) - 0.5) < PageHalves.fairShare)
+        #expect(byInk < byStrokes, "the ink alone puts the cut too high")
+    }
+
+    @Test func aGapBetweenBlocksIsPreferredToOneBetweenLines() throws {
+        // Two blocks of lines; the gap between them a little above the middle.
+        let page = rows(lines: 18) + [Int](repeating: 0, count: 40) + rows(lines: 22, top: 0)
+        let cut = try #require(PageHalves.cut(darkPixelsPerRow: page, width: 1000))
+        #expect(page[(cut - 20)..<(cut + 20)].allSatisfy { $0 == 0 }, "cut at \(cut), in the wide gap")
+        // Too far from an even split, a wide gap is not taken.
+        let lopsided = rows(lines: 8) + [Int](repeating: 0, count: 40) + rows(lines: 32, top: 0)
+        let fair = try #require(PageHalves.cut(darkPixelsPerRow: lopsided, width: 1000))
+        #expect(fair > 100 + 8 * 42 + 140)
+    }
+
     @Test func noCutOnShortPagesPhotosOrBlankPages() {
         #expect(PageHalves.cut(darkPixelsPerRow: rows(lines: 10), width: 1000) == nil, "a short page")
         #expect(PageHalves.cut(darkPixelsPerRow: [Int](repeating: 200, count: 2000), width: 1000) == nil, "no blank band")
@@ -50,7 +73,10 @@ private func rows(lines: Int, height: Int = 30, gap: Int = 12, top: Int = 100) -
         let settings = OCRSettings(language: "eng")
         let whole = try PageReader(settings: settings).read(file, page: 0)
         let halves = try PageReader(settings: settings, halves: true).read(file, page: 0)
-        let cut = try #require(PageHalves.cut(darkPixelsPerRow: PageHalves.rows(of: PageReader.decode(file, page: 0).darkPixelsPerRow(strips: 4)),
+        let page = try PageReader.decode(file, page: 0)
+        let strokes = page.strokesPerRow()
+        #expect(strokes.count == page.height && strokes.max() ?? 0 > 0 && strokes.min() == 0, "lines cross strokes, gaps none")
+        let cut = try #require(PageHalves.cut(darkPixelsPerRow: PageHalves.rows(of: page.darkPixelsPerRow(strips: 4)), strokes: strokes,
                                                width: whole.width), "the sample page has a place to cut")
         #expect(cut > 0)
         let text = { (page: OCRPage) in page.words.map(\.text).filter { $0.contains(where: \.isLetter) } }
