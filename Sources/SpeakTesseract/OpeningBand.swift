@@ -8,8 +8,10 @@ enum OpeningBand {
 
     /// The rows (top, bottom) holding the page's first `lines` text lines, a few rows of margin
     /// around them; nil when the top of the page is not plain lines of text: fewer than four
-    /// lines, or a block far taller than the lines below it (a picture, a logo).
-    static func rows(darkPixelsPerRow rows: [Int], width: Int, lines: Int) -> (top: Int, bottom: Int)? {
+    /// lines, a block far taller than the lines below it (a picture, a logo), or runs of rows
+    /// taller than the page's text lines (`lineHeight`, measured in narrower strips): rows held
+    /// together by the rules of a grid, whose "eight lines" were most of a table.
+    static func rows(darkPixelsPerRow rows: [Int], width: Int, lines: Int, lineHeight: Int) -> (top: Int, bottom: Int)? {
         let quiet = max(1, width / 100)
         var runs: [Range<Int>] = []
         var start: Int?
@@ -25,7 +27,7 @@ enum OpeningBand {
         guard runs.count >= min(4, lines), let first = runs.first, let last = runs.last else { return nil }
         let heights = runs.map(\.count).sorted()
         let typical = heights[heights.count / 2]
-        guard heights[heights.count - 1] <= typical * 3 else { return nil }
+        guard heights[heights.count - 1] <= typical * 3, Double(typical) <= Double(lineHeight) * 2.5 else { return nil }
         let margin = 4
         return (max(0, first.lowerBound - margin), min(rows.count, last.upperBound + margin))
     }

@@ -56,9 +56,18 @@ public final class PageReader {
 
         /// Dark pixels per row of `straight`, counted once.
         mutating func inkRows() -> [Int] {
+            PageHalves.rows(of: counted())
+        }
+
+        /// The median height of the text lines of `straight`, from its rows of ink.
+        mutating func lineHeight() -> Int? {
+            PageHalves.lineHeights(strips: counted())?.median
+        }
+
+        private mutating func counted() -> [[Int]] {
             let counted = strips ?? straight.darkPixelsPerRow(strips: 4)
             strips = counted
-            return PageHalves.rows(of: counted)
+            return counted
         }
     }
 
@@ -95,7 +104,7 @@ public final class PageReader {
     public func read(decoded image: PageImage, index: Int, opening: (OCRPage) -> Void) throws(OCRFailure) -> OCRPage {
         var page = try prepare(image, layingOut: false)
         var boxes: [[Int32]] = [], first: [OCRWord] = []
-        if page.layout == nil, let band = Self.openingBand(of: page.straight, inkRows: page.inkRows()) {
+        if page.layout == nil, let band = Self.openingBand(of: page.straight, inkRows: page.inkRows(), lineHeight: page.lineHeight()) {
             boxes = [band]
             first = try readOpening(boxes, of: page)
         }
@@ -160,6 +169,13 @@ public final class PageReader {
 
     /// Lines read ahead for the first words of `speak play`: a few seconds of speech.
     static let openingLines = 8
+    /// How much text the opening holds at most, in line heights of width (a line of a letter
+    /// page is about fifty, of a column about thirty).
+    static let openingLength = 200.0
+    /// Lines of the band read first on a one-column page: four lines are several seconds of
+    /// speech, and such a page is read whole well before they are spoken (eight took twice
+    /// as long to read, and a table's eight rows 0.9 s).
+    static let bandLines = 4
 
     /// The words inside `boxes`, box by box; each box starts a block.
     private func readOpening(_ boxes: [[Int32]], of page: Prepared) throws(OCRFailure) -> [OCRWord] {
@@ -176,15 +192,17 @@ public final class PageReader {
 
     /// The box of the first lines of a page whose top is one column of text, found from its
     /// rows of ink (no layout pass); nil for other pages, which are laid out first.
-    private static func openingBand(of image: PageImage, inkRows: [Int]) -> [Int32]? {
-        guard let band = OpeningBand.rows(darkPixelsPerRow: inkRows, width: image.width, lines: openingLines),
+    private static func openingBand(of image: PageImage, inkRows: [Int], lineHeight: Int?) -> [Int32]? {
+        guard let lineHeight,
+              let band = OpeningBand.rows(darkPixelsPerRow: inkRows, width: image.width, lines: bandLines, lineHeight: lineHeight),
               !PageHalves.hasColumns(darkPixelsPerColumn: image.darkPixelsPerColumn(rows: band.top..<band.bottom),
                                      rows: band.bottom - band.top) else { return nil }
         return [0, Int32(band.top), Int32(image.width), Int32(band.bottom)]
     }
 
     /// The boxes of the first text lines in reading order: the first lines of the first text
-    /// blocks, block by block, up to `openingLines`.
+    /// blocks, block by block, up to `openingLines` or `openingLength` (a table's wide rows
+    /// hold many words each: eight of them were 100 words, 0.5 s more to read before a sound).
     static func openingBoxes(_ layout: [LayoutLine]) -> [[Int32]] {
         let pictures: Set<OCRRegion> = [.image, .rule, .noise]
         let blocks = Dictionary(grouping: layout.filter { !pictures.contains($0.region) }, by: \.block)
@@ -194,10 +212,14 @@ public final class PageReader {
              lines.map { $0.box[2] }.max() ?? 0, lines.map { $0.box[3] }.max() ?? 0]
         })
         var boxes: [[Int32]] = []
-        var count = 0
-        for index in order where count < openingLines {
-            let lines = Array(blocks[index].prefix(openingLines - count))
-            count += lines.count
+        var count = 0, length = 0.0
+        for index in order where count < openingLines && length < openingLength {
+            var lines: [LayoutLine] = []
+            for line in blocks[index] where count < openingLines && length < openingLength {
+                lines.append(line)
+                count += 1
+                length += Double(line.box[2] - line.box[0]) / Double(max(1, line.box[3] - line.box[1]))
+            }
             // A few pixels around the lines, so no letter is cut; not into the next line.
             let margin: Int32 = 4
             boxes.append([max(0, (lines.map { $0.box[0] }.min() ?? 0) - margin), max(0, (lines.map { $0.box[1] }.min() ?? 0) - margin),

@@ -106,19 +106,43 @@ private func rows(lines: Int, height: Int = 30, gap: Int = 12, top: Int = 100) -
 /// for the first words of `speak play page.png`.
 @Suite struct OpeningBandTests {
     @Test func theBandHoldsTheFirstLines() throws {
-        let band = try #require(OpeningBand.rows(darkPixelsPerRow: rows(lines: 40), width: 1000, lines: 8))
+        let band = try #require(OpeningBand.rows(darkPixelsPerRow: rows(lines: 40), width: 1000, lines: 8, lineHeight: 30))
         #expect(band.top == 96)
         #expect(band.bottom == 100 + 7 * 42 + 30 + 4)
         // Specks above the text are not lines.
         var specked = rows(lines: 40)
         specked[50] = 400
-        #expect(OpeningBand.rows(darkPixelsPerRow: specked, width: 1000, lines: 8)?.top == 96)
+        #expect(OpeningBand.rows(darkPixelsPerRow: specked, width: 1000, lines: 8, lineHeight: 30)?.top == 96)
     }
 
     @Test func aPictureOrTooFewLinesAtTheTopIsLaidOutInstead() {
         let picture = [Int](repeating: 0, count: 50) + [Int](repeating: 500, count: 400) + rows(lines: 30)
-        #expect(OpeningBand.rows(darkPixelsPerRow: picture, width: 1000, lines: 8) == nil)
-        #expect(OpeningBand.rows(darkPixelsPerRow: rows(lines: 3), width: 1000, lines: 8) == nil)
+        #expect(OpeningBand.rows(darkPixelsPerRow: picture, width: 1000, lines: 8, lineHeight: 30) == nil)
+        #expect(OpeningBand.rows(darkPixelsPerRow: rows(lines: 3), width: 1000, lines: 8, lineHeight: 30) == nil)
+    }
+
+    @Test func theLaidOutOpeningHoldsAFewSecondsOfText() {
+        // Narrow column lines: eight of them. Wide table rows (a hundred line heights each):
+        // two, which already hold many words.
+        func lines(left: Int32, right: Int32) -> [LayoutLine] {
+            (0..<Int32(12)).map { n -> LayoutLine in
+                let top: Int32 = 100 + n * 40
+                return LayoutLine(block: 0, region: .text, box: [left, top, right, top + 30])
+            }
+        }
+        let boxes = PageReader.openingBoxes(lines(left: 100, right: 800))
+        let eighth: Int32 = 100 + 7 * 40 + 30 + 4, second: Int32 = 100 + 40 + 30 + 4
+        #expect(boxes.count == 1 && boxes.first?[3] == eighth, "\(boxes)")
+        #expect(PageReader.openingBoxes(lines(left: 0, right: 3000)).first?[3] == second)
+    }
+
+    @Test func aGridIsNotTakenForLines() {
+        // A ruled table: its rules join the rows of its cells into runs several lines tall,
+        // which the narrower strips see as lines 30 rows tall.
+        var grid = [Int](repeating: 0, count: 100)
+        for _ in 0..<20 { grid += [Int](repeating: 300, count: 130) + [Int](repeating: 0, count: 6) }
+        #expect(OpeningBand.rows(darkPixelsPerRow: grid, width: 1000, lines: 8, lineHeight: 30) == nil)
+        #expect(OpeningBand.rows(darkPixelsPerRow: grid, width: 1000, lines: 8, lineHeight: 60) != nil, "type that tall is lines")
     }
 
     @Test func thePageOpensWithItsFirstWords() throws {
