@@ -69,8 +69,9 @@ extension OCRAssembler {
     }
 
     /// Puts each aside (a caption, a credit) after the paragraph it follows on the page, or,
-    /// when that paragraph's sentence goes on in the next one, after the first paragraph that
-    /// ends a sentence: a caption never interrupts a sentence.
+    /// when that paragraph's sentence goes on in the next one (no stop, and the next starts in
+    /// lower case), after the first paragraph that ends a sentence: a caption never interrupts
+    /// a sentence.
     static func placingAsides(_ asides: [Int], of blocks: [[Paragraph]], boxes: [ReadingOrder.Box],
                                       into flow: [Paragraph]) -> [Paragraph] {
         guard !asides.isEmpty else { return flow }
@@ -101,7 +102,12 @@ extension OCRAssembler {
         for (position, paragraph) in flow.enumerated() {
             placed.append(paragraph)
             waiting += after[position] ?? []
-            let ending = paragraph.table != nil || paragraph.lines.last?.last?.text.last.map { ".!?:\"”)".contains($0) } == true
+            // A sentence goes on only into a paragraph that starts in lower case: the lines of a
+            // receipt, a form or a list end without a stop, and their asides (a total in capitals,
+            // a small footer) were all put off to the end of the page.
+            let goesOn = position + 1 < flow.count && flow[position + 1].lines.first?.first?.text.first?.isLowercase == true
+            let ending = paragraph.table != nil || !goesOn
+                || paragraph.lines.last?.last?.text.last.map { ".!?:\"”)".contains($0) } == true
             if ending, !waiting.isEmpty {
                 placed += waiting
                 waiting = []

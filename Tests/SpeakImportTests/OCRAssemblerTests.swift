@@ -274,6 +274,7 @@ import Testing
 
     /// A caption in small letters under a figure comes after the paragraph above it, or, when
     /// that paragraph's sentence goes on below the figure, after the sentence ends.
+    /// A line without a stop whose next paragraph starts in capitals ends there.
     @Test func captionsFollowTheirFiguresParagraph() throws {
         func page(_ above: String, _ below: String) throws -> [String] {
             let first = line(above, top: 100, starts: [.block, .paragraph, .line])
@@ -286,6 +287,9 @@ import Testing
                 == ["The lamp burned all night.", "Figure 2: the north pier lamp", "The keeper wrote it down and the rest of the page follows here."])
         #expect(try page("The lamp burned all", "night, the keeper wrote")
                 == ["The lamp burned all", "night, the keeper wrote and the rest of the page follows here.", "Figure 2: the north pier lamp"])
+        // Lines with no stop (a receipt, a form) followed by one that does not carry a sentence on.
+        #expect(try page("ORDER 88428", "AUTH 040791")
+                == ["ORDER 88428", "Figure 2: the north pier lamp", "AUTH 040791 and the rest of the page follows here."])
     }
 
     @Test func columnsAreReadLeftThenRightAndAHeaderLineAboveThemFirst() throws {
