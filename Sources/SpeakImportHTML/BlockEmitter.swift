@@ -94,6 +94,20 @@ struct BlockEmitter {
     }
 
     private mutating func content(of element: HTMLElement) {
+        if !strict, !book, let role = DocumentationMarkup.role(of: element) {
+            switch role {
+            case .pageTitle:
+                block(.heading(level: 1)) { $0.inline(element) }
+                return
+            case .codeLines:
+                flush()
+                let (text, others) = DocumentationMarkup.codeLines(of: element)
+                if !text.isEmpty { blocks.append(EmittedBlock(kind: .code, text: text, skip: reason ?? .code)) }
+                for other in others { emit(other) }
+                return
+            case .declaration, .declarations: break
+            }
+        }
         switch element.name {
         case "h1", "h2", "h3", "h4", "h5", "h6":
             let level = Int(String(element.name.dropFirst())) ?? 1
@@ -165,6 +179,8 @@ struct BlockEmitter {
         let rows = element.descendants(where: { $0.name == "tr" }).filter { row in
             Self.owningTable(of: row) === element
         }
+        let role = strict || book ? nil : DocumentationMarkup.role(of: element)
+        var declaration: [String] = []
         for row in rows {
             let cells = row.elements.filter { $0.name == "td" || $0.name == "th" }
             if cells.contains(where: Self.holdsBlocks) {
@@ -176,8 +192,16 @@ struct BlockEmitter {
                 continue
             }
             let texts = cells.map { Self.collapse($0.rawText) }.filter { !$0.isEmpty }
-            if !texts.isEmpty { blocks.append(EmittedBlock(kind: .tableCell, text: texts.joined(separator: ", "), skip: reason)) }
+            if role == .declaration {
+                declaration += texts
+            } else if !texts.isEmpty {
+                let text = role == .declarations ? DocumentationMarkup.declarationLine(texts) : texts.joined(separator: ", ")
+                blocks.append(EmittedBlock(kind: .tableCell, text: text, skip: reason))
+            }
             for cell in cells { blocks += sideBlocks(of: cell) }
+        }
+        if !declaration.isEmpty {
+            blocks.append(EmittedBlock(kind: .paragraph, text: DocumentationMarkup.declarationLine(declaration), skip: reason))
         }
     }
 
@@ -212,7 +236,7 @@ struct BlockEmitter {
             }
         }
         guard reason == nil else { return nil }
-        guard strict else { return Boilerplate.documentationFurniture(element) }
+        guard strict else { return DocumentationMarkup.furniture(element) ?? Boilerplate.documentationFurniture(element) }
         if Boilerplate.isStronglyNegative(element)
             || Boilerplate.isNegative(element) && (element.textLength < 2000 || element.linkDensity > 0.3) {
             return Boilerplate.reason(element)
@@ -265,7 +289,8 @@ struct BlockEmitter {
                     }
                     let text = child.text(lineBreak: " ")
                     let isAnchor = child.tag == .a
-                    if isAnchor, Self.isMark(text) { continue }
+                    // A header-link mark: an anchor, or Doxygen's "◆" in a permalink span.
+                    if isAnchor || child.hints.contains("permalink") || child.hints.contains("headerlink"), Self.isMark(text) { continue }
                     if isLink || child.leavesThePage { linkCharacters += text.count }
                     if !isAnchor, let why = skipReason(child), why != reason {
                         let skipped = Self.collapse(text)

@@ -147,7 +147,9 @@ enum Boilerplate {
             case "sidebar", "sphinxsidebar", "related": return .sidebar
             case "footer": return .footer
             case "header":
-                if element.descendants(where: { $0.tag.isHeading }).isEmpty { return .navigation }
+                if element.descendants(where: { $0.tag.isHeading || DocumentationMarkup.role(of: $0) == .pageTitle }).isEmpty {
+                    return .navigation
+                }
             default: continue
             }
         }

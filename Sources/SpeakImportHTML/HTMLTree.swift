@@ -128,6 +128,9 @@ struct HTMLTree {
     var meta: [String: String] = [:]
     /// `<link rel=canonical>`.
     var canonical: String?
+    /// The `href` of every `<link rel=stylesheet>`: a generator's own style sheet names it
+    /// when no `<meta name=generator>` does ("doxygen.css").
+    var stylesheets: [String] = []
     /// `<html lang>`.
     var language: String?
     /// The text of every `<script type="application/ld+json">`.

@@ -119,6 +119,9 @@ public enum LibXML2Library {
             if attributes["rel"]?.lowercased().split(separator: " ").contains("canonical") == true, tree.canonical == nil {
                 tree.canonical = attributes["href"]
             }
+            if attributes["rel"]?.lowercased().split(separator: " ").contains("stylesheet") == true, let sheet = attributes["href"] {
+                tree.stylesheets.append(sheet)
+            }
             return true
         case .script:
             if attributes["type"]?.lowercased().contains("ld+json") == true { tree.jsonLD.append(text(of: node)) }

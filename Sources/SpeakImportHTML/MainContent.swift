@@ -18,7 +18,9 @@ struct MainContent {
 
     static func find(in tree: HTMLTree) -> MainContent? {
         let generator = tree.meta["generator"]?.lowercased() ?? ""
-        let isGenerated = documentationGenerators.contains { generator.contains($0) }
+        // A page made with a custom header may drop the generator's meta but keep its style sheet.
+        let sheets = tree.stylesheets.map { $0.split(separator: "/").last?.lowercased() ?? "" }
+        let isGenerated = documentationGenerators.contains { name in generator.contains(name) || sheets.contains { $0.contains(name) } }
         let marked = markedMain(in: tree.body)
         if isGenerated || marked != nil && !looksLikeArticle(tree) {
             return MainContent(roots: [marked ?? tree.body], strict: false, isDocumentation: true)

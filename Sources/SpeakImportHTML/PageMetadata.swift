@@ -46,8 +46,10 @@ struct PageMetadata {
         let page = tree.title.map(collapse).flatMap { $0.isEmpty ? nil : $0 }
         let firstInBody = tree.body.descendants { $0.tag == .h1 }.lazy.map(headingText).first { !$0.isEmpty }
         let siteName = site ?? firstInBody.flatMap { h1 in page.flatMap { endsWithPart($0, h1) ? h1 : nil } }
-        let heading = (main ?? tree.body).descendants { $0.tag.isHeading }.lazy.map(headingText)
-            .first { !$0.isEmpty && $0.lowercased() != siteName?.lowercased() }
+        // Doxygen sets the page's title in a <div>.
+        let heading = (main ?? tree.body).descendants { $0.tag.isHeading || DocumentationMarkup.role(of: $0) == .pageTitle }
+            .lazy.map(headingText)
+            .first { Self.hasWord($0) && $0.lowercased() != siteName?.lowercased() }
         let named = page.map { withoutSiteName($0, site: siteName) }
         if let heading, heading.count <= 200 {
             // A manual's own title block above its first heading (a PEP's header table).
@@ -133,12 +135,18 @@ struct PageMetadata {
                 case .text(let text): out += text
                 case .element(let inner):
                     if inner.tag == .a, BlockEmitter.isMark(collapse(inner.rawText)) { continue }
+                    if DocumentationMarkup.furniture(inner) != nil { continue }
                     if inner.tag == .br { out += " " } else { add(inner) }
                 }
             }
         }
         add(heading)
         return collapse(out)
+    }
+
+    /// Whether a heading has more than one letter: an index's letter ("- w -", "A") names no page.
+    private static func hasWord(_ text: String) -> Bool {
+        text.lazy.filter(\.isLetter).prefix(2).count == 2
     }
 
     private static func firstHeading(_ root: HTMLElement) -> String? {

@@ -28,6 +28,17 @@ import Testing
             """) == "Getting Started")
     }
 
+    @Test func aDoxygenPageIsNamedByItsTitleNotItsFirstSection() throws {
+        // The name is in a <div class="title"> (with the groups the page belongs to inside it);
+        // the first heading tag is a section ("Macros").
+        #expect(try title(DoxygenPageTests.page) == "Encoder related CTLs")
+        // An index page's first heading is a letter.
+        #expect(try title("""
+            <html><head><title>FLAC: Class Members - Functions</title><meta name="generator" content="Doxygen 1.9.4"></head>
+            <body><div class="contents">\(Self.body)<h3>- w -</h3><ul><li>write() : FLAC::Encoder::File</li></ul></div></body></html>
+            """).contains("Class Members"))
+    }
+
     @Test func aNumberedOrGenericFirstSectionGivesWayToThePageTitle() throws {
         // SQLite's pages: the name printed in a styled <div>, the sections numbered.
         #expect(try title("""
