@@ -35,15 +35,21 @@ enum DocumentationMarkup {
         return nil
     }
 
-    /// What a documentation page keeps out of its reading text: the project's banner, a
-    /// tooltip shown on hover (hidden until then), the groups a page belongs to (a breadcrumb),
-    /// and a header's list of links to its own sections.
+    /// What a documentation page keeps out of its reading text: the project's banner and
+    /// footer, a tooltip shown on hover (hidden until then), the groups a page belongs to and
+    /// the path to it (breadcrumbs), and a header's list of links to its own sections.
     static func furniture(_ element: HTMLElement) -> SkipReason? {
         // The project's banner above every page: its name, logo, version and one-line brief.
         if element["id"]?.lowercased() == "titlearea" { return .header }
         let words = classWords(element)
         if words.contains(where: { $0 == "ttc" || $0 == "tooltip" }) { return .hidden }
-        if words.contains("ingroups") { return .navigation }
+        if words.contains(where: { navigationWords.contains($0) }) { return .navigation }
+        if words.contains("legalcopy") { return .footer }
+        // A project's own footer set as a table under Doxygen's footer rule.
+        if element.name == "table", let parent = element.parent, let index = parent.elements.firstIndex(where: { $0 === element }),
+           index > 0, case let before = parent.elements[index - 1], before.name == "hr", classWords(before).contains("footer") {
+            return .footer
+        }
         if words.contains("summary"), element.parent.map({ classWords($0).contains("header") }) == true, isAllLinks(element) {
             return .navigation
         }
@@ -56,6 +62,25 @@ enum DocumentationMarkup {
         let all = element.text(lineBreak: " ").filter(\.isLetter).count
         let linked = element.descendants { $0.isLink }.reduce(0) { $0 + $1.text(lineBreak: " ").filter(\.isLetter).count }
         return all > 0 && linked == all
+    }
+
+    /// Class words of navigation: Doxygen's groups and path of a page; javadoc's bars above
+    /// and below the page, their lists and their "skip navigation" link.
+    static let navigationWords: Set<String> = ["ingroups", "navpath", "topnav", "subnav", "bottomnav", "fixednav", "navlist",
+                                               "subnavlist", "skipnav"]
+
+    /// A javadoc page of the releases that name no generator (Java 8 to 10): its content in a
+    /// `contentContainer` between navigation bars.
+    static func isJavadoc(_ body: HTMLElement) -> Bool {
+        var container = false, bar = false
+        // Whole class words: news sites have "headerContentContainer" and "desktopNavMenu".
+        for element in body.descendants(where: { $0["class"] != nil }) {
+            let words = classWords(element)
+            container = container || words.contains("contentcontainer")
+            bar = bar || words.contains("topnav") || words.contains("fixednav")
+            if container && bar { return true }
+        }
+        return false
     }
 
     /// A declaration's pieces joined as one line: "X ( x )" → "X(x)", "st ," → "st,".

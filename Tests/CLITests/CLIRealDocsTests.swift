@@ -38,8 +38,9 @@ import Testing
 
     /// Doxygen's reference pages (libopus-doc, libglfw3-doc, libflac-doc; 44 pages), scored the
     /// same way with its code listings and hover tooltips left out of the main content: 0.998
-    /// and 0.995 when set (0.916 read before Doxygen's markup was known).
-    static let doxygenCompletenessFloor = 0.995, doxygenMainReadFloor = 0.99
+    /// and 0.990 when set, the project's banner and footer skipped (0.916 read before Doxygen's
+    /// markup was known).
+    static let doxygenCompletenessFloor = 0.995, doxygenMainReadFloor = 0.985
 
     static var doxygenInstalled: Bool {
         available && FileManager.default.fileExists(atPath: "/usr/share/doc/libopus-dev/html/group__opus__encoder.html")
@@ -49,7 +50,7 @@ import Testing
     func doxygenManualsAreReadWhole() throws {
         let report = try Self.score([Self.root.appendingPathComponent("scripts/tools/score-more-generators.py").path, "--speak", CLI.binary,
                                      "--scorer", Self.evaluation.appendingPathComponent("score.py").path, "--only", "Doxygen"])
-        // "Doxygen (44 pages, 78247 words): completeness 0.998  main-read 0.995 (score.py as is: 0.916)  worst …"
+        // "Doxygen (44 pages, 78247 words): completeness 0.998  main-read 0.990 (score.py as is: 0.911)  worst …"
         let fields = report.split(separator: " ")
         let completeness = fields.firstIndex(of: "completeness").flatMap { Double(fields[$0 + 1]) } ?? 0
         let mainRead = fields.firstIndex(of: "main-read").flatMap { Double(fields[$0 + 1]) } ?? 0

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Nothing lost without a word, on manuals of generators the real-docs set does not have
 (issue 19): Doxygen (libopus-doc, libglfw3-doc, libflac-doc), mdBook (rust-doc: the Rust
-book) and pandoc (`pandoc -s` of this machine's Markdown READMEs). Scored with real-docs'
-own scorer (`score.py`: completeness against `lynx -dump`, main-read against the main
+book), pandoc (`pandoc -s` of this machine's Markdown READMEs), javadoc (libeasyconf-java-doc),
+gtk-doc (libgeocode-glib-doc) and texinfo's HTML with a Bootstrap theme (ffmpeg-doc). Scored
+with real-docs' own scorer (`score.py`: completeness against `lynx -dump`, main-read against the main
 content with code left out), and once more with what that scorer does not know to leave
 out: Doxygen's code listings, set as `<div class="fragment">` of lines rather than `<pre>`,
 and its hover tooltips (`<div class="ttc">`, `display: none` in doxygen.css), which lynx shows.
@@ -11,7 +12,8 @@ and its hover tooltips (`<div class="ttc">`, `display: none` in doxygen.css), wh
 """
 import argparse, glob, importlib.util, os, re, shutil, subprocess, sys, tempfile
 
-PACKAGES = ["libopus-doc", "libglfw3-doc", "libflac-doc", "rust-doc", "pandoc"]
+PACKAGES = ["libopus-doc", "libglfw3-doc", "libflac-doc", "rust-doc", "pandoc", "libeasyconf-java-doc", "libgeocode-glib-doc",
+            "ffmpeg-doc"]
 
 
 def load_scorer(path):
@@ -50,6 +52,19 @@ def doxygen_pages():
 
 def mdbook_pages():
     return sorted(glob.glob("/usr/share/doc/rust-doc/html/book/ch0[0-9]-*.html"))[:20]
+
+
+def javadoc_pages():
+    return sorted(glob.glob("/usr/share/doc/libeasyconf-java/api/com/germinus/easyconf/*.html"))[:20]
+
+
+def gtkdoc_pages():
+    return sorted(glob.glob("/usr/share/gtk-doc/html/geocode-glib-2/*.html"))
+
+
+def texinfo_pages():
+    names = ["faq", "fate", "developer", "general", "ffmpeg-bitstream-filters", "ffmpeg-devices", "ffmpeg-protocols"]
+    return [p for p in (f"/usr/share/doc/ffmpeg/manual/{name}.html" for name in names) if os.path.exists(p)]
 
 
 def pandoc_pages(work):
@@ -101,7 +116,8 @@ def main():
     parser.add_argument("--speak", required=True)
     parser.add_argument("--scorer", default=os.path.join(os.path.dirname(__file__), "../../../shared/eval/real-docs/score.py"))
     parser.add_argument("--per-file", action="store_true")
-    parser.add_argument("--only", choices=["Doxygen", "mdBook", "pandoc"], help="score one generator's pages")
+    parser.add_argument("--only", choices=["Doxygen", "mdBook", "pandoc", "javadoc", "gtk-doc", "texinfo"],
+                        help="score one generator's pages")
     parser.add_argument("--install", action="store_true", help="apt-get install what is missing")
     args = parser.parse_args()
     if not os.path.exists(args.scorer):
@@ -117,7 +133,8 @@ def main():
     work = tempfile.mkdtemp()
     try:
         corpora = [("Doxygen", doxygen_pages(), ["fragment", "ttc"]), ("mdBook", mdbook_pages(), []),
-                   ("pandoc", pandoc_pages(work) if args.only in (None, "pandoc") else [], [])]
+                   ("pandoc", pandoc_pages(work) if args.only in (None, "pandoc") else [], []),
+                   ("javadoc", javadoc_pages(), []), ("gtk-doc", gtkdoc_pages(), []), ("texinfo", texinfo_pages(), [])]
         for name, pages, extra in corpora:
             if args.only and name != args.only:
                 continue
