@@ -142,10 +142,14 @@ enum Boilerplate {
         for word in element.hints.split(whereSeparator: { $0 == " " || $0 == "_" }) {
             switch word {
             case "navheader", "navfooter", "nav-panel", "navigation", "navbar", "nav", "breadcrumb", "breadcrumbs",
-                 "pager", "pagination", "skip-link", "skiplink", "menu":
+                 "pager", "pagination", "skip-link", "skiplink", "menu",
+                 // Doxygen's groups and path of a page; javadoc's bars, their lists and "skip navigation".
+                 "ingroups", "navpath", "topnav", "subnav", "bottomnav", "fixednav", "navlist", "subnavlist", "skipnav":
                 return .navigation
             case "sidebar", "sphinxsidebar", "related": return .sidebar
-            case "footer": return .footer
+            case "footer", "legalcopy": return .footer
+            // Doxygen's tooltips, hidden by its style sheet until the pointer is over a name.
+            case "ttc", "tooltip": return .hidden
             case "header":
                 if element.descendants(where: { $0.tag.isHeading || DocumentationMarkup.role(of: $0) == .pageTitle }).isEmpty {
                     return .navigation

@@ -2,8 +2,8 @@ import Foundation
 import SpeakModel
 
 /// What documentation generators say with classes rather than tags (Doxygen's pages above
-/// all): a page's title set in a `<div>`, code set as a `<div>` of lines, hover tooltips
-/// kept in the page, and declarations laid out in table cells. Applies to documentation
+/// all): a page's title set in a `<div>`, code set as a `<div>` of lines, and declarations
+/// laid out in table cells. Applies to documentation
 /// pages, which are read whole; articles never carry this markup.
 enum DocumentationMarkup {
     /// How an element is read.
@@ -22,35 +22,30 @@ enum DocumentationMarkup {
 
     static func role(of element: HTMLElement) -> Role? {
         guard element.hints.utf8.count > 1 else { return nil }
-        let words = classWords(element)
+        let words = element.classWords
         if element.name == "table" {
             if words.contains("memname") { return .declaration }
             if words.contains("memberdecls") { return .declarations }
             return nil
         }
-        if words.contains("fragment"), element.elements.contains(where: { classWords($0).contains("line") }) { return .codeLines }
-        if words.contains("title"), let parent = element.parent, classWords(parent).contains(where: { $0 == "headertitle" || $0 == "header" }) {
+        if words.contains("fragment"), element.elements.contains(where: { $0.classWords.contains("line") }) { return .codeLines }
+        if words.contains("title"), let parent = element.parent, parent.classWords.contains(where: { $0 == "headertitle" || $0 == "header" }) {
             return .pageTitle
         }
         return nil
     }
 
-    /// What a documentation page keeps out of its reading text: the project's banner and
-    /// footer, a tooltip shown on hover (hidden until then), the groups a page belongs to and
-    /// the path to it (breadcrumbs), and a header's list of links to its own sections.
+    /// What a Doxygen page keeps out of its reading text that its class words alone do not
+    /// say (those are in `Boilerplate.documentationFurniture`): the project's banner, a footer
+    /// of the project's own under the footer rule, and a header's list of links to its sections.
     static func furniture(_ element: HTMLElement) -> SkipReason? {
         // The project's banner above every page: its name, logo, version and one-line brief.
         if element["id"]?.lowercased() == "titlearea" { return .header }
-        let words = classWords(element)
-        if words.contains(where: { $0 == "ttc" || $0 == "tooltip" }) { return .hidden }
-        if words.contains(where: { navigationWords.contains($0) }) { return .navigation }
-        if words.contains("legalcopy") { return .footer }
-        // A project's own footer set as a table under Doxygen's footer rule.
         if element.name == "table", let parent = element.parent, let index = parent.elements.firstIndex(where: { $0 === element }),
-           index > 0, case let before = parent.elements[index - 1], before.name == "hr", classWords(before).contains("footer") {
+           index > 0, case let before = parent.elements[index - 1], before.name == "hr", before.classWords.contains("footer") {
             return .footer
         }
-        if words.contains("summary"), element.parent.map({ classWords($0).contains("header") }) == true, isAllLinks(element) {
+        if element.classWords.contains("summary"), element.parent?.classWords.contains("header") == true, isAllLinks(element) {
             return .navigation
         }
         return nil
@@ -64,18 +59,13 @@ enum DocumentationMarkup {
         return all > 0 && linked == all
     }
 
-    /// Class words of navigation: Doxygen's groups and path of a page; javadoc's bars above
-    /// and below the page, their lists and their "skip navigation" link.
-    static let navigationWords: Set<String> = ["ingroups", "navpath", "topnav", "subnav", "bottomnav", "fixednav", "navlist",
-                                               "subnavlist", "skipnav"]
-
     /// A javadoc page of the releases that name no generator (Java 8 to 10): its content in a
     /// `contentContainer` between navigation bars.
     static func isJavadoc(_ body: HTMLElement) -> Bool {
         var container = false, bar = false
         // Whole class words: news sites have "headerContentContainer" and "desktopNavMenu".
         for element in body.descendants(where: { $0["class"] != nil }) {
-            let words = classWords(element)
+            let words = element.classWords
             container = container || words.contains("contentcontainer")
             bar = bar || words.contains("topnav") || words.contains("fixednav")
             if container && bar { return true }
@@ -85,11 +75,9 @@ enum DocumentationMarkup {
 
     /// A declaration's pieces joined as one line: "X ( x )" → "X(x)", "st ," → "st,".
     static func declarationLine(_ pieces: [String]) -> String {
-        var line = BlockEmitter.collapse(pieces.joined(separator: " "))
-        for (from, to) in [(" (", "("), ("( ", "("), (" )", ")"), (" ,", ","), (" ;", ";")] {
-            while line.contains(from) { line = line.replacingOccurrences(of: from, with: to) }
+        [(" (", "("), ("( ", "("), (" )", ")"), (" ,", ","), (" ;", ";")].reduce(BlockEmitter.collapse(pieces.joined(separator: " "))) {
+            $0.replacingOccurrences(of: $1.0, with: $1.1)
         }
-        return line
     }
 
     /// The lines of a code listing made of line elements; other children (tooltips) are
@@ -101,7 +89,7 @@ enum DocumentationMarkup {
             switch child {
             case .text(let text): loose += text
             case .element(let inner):
-                guard classWords(inner).contains("line"), !inner.isHidden else {
+                guard inner.classWords.contains("line"), !inner.isHidden else {
                     others.append(inner)
                     continue
                 }
@@ -114,9 +102,5 @@ enum DocumentationMarkup {
         let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return (text, others)
-    }
-
-    private static func classWords(_ element: HTMLElement) -> [String] {
-        (element["class"] ?? "").lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
     }
 }

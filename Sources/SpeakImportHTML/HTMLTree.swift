@@ -47,6 +47,8 @@ final class HTMLElement {
 
     /// "id class" in lower case, for boilerplate and content hints.
     lazy var hints: String = ((attributes["id"] ?? "") + " " + (attributes["class"] ?? "")).lowercased()
+    /// The words of `class` in lower case, split once (documentation markup asks for them often).
+    lazy var classWords: [String] = (attributes["class"] ?? "").lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
     lazy var verdict: Boilerplate.Verdict = Boilerplate.verdict(self)
 
     var elements: [HTMLElement] {

@@ -116,12 +116,9 @@ public enum LibXML2Library {
             }
             return true
         case .link:
-            if attributes["rel"]?.lowercased().split(separator: " ").contains("canonical") == true, tree.canonical == nil {
-                tree.canonical = attributes["href"]
-            }
-            if attributes["rel"]?.lowercased().split(separator: " ").contains("stylesheet") == true, let sheet = attributes["href"] {
-                tree.stylesheets.append(sheet)
-            }
+            let rel = attributes["rel"]?.lowercased().split(separator: " ") ?? []
+            if rel.contains("canonical"), tree.canonical == nil { tree.canonical = attributes["href"] }
+            if rel.contains("stylesheet"), let sheet = attributes["href"] { tree.stylesheets.append(sheet) }
             return true
         case .script:
             if attributes["type"]?.lowercased().contains("ld+json") == true { tree.jsonLD.append(text(of: node)) }

@@ -135,7 +135,8 @@ struct PageMetadata {
                 case .text(let text): out += text
                 case .element(let inner):
                     if inner.tag == .a, BlockEmitter.isMark(collapse(inner.rawText)) { continue }
-                    if DocumentationMarkup.furniture(inner) != nil { continue }
+                    // Doxygen sets the groups a page belongs to inside its title.
+                    if inner.classWords.contains("ingroups") { continue }
                     if inner.tag == .br { out += " " } else { add(inner) }
                 }
             }

@@ -95,9 +95,8 @@ def score(scorer, speak, pages, extra_code, per_file):
         visible = scorer.bag(scorer.lynx([page]))
         main = scorer.without_code_and_marks(scorer.main_html(source))
         plain = scorer.bag(scorer.lynx(["-stdin"], "<html><body>" + main + "</body></html>"))
-        if extra_code:
-            main = without_divs(main, extra_code)
-        wanted = scorer.bag(scorer.lynx(["-stdin"], "<html><body>" + main + "</body></html>"))
+        wanted = scorer.bag(scorer.lynx(["-stdin"], "<html><body>" + without_divs(main, extra_code) + "</body></html>")) \
+            if extra_code else plain
         every, read = scorer.bag(scorer.speak_text(speak, page, True)), scorer.bag(scorer.speak_text(speak, page, False))
         n, m = sum(visible.values()), sum(wanted.values())
         if m < 30:
