@@ -164,24 +164,41 @@ public final class PageImage {
     /// one on a rule, few on large type. A measure of how much there is to read in the row
     /// that the weight of its ink is not (a heading, a rule or a logo is much ink and little text).
     public func strokesPerRow() -> [Int] {
-        guard let binary = pixConvertTo1(pix, 128), let data = pixGetData(binary) else { return [] }
+        strokesPerRow(strips: 1).first ?? []
+    }
+
+    /// `strokesPerRow()` in each of `strips` vertical strips, cut as `darkPixelsPerRow(strips:)`
+    /// cuts them; a run counts in the strip where it starts.
+    public func strokesPerRow(strips: Int) -> [[Int]] {
+        guard strips > 0, let binary = pixConvertTo1(pix, 128), let data = pixGetData(binary) else { return [] }
         defer { var pointer: UnsafeMutablePointer<PIX>? = binary; pixDestroy(&pointer) }
-        let width = Int(pixGetWidth(binary)), words = Int(pixGetWpl(binary))
+        let width = Int(pixGetWidth(binary)), height = Int(pixGetHeight(binary)), words = Int(pixGetWpl(binary))
+        let step = max(1, width / strips), count = (width + step - 1) / step
         // Leptonica keeps 1-bit rows in 32-bit words, leftmost pixel in the highest bit; the
         // bits past the right edge are masked off.
         let spare = words * 32 - width
         let lastMask: UInt32 = spare == 0 ? .max : ~((1 << UInt32(spare)) - 1)
-        return (0..<Int(pixGetHeight(binary))).map { y in
+        var counts = [Int](repeating: 0, count: count * height)
+        for y in 0..<height {
             let row = data + y * words
-            var strokes = 0, previous: UInt32 = 0
+            var previous: UInt32 = 0
             for index in 0..<words {
                 let word = index == words - 1 ? row[index] & lastMask : row[index]
                 // A stroke starts at a dark pixel whose left neighbour is light.
-                strokes += (word & ~((word >> 1) | (previous << 31))).nonzeroBitCount
+                var starts = word & ~((word >> 1) | (previous << 31))
                 previous = word & 1
+                if count == 1 {
+                    counts[y] += starts.nonzeroBitCount
+                    continue
+                }
+                while starts != 0 {
+                    let bit = starts.leadingZeroBitCount
+                    counts[min(count - 1, (index * 32 + bit) / step) * height + y] += 1
+                    starts &= ~(UInt32(1) << UInt32(31 - bit))
+                }
             }
-            return strokes
         }
+        return (0..<count).map { Array(counts[($0 * height)..<(($0 + 1) * height)]) }
     }
 
     /// How many pixels of each column are dark, counting rows `rows` only.

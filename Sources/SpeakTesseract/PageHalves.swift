@@ -84,6 +84,43 @@ enum PageHalves {
         return (heights[heights.count / 4], heights[heights.count / 2])
     }
 
+    /// A row of a strip crossed by fewer runs of ink than this holds no letters: it crosses the
+    /// edges of boxes, rules down the page or the lines of a diagram.
+    static let textStrokes = 3
+
+    /// `strips` (dark pixels per row of each strip) with the rows that hold no letters, by their
+    /// `strokes` (runs of ink per row of each strip), made blank. A box or a diagram's lines run
+    /// down through the rows between its lines of text and join them into one run of ink
+    /// taller than any line; without them, the lines stand apart again.
+    static func textRows(_ strips: [[Int]], strokes: [[Int]]) -> [[Int]] {
+        guard strips.count == strokes.count else { return strips }
+        return zip(strips, strokes).map { rows, strokes in
+            rows.count == strokes.count ? zip(rows, strokes).map { $1 >= textStrokes ? $0 : 0 } : rows
+        }
+    }
+
+    /// Whether lines of text run on across row `cut`: some strip of `textRows` (see `textRows`)
+    /// has a line within `reach` rows both above and below it, as the lines of a paragraph or
+    /// of a column have. A cut between a diagram's boxes has room on every side of it. Runs of
+    /// text rows shorter than `shortest` are the edges of boxes and rules drawn askew.
+    static func linesRunAcross(_ cut: Int, textRows strips: [[Int]], reach: Int, shortest: Int) -> Bool {
+        strips.contains { rows in
+            var lines: [Range<Int>] = [], start: Int?
+            // A line that ends (or starts) within reach is seen whole.
+            let window = max(0, cut - reach - shortest)..<min(rows.count, cut + reach + shortest + 1)
+            for y in window.lowerBound...window.upperBound {
+                if y < window.upperBound, rows[y] > 0 {
+                    if start == nil { start = y }
+                } else if let first = start {
+                    if y - first >= shortest { lines.append(first..<y) }
+                    start = nil
+                }
+            }
+            return lines.contains { $0.upperBound <= cut + 1 && $0.upperBound >= cut - reach }
+                && lines.contains { $0.lowerBound > cut && $0.lowerBound <= cut + reach }
+        }
+    }
+
     /// The dark pixels of each row across the whole page.
     static func rows(of strips: [[Int]]) -> [Int] {
         guard let first = strips.first else { return [] }

@@ -59,9 +59,15 @@ public final class PageReader {
             PageHalves.rows(of: counted())
         }
 
+        /// The median height of the text lines of `straight` when `prepare` judged it from the
+        /// rows where letters are (boxes and diagram lines joined the rows of ink).
+        var textLineHeight: Int?
+        /// `strips` with the rows that hold no letters made blank, when counted.
+        var textStrips: [[Int]]?
+
         /// The median height of the text lines of `straight`, from its rows of ink.
         mutating func lineHeight() -> Int? {
-            PageHalves.lineHeights(strips: counted())?.median
+            textLineHeight ?? PageHalves.lineHeights(strips: counted())?.median
         }
 
         private mutating func counted() -> [[Int]] {
@@ -146,8 +152,7 @@ public final class PageReader {
         let image = page.straight, resolution = page.resolution
         guard let partner, image.width * image.height <= PageHalves.largestPage,
               let cut = PageHalves.cut(darkPixelsPerRow: page.inkRows(), strokes: image.strokesPerRow(), width: image.width),
-              case let middle = Self.around(cut, in: image.height),
-              !PageHalves.hasColumns(darkPixelsPerColumn: image.darkPixelsPerColumn(rows: middle), rows: middle.count),
+              !Self.cutsColumns(&page, at: cut),
               let other = partner.engine else {
             return try engine.recognize(image, resolution: resolution)
         }
@@ -160,6 +165,18 @@ public final class PageReader {
         let above = try upper.get()
         if let first = below.indices.first { below[first].starts.formUnion([.block, .paragraph, .line]) }
         return above + below
+    }
+
+    /// Whether a cut at row `cut` would part columns of text: the rows around it hold columns
+    /// side by side and the lines of some of them run on across it. Each half of a page of
+    /// columns is too short for Tesseract to find them, and their parts would be read row by
+    /// row; the boxes of a diagram side by side may be parted where there is room around them.
+    private static func cutsColumns(_ page: inout Prepared, at cut: Int) -> Bool {
+        let image = page.straight, middle = around(cut, in: image.height)
+        guard PageHalves.hasColumns(darkPixelsPerColumn: image.darkPixelsPerColumn(rows: middle), rows: middle.count) else { return false }
+        guard let line = page.lineHeight(), let strips = page.strips else { return true }
+        let text = page.textStrips ?? PageHalves.textRows(strips, strokes: image.strokesPerRow(strips: strips.count))
+        return PageHalves.linesRunAcross(cut, textRows: text, reach: line * 3 / 2, shortest: max(4, line / 2))
     }
 
     /// The rows within a tenth of the page's height of `row`.
@@ -256,13 +273,19 @@ public final class PageReader {
         let (upright, angle) = gray.deskewed()
         upright.setResolution(resolution)
         // Read in halves or from its first lines, the layout pass is not reused: when the rows
-        // of ink show text of a comfortable size, it is not made. Lines set close run together
-        // in the rows, so the shorter runs must be comfortable too.
+        // of ink show text of a comfortable size, it is not made.
         let strips = layingOut ? nil : upright.darkPixelsPerRow(strips: 4)
-        if let strips, let lines = PageHalves.lineHeights(strips: strips),
-           lines.lower >= Int(Self.smallLine), Double(lines.median) >= Double(Self.smallLine) * 1.1,
-           Double(lines.median) <= Double(Self.largeLine) / 1.5 {
-            return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution, strips: strips)
+        if let strips {
+            if let lines = PageHalves.lineHeights(strips: strips), Self.isComfortable(lines) {
+                return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution, strips: strips)
+            }
+            // Boxes, rules down the page and a diagram's lines join the rows they cross into
+            // runs of ink taller than any line: the rows where letters are tell the size then.
+            let text = PageHalves.textRows(strips, strokes: upright.strokesPerRow(strips: 4))
+            if let lines = PageHalves.lineHeights(strips: text), Self.isComfortable(lines) {
+                return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution, strips: strips,
+                                textLineHeight: lines.median, textStrips: text)
+            }
         }
         let layout = engine.analyse(upright, resolution: resolution)
         let scale = Self.scale(forLineHeights: layout.map { $0.box[3] - $0.box[1] })
@@ -273,6 +296,13 @@ public final class PageReader {
         let straight = upright.scaled(by: scale)
         straight.setResolution(resolution)
         return Prepared(image: gray.scaled(by: scale), straight: straight, skew: angle, resolution: resolution, screen: scale > 1)
+    }
+
+    /// Text lines of these heights (lower quartile and median, from rows of ink) are read as
+    /// they are. Lines set close run together in the rows, so the shorter runs must be
+    /// comfortable too.
+    private static func isComfortable(_ lines: (lower: Int, median: Int)) -> Bool {
+        lines.lower >= Int(smallLine) && Double(lines.median) >= Double(smallLine) * 1.1 && Double(lines.median) <= Double(largeLine) / 1.5
     }
 
     /// Most pages are upright, and a page read well needs no orientation check (0.2 s of OSD

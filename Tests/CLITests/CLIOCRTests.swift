@@ -13,8 +13,9 @@ import Testing
     /// the set (scribe_*); 94.1 % and 96.0 % when set (tesseract: 84.8 % and 87.6 %). Recall
     /// 93.2 % since single pages' furniture is skipped (a deposition's reporter lines and Bates
     /// number, a filing's "… Page 1 of 10" header): the truths transcribe it, the issue asks
-    /// that it not be read. This floor went down once, for that, and goes only up from here.
-    static let scanRecallFloor = 0.930, scanPrecisionFloor = 0.955
+    /// that it not be read. This floor went down once, for that, and goes only up from here:
+    /// 93.5 % and 96.1 % since a flowchart's text size is judged from the rows its letters are in.
+    static let scanRecallFloor = 0.935, scanPrecisionFloor = 0.960
 
     @Test func aScannedPageIsReadInOrderWithoutNoiseOnStderr() throws {
         let cli = CLI()

@@ -66,6 +66,61 @@ private func rows(lines: Int, height: Int = 30, gap: Int = 12, top: Int = 100) -
         #expect(PageHalves.lineHeights(strips: [specked]) == nil)
     }
 
+    @Test func linesInsideBoxesAreMeasuredByTheRowsWhereLettersAre() throws {
+        // Boxes of two lines each, one above the other: the boxes' sides run down through the
+        // gaps between their lines (two strokes, a few pixels), so the rows of ink are one run
+        // per box, taller than any line.
+        var ink: [Int] = [], strokes: [Int] = []
+        for _ in 0..<8 {
+            ink += [Int](repeating: 0, count: 40) + [Int](repeating: 400, count: 3)
+            strokes += [Int](repeating: 0, count: 40) + [Int](repeating: 1, count: 3)
+            for line in 0..<2 {
+                ink += [Int](repeating: 6, count: 10) + [Int](repeating: 300, count: 28)
+                strokes += [Int](repeating: 2, count: 10) + [Int](repeating: 40, count: 28)
+                if line == 1 { ink += [Int](repeating: 6, count: 10); strokes += [Int](repeating: 2, count: 10) }
+            }
+            ink += [Int](repeating: 400, count: 3)
+            strokes += [Int](repeating: 1, count: 3)
+        }
+        let byInk = try #require(PageHalves.lineHeights(strips: [ink, ink]))
+        #expect(byInk.median > 90, "the boxes hide the lines: \(byInk)")
+        let text = PageHalves.textRows([ink, ink], strokes: [strokes, strokes])
+        let byLetters = try #require(PageHalves.lineHeights(strips: text))
+        #expect(byLetters.lower == 28 && byLetters.median == 28)
+        // Mismatched counts leave the rows as they are.
+        #expect(PageHalves.textRows([ink], strokes: [strokes, strokes]) == [ink])
+    }
+
+    @Test func aCutBetweenBoxesPartsNoLinesACutBetweenLinesDoes() {
+        let page = rows(lines: 20, height: 30, gap: 12)
+        let strips = [page, page]
+        // Between two lines of a paragraph (or of a column): lines above and below within reach.
+        let betweenLines = 100 + 10 * 42 - 6
+        #expect(PageHalves.linesRunAcross(betweenLines, textRows: strips, reach: 45, shortest: 15))
+        // Between blocks set well apart: no line within reach on one side.
+        let apart = rows(lines: 6, gap: 12) + [Int](repeating: 0, count: 120) + rows(lines: 6, gap: 12, top: 0)
+        let gap = 100 + 6 * 42 + 60
+        #expect(!PageHalves.linesRunAcross(gap, textRows: [apart], reach: 45, shortest: 15))
+        // A rule drawn askew (a few rows of several strokes) is not a line.
+        var ruled = apart
+        for y in Array((gap - 30)..<(gap - 26)) + Array((gap + 20)..<(gap + 24)) { ruled[y] = 50 }
+        #expect(!PageHalves.linesRunAcross(gap, textRows: [ruled], reach: 45, shortest: 15))
+        #expect(PageHalves.linesRunAcross(gap, textRows: [ruled], reach: 45, shortest: 4), "as tall as a line, they would be lines")
+        // One strip with lines on both sides is enough.
+        #expect(PageHalves.linesRunAcross(betweenLines, textRows: [apart, page], reach: 45, shortest: 15))
+    }
+
+    @Test func strokesCountInTheStripWhereTheyStart() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../samples/scan.png").standardized
+        let page = try PageReader.decode(try ImageFile(path: sample.path), page: 0)
+        let strips = page.strokesPerRow(strips: 4), whole = page.strokesPerRow()
+        #expect(strips.count == page.darkPixelsPerRow(strips: 4).count)
+        #expect(strips.allSatisfy { $0.count == page.height })
+        #expect((0..<page.height).allSatisfy { y in strips.reduce(0) { $0 + $1[y] } == whole[y] })
+        #expect(strips.filter { $0.contains { $0 > 0 } }.count >= 3, "the page's lines cross several strips")
+    }
+
     @Test func aPageReadInHalvesReadsAsTheWholePage() throws {
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../samples/scan.png").standardized
