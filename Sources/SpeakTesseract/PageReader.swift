@@ -59,18 +59,26 @@ public final class PageReader {
             PageHalves.rows(of: counted())
         }
 
+        /// Runs of ink per row of `straight` in the same strips, when counted.
+        var strokes: [[Int]]?
         /// The median height of the text lines of `straight` when `prepare` judged it from the
         /// rows where letters are (boxes and diagram lines joined the rows of ink).
         var textLineHeight: Int?
-        /// `strips` with the rows that hold no letters made blank, when counted.
-        var textStrips: [[Int]]?
 
         /// The median height of the text lines of `straight`, from its rows of ink.
         mutating func lineHeight() -> Int? {
             textLineHeight ?? PageHalves.lineHeights(strips: counted())?.median
         }
 
-        private mutating func counted() -> [[Int]] {
+        /// The strips' rows of ink with the rows that hold no letters made blank (`PageHalves.textRows`).
+        mutating func textRows() -> [[Int]] {
+            let ink = counted(), strokes = strokes ?? straight.strokesPerRow(strips: ink.count)
+            self.strokes = strokes
+            return PageHalves.textRows(ink, strokes: strokes)
+        }
+
+        /// Dark pixels per row of `straight` in four vertical strips, counted once.
+        mutating func counted() -> [[Int]] {
             let counted = strips ?? straight.darkPixelsPerRow(strips: 4)
             strips = counted
             return counted
@@ -174,9 +182,8 @@ public final class PageReader {
     private static func cutsColumns(_ page: inout Prepared, at cut: Int) -> Bool {
         let image = page.straight, middle = around(cut, in: image.height)
         guard PageHalves.hasColumns(darkPixelsPerColumn: image.darkPixelsPerColumn(rows: middle), rows: middle.count) else { return false }
-        guard let line = page.lineHeight(), let strips = page.strips else { return true }
-        let text = page.textStrips ?? PageHalves.textRows(strips, strokes: image.strokesPerRow(strips: strips.count))
-        return PageHalves.linesRunAcross(cut, textRows: text, reach: line * 3 / 2, shortest: max(4, line / 2))
+        guard let line = page.lineHeight() else { return true }
+        return PageHalves.linesRunAcross(cut, textRows: page.textRows(), reach: line * 3 / 2, shortest: max(4, line / 2))
     }
 
     /// The rows within a tenth of the page's height of `row`.
@@ -274,23 +281,21 @@ public final class PageReader {
         upright.setResolution(resolution)
         // Read in halves or from its first lines, the layout pass is not reused: when the rows
         // of ink show text of a comfortable size, it is not made.
-        let strips = layingOut ? nil : upright.darkPixelsPerRow(strips: 4)
-        if let strips {
-            if let lines = PageHalves.lineHeights(strips: strips), Self.isComfortable(lines) {
-                return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution, strips: strips)
-            }
+        var page = Prepared(image: gray, straight: upright, skew: angle, resolution: resolution)
+        if !layingOut {
+            if let lines = PageHalves.lineHeights(strips: page.counted()), Self.isComfortable(lines) { return page }
             // Boxes, rules down the page and a diagram's lines join the rows they cross into
             // runs of ink taller than any line: the rows where letters are tell the size then.
-            let text = PageHalves.textRows(strips, strokes: upright.strokesPerRow(strips: 4))
-            if let lines = PageHalves.lineHeights(strips: text), Self.isComfortable(lines) {
-                return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution, strips: strips,
-                                textLineHeight: lines.median, textStrips: text)
+            if let lines = PageHalves.lineHeights(strips: page.textRows()), Self.isComfortable(lines) {
+                page.textLineHeight = lines.median
+                return page
             }
         }
         let layout = engine.analyse(upright, resolution: resolution)
         let scale = Self.scale(forLineHeights: layout.map { $0.box[3] - $0.box[1] })
         if scale == 1 {
-            return Prepared(image: gray, straight: upright, skew: angle, resolution: resolution, layout: layout, strips: strips)
+            page.layout = layout
+            return page
         }
         engine.clear()
         let straight = upright.scaled(by: scale)
