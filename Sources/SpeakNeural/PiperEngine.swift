@@ -42,37 +42,40 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         durationOutput = model.outputCount >= 2 ? output : nil
     }
 
-    /// The copy of the voice's model that runs: it reports durations, and the optimizations that
-    /// do not depend on the CPU are made in it (loading it takes half the time); next to the
-    /// voice when its directory is writable, else in the user's cache; made once.
+    /// The copy of the voice's model that runs: it reports durations, its decoder is laid out for
+    /// the faster kernels (`PiperModelPatch`), and the optimizations that do not depend on the CPU
+    /// are made in it (loading it takes half the time); next to the voice when its directory is
+    /// writable, else in the user's cache; made once. Copies of the kinds made before are removed.
     static func runnableModel(_ voice: PiperVoice, library: String, environment: [String: String]) throws(PiperVoice.Problem) -> (String, String) {
         let stem = URL(fileURLWithPath: voice.model).deletingPathExtension()
         let cache = (environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache") + "/speak/voices"
         let places = [stem.path, cache + "/" + stem.lastPathComponent]
         let output = "/Ceil_output_0"
-        for place in places where FileManager.default.fileExists(atPath: place + ".speak.onnx") { return (place + ".speak.onnx", output) }
+        for place in places where FileManager.default.fileExists(atPath: place + PiperVoice.runnableSuffix) {
+            return (place + PiperVoice.runnableSuffix, output)
+        }
         guard let data = FileManager.default.contents(atPath: voice.model) else {
             throw PiperVoice.Problem(message: "cannot read the voice model '\(voice.model)'")
         }
-        let patched: Data?
+        let patched: Data
         do {
             patched = try PiperModelPatch.patched(data)
         } catch {
             throw PiperVoice.Problem(message: "'\(voice.model)' is not a Piper voice model (\(error)); reinstall the voice")
         }
         for place in places {
-            let path = place + ".speak.onnx"
+            let path = place + PiperVoice.runnableSuffix
             try? FileManager.default.createDirectory(atPath: path.parentPath, withIntermediateDirectories: true)
             let timed = path + ".timed-\(getpid())", partial = path + ".partial-\(getpid())"
             defer {
                 unlink(timed)
                 unlink(partial)
             }
-            guard FileManager.default.createFile(atPath: timed, contents: patched ?? data) else { continue }
+            guard FileManager.default.createFile(atPath: timed, contents: patched) else { continue }
             // A model ONNX Runtime cannot optimize is refused by the session with its reason.
             let made = (try? ONNXModel.optimize(library: library, model: timed, into: partial)) != nil ? partial : timed
             if rename(made, path) == 0 {
-                unlink(place + ".timed.onnx")
+                for retired in PiperVoice.retiredSuffixes { unlink(place + retired) }
                 return (path, output)
             }
         }

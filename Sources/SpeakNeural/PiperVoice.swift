@@ -102,10 +102,15 @@ public struct PiperVoice: Sendable, Equatable {
         return out
     }
 
-    /// A voice's model, not the copy speak makes of one to run (`PiperEngine.runnableModel`):
-    /// `.speak.onnx` now, `.timed.onnx` before it was optimized.
+    /// The ending of the copy speak makes of a voice's model to run (`PiperEngine.runnableModel`).
+    static let runnableSuffix = ".speak-2.onnx"
+    /// The endings of the copies made before: `.timed.onnx` (not optimized), `.speak.onnx`
+    /// (its decoder not laid out).
+    static let retiredSuffixes = [".timed.onnx", ".speak.onnx"]
+
+    /// A voice's model, not a copy speak made of one to run.
     static func isVoiceModel(_ name: String) -> Bool {
-        name.hasSuffix(".onnx") && !name.hasSuffix(".speak.onnx") && !name.hasSuffix(".timed.onnx")
+        name.hasSuffix(".onnx") && !([runnableSuffix] + retiredSuffixes).contains { name.hasSuffix($0) }
     }
 
     /// Python's package directories, system-wide and the user's, where wheels are installed.

@@ -137,6 +137,7 @@ import Testing
             try fm.createSymbolicLink(atPath: voice + "/" + name, withDestinationPath: "/usr/local/share/speak/voices/joe/" + name)
         }
         cli.file("voices/joe/en_US-joe-medium.timed.onnx", "a copy of the kind made before")
+        cli.file("voices/joe/en_US-joe-medium.speak.onnx", "a copy of the kind made after that")
         let path = cli.file("a.txt", "Hello there, reader.\n")
         let environment = ["HOME": home, "TMPDIR": temporary, "XDG_CACHE_HOME": "", "SPEAK_VOICES": cli.work.appendingPathComponent("voices").path]
         for round in 1...2 {
@@ -148,7 +149,7 @@ import Testing
         let left = ((fm.enumerator(atPath: home)?.allObjects as? [String] ?? []) + (fm.enumerator(atPath: temporary)?.allObjects as? [String] ?? []))
             .filter { !$0.hasPrefix("pulse-") }
         #expect(left.isEmpty, "ONNX Runtime left \(left)")
-        #expect(try fm.contentsOfDirectory(atPath: voice).sorted() == ["MODEL_CARD", "en_US-joe-medium.onnx", "en_US-joe-medium.onnx.json", "en_US-joe-medium.speak.onnx"])
+        #expect(try fm.contentsOfDirectory(atPath: voice).sorted() == ["MODEL_CARD", "en_US-joe-medium.onnx", "en_US-joe-medium.onnx.json", "en_US-joe-medium.speak-2.onnx"])
         let voices = try cli.run(["voices", "--json"], environment: environment)
         #expect(voices.stdout.components(separatedBy: "\"joe\"").count == 2, "one voice named joe: \(voices.stdout.prefix(300))")
     }
