@@ -13,12 +13,13 @@ enum DecoderLayout {
         guard let fields = Protobuf.fields(graph) else { return nil }
         var nodes: [Int: Node] = [:]
         var tensors: [String: (index: Int, dims: [Int64])] = [:]
-        var graphOutputs: Set<String> = []
+        var graphOutputs: Set<String> = [], graphInputs: Set<String> = []
         for (index, field) in fields.enumerated() {
             guard let payload = field.payload else { continue }
             switch field.number {
             case 1: guard let node = Node(payload) else { return nil }; nodes[index] = node
             case 5: guard let tensor = Tensor(payload) else { return nil }; tensors[tensor.name] = (index, tensor.dims)
+            case 11: graphInputs.insert(Protobuf.fields(payload).flatMap { Protobuf.string($0, 1) } ?? "")
             case 12: graphOutputs.insert(Protobuf.fields(payload).flatMap { Protobuf.string($0, 1) } ?? "")
             default: break
             }
@@ -47,6 +48,8 @@ enum DecoderLayout {
                 }
             }
         }
+        // Models of IR version 3 and before declare their weights as graph inputs too, with the old shape.
+        guard weights.isDisjoint(with: graphInputs) else { return nil }
         var exits = graphOutputs.intersection(produced)
         for (index, node) in nodes where !decoder.contains(index) {
             exits.formUnion(node.inputs.filter(produced.contains))

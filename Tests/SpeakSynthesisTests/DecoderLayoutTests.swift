@@ -90,6 +90,8 @@ import Testing
         #expect(DecoderLayout.rewritten(graph: Self.graph(extra: Self.node("/dec/Add", "Add", ["c", "mask"], ["f"]))[...], opset: 15) == nil)
         // A second output used outside.
         #expect(DecoderLayout.rewritten(graph: Self.graph(extra: Self.node("/Other", "Relu", ["b"], ["x"]))[...], opset: 15) == nil)
+        // A weight also declared as a graph input (IR version 3 and before), with its old shape.
+        #expect(DecoderLayout.rewritten(graph: (Self.graph() + P.field(11, P.field(1, Array("w_up".utf8))))[...], opset: 15) == nil)
         // No decoder at all.
         #expect(DecoderLayout.rewritten(graph: Self.node("/enc/Relu", "Relu", ["x"], ["y"])[...], opset: 15) == nil)
     }
