@@ -19,13 +19,14 @@ enum DecoderLayout {
             switch field.number {
             case 1: guard let node = Node(payload) else { return nil }; nodes[index] = node
             case 5: guard let tensor = Tensor(payload) else { return nil }; tensors[tensor.name] = (index, tensor.dims)
-            case 11: graphInputs.insert(Protobuf.fields(payload).flatMap { Protobuf.string($0, 1) } ?? "")
-            case 12: graphOutputs.insert(Protobuf.fields(payload).flatMap { Protobuf.string($0, 1) } ?? "")
+            case 11: graphInputs.insert(Protobuf.string(in: payload, 1) ?? "")
+            case 12: graphOutputs.insert(Protobuf.string(in: payload, 1) ?? "")
             default: break
             }
         }
         let decoder = nodes.keys.filter { nodes[$0]?.name.hasPrefix("/dec/") == true }.sorted()
         guard !decoder.isEmpty else { return nil }
+        let inDecoder = Set(decoder)
         let produced = Set(decoder.flatMap { nodes[$0]?.outputs ?? [] })
         var entry: String?
         var weights: Set<String> = []
@@ -51,7 +52,7 @@ enum DecoderLayout {
         // Models of IR version 3 and before declare their weights as graph inputs too, with the old shape.
         guard weights.isDisjoint(with: graphInputs) else { return nil }
         var exits = graphOutputs.intersection(produced)
-        for (index, node) in nodes where !decoder.contains(index) {
+        for (index, node) in nodes where !inDecoder.contains(index) {
             exits.formUnion(node.inputs.filter(produced.contains))
             // A weight shared with a node outside the decoder keeps its shape there.
             guard weights.isDisjoint(with: node.inputs) else { return nil }
@@ -61,6 +62,7 @@ enum DecoderLayout {
               let exitProducer = decoder.first(where: { nodes[$0]?.outputs.contains(exit) == true })
         else { return nil }
 
+        let weightFields = Set(weights.compactMap { tensors[$0]?.index })
         let planar = { (name: String) in produced.contains(name) || name == entry ? name + suffix : name }
         let axisInput = opset >= 13
         let axisAttribute = Node.ints("axes", [2])
@@ -71,7 +73,7 @@ enum DecoderLayout {
         var out: [UInt8] = []
         out.reserveCapacity(graph.count + 4096)
         for (index, field) in fields.enumerated() {
-            if var node = nodes[index], decoder.contains(index) {
+            if var node = nodes[index], inDecoder.contains(index) {
                 if index == firstUse { out += Protobuf.field(1, unsqueeze.encoded()) }
                 node.inputs = node.inputs.map(planar)
                 node.outputs = node.outputs.map(planar)
@@ -81,12 +83,10 @@ enum DecoderLayout {
                 }
                 out += Protobuf.field(1, node.encoded())
                 if index == exitProducer { out += Protobuf.field(1, squeeze.encoded()) }
-            } else if field.number == 5, let payload = field.payload, let tensor = Tensor(payload), weights.contains(tensor.name) {
+            } else if weightFields.contains(index), let tensor = field.payload.flatMap(Tensor.init) {
                 let dims = tensor.dims
                 out += Protobuf.field(5, tensor.encoded(dims: [dims[0], dims[1], 1, dims[2]]))
-            } else if field.number == 13, let payload = field.payload,
-                      let name = Protobuf.fields(payload).flatMap({ Protobuf.string($0, 1) }),
-                      produced.contains(name), name != exit {
+            } else if field.number == 13, let name = field.payload.flatMap({ Protobuf.string(in: $0, 1) }), produced.contains(name), name != exit {
                 continue  // the shape of a tensor that now has another name and one more axis
             } else {
                 out += field.raw
@@ -143,8 +143,6 @@ enum DecoderLayout {
         var attributes: [[UInt8]]
         var rest: [ArraySlice<UInt8>] = []
 
-        static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
-
         init(inputs: [String], outputs: [String], name: String, opType: String, attributes: [[UInt8]]) {
             self.inputs = inputs
             self.outputs = outputs
@@ -157,7 +155,7 @@ enum DecoderLayout {
             guard let fields = Protobuf.fields(payload) else { return nil }
             self.init(inputs: [], outputs: [], name: "", opType: "", attributes: [])
             for field in fields {
-                let text = field.payload.map(Self.string)
+                let text = field.payload.map(Protobuf.text)
                 switch (field.number, text) {
                 case (1, let text?): inputs.append(text)
                 case (2, let text?): outputs.append(text)
@@ -196,7 +194,7 @@ enum DecoderLayout {
                     guard let values = Protobuf.integers(field) else { return nil }
                     dims += values
                 } else {
-                    if field.number == 8, let text = field.payload { name = Node.string(text) }
+                    if field.number == 8, let text = field.payload { name = Protobuf.text(text) }
                     rest.append(field.raw)
                 }
             }

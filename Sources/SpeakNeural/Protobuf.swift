@@ -42,20 +42,28 @@ enum Protobuf {
 
     /// The text of the first field numbered `number` (a string field).
     static func string(_ fields: [Field], _ number: UInt64) -> String? {
-        fields.first { $0.number == number }?.payload.map { String(decoding: $0, as: UTF8.self) }
+        fields.first { $0.number == number }?.payload.map(text)
     }
+
+    /// The text of the first field numbered `number` of the message `bytes`.
+    static func string(in bytes: ArraySlice<UInt8>, _ number: UInt64) -> String? {
+        fields(bytes).flatMap { string($0, number) }
+    }
+
+    /// A string field's payload as text.
+    static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
     /// The integers of a repeated integer field, packed or one per field.
     static func integers(_ field: Field) -> [Int64]? {
         var reader = Reader(bytes: field.raw)
         guard reader.varint() != nil else { return nil }
-        var values: [Int64] = []
         if field.wire == 0 {
             guard let value = reader.varint() else { return nil }
             return [Int64(bitPattern: value)]
         }
         guard field.wire == 2, let payload = field.payload else { return nil }
         reader = Reader(bytes: payload)
+        var values: [Int64] = []
         while !reader.atEnd {
             guard let value = reader.varint() else { return nil }
             values.append(Int64(bitPattern: value))
