@@ -24,19 +24,20 @@ public enum EngineChoice {
         return PiperVoice.installed(environment: environment).first { $0.name.lowercased() == wanted }
     }
 
-    /// The engine speaking `settings.voice`, with `threads` threads for a neural model.
-    public static func engine(for settings: VoiceSettings, threads: Int,
+    /// The engine speaking `settings.voice`; a neural model runs on `threads` threads, `lanes`
+    /// runs at once.
+    public static func engine(for settings: VoiceSettings, threads: Int, lanes: Int = 1,
                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any SpeechEngine {
         if let voice = neuralVoice(named: settings.voice, environment: environment) {
-            return try engine(for: voice, threads: threads, environment: environment)
+            return try engine(for: voice, threads: threads, lanes: lanes, environment: environment)
         }
         let inner = try EngineThread.shared.sync { try ESpeakEngine.shared() }
         try EngineThread.shared.sync { try inner.prepare(settings) }
         return GuardedEngine(inner)
     }
 
-    /// The engine of a neural voice already found, loaded once per process.
-    public static func engine(for voice: PiperVoice, threads: Int,
+    /// The engine of a neural voice already found, loaded once per process (as it was asked for first).
+    public static func engine(for voice: PiperVoice, threads: Int, lanes: Int = 1,
                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any SpeechEngine {
         lock.lock()
         defer { lock.unlock() }
@@ -46,7 +47,7 @@ public enum EngineChoice {
         do {
             // The model loads on one core; the word list the first sentence may need, on the other.
             DispatchQueue.global(qos: .userInitiated).async { SpeechReader.prepare() }
-            let engine = try EngineThread.shared.sync { try PiperEngine(voice: voice, environment: environment, threads: threads) }
+            let engine = try EngineThread.shared.sync { try PiperEngine(voice: voice, environment: environment, threads: threads, lanes: lanes) }
             neural[voice.name] = engine
             return VoiceRouter(neural: engine, name: voice.name, espeak: try espeak())
         } catch let problem as PiperVoice.Problem {

@@ -9,15 +9,23 @@ public enum RangeSpeech {
     /// one run faster than in pieces (as `piper` does).
     public static func speak(_ document: Document, range: Range<Int>, engine: any SpeechEngine, settings: VoiceSettings, readAll: Bool,
                       progress: ProgressHandler?, consume: (SpeechPiece) throws -> Void) throws {
-        let stream = try SpeechStream(document: document, engine: engine, settings: settings, fromWord: range.lowerBound,
-                                      toWord: range.upperBound, includeSkipped: readAll, historyWords: 0, byClause: false)
         let span = Double(max(1, min(range.upperBound, document.wordCount) - range.lowerBound))
         var spoken = false
-        while let piece = try stream.next() {
+        func take(_ piece: SpeechPiece) throws {
             try consume(piece)
             spoken = spoken || !piece.words.isEmpty
             if let last = piece.words.last { progress?(Double(last.index + 1 - range.lowerBound) / span) }
         }
+        // A neural voice renders several sentences at once, each on a core of its own.
+        if let laned = engine as? any LanedSpeechEngine, laned.lanes > 1 {
+            try LanedSpeech.speak(document, fromWord: range.lowerBound, toWord: range.upperBound, includeSkipped: readAll, engine: laned,
+                                  settings: settings, consume: take)
+            guard spoken else { throw SynthesisError.nothingToSpeak }
+            return
+        }
+        let stream = try SpeechStream(document: document, engine: engine, settings: settings, fromWord: range.lowerBound,
+                                      toWord: range.upperBound, includeSkipped: readAll, historyWords: 0, byClause: false)
+        while let piece = try stream.next() { try take(piece) }
         guard spoken else { throw SynthesisError.nothingToSpeak }
     }
 }

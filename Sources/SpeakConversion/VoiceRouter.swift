@@ -2,7 +2,7 @@ import SpeakSynthesis
 
 /// A neural voice that hands paragraphs in other languages (chunks with a voice of their own)
 /// to eSpeak-NG, at the neural voice's sample rate, so one stream carries both.
-final class VoiceRouter: SpeechEngine {
+final class VoiceRouter: LanedSpeechEngine {
     private let neural: any SpeechEngine
     private let name: String
     private let espeak: GuardedEngine
@@ -16,6 +16,19 @@ final class VoiceRouter: SpeechEngine {
     var sampleRate: Int { neural.sampleRate }
     var silencedSentences: Int { espeak.silencedSentences }
     var speaksByClause: Bool { neural.speaksByClause }
+    var lanes: Int { (neural as? any LanedSpeechEngine)?.lanes ?? 1 }
+
+    /// The neural voice's first part; a paragraph eSpeak-NG reads is said now, and its render
+    /// only hands it over.
+    func stage(_ text: String, settings: VoiceSettings) throws -> @Sendable () throws -> RenderedSpeech {
+        if settings.voice.lowercased() == name, let laned = neural as? any LanedSpeechEngine {
+            return try laned.stage(text, settings: settings)
+        }
+        var samples: [Int16] = []
+        let events = try synthesize(text, settings: settings) { samples.append(contentsOf: $0) }
+        let said = RenderedSpeech(samples: samples, events: events)
+        return { said }
+    }
 
     func synthesize(_ text: String, settings: VoiceSettings,
                     audio: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> [WordEvent] {

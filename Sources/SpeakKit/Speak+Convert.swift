@@ -43,16 +43,19 @@ extension Speak {
         var summary: ConversionSummary
         if format != .wav || request.splitChapters {
             // The voice is checked (and a neural one loaded) before any output is made.
-            let engine = try self.engine(for: settings, requested: request.voice)
+            let engine = try self.engine(for: settings, requested: request.voice, converting: true)
             let cover = try coverImage(request.cover, input: input, document: document)
             summary = try AudiobookConversion(document: document, request: request, format: format, settings: settings, voiceName: voiceName,
                                               sampleRate: engine.sampleRate, cover: cover, cacheLimitMB: config.cacheLimitMB,
                                               workerInput: input.workerArgument, inputName: input.displayName)
                 .run(started: started, progress: progress)
         } else {
+            let streamsToListener = request.output == "-" || Self.isDeviceOrPipe(request.output)
             summary = try StreamedConversion(document: document, request: request, settings: settings, voiceName: voiceName,
                                              workerInput: input.workerArgument, inputName: input.displayName)
-                .run(engine: { try self.engine(for: settings, requested: request.voice) }, started: started, progress: progress)
+                // Standard output or a pipe is most likely heard as it comes: the first sentence soonest.
+                .run(engine: { try self.engine(for: settings, requested: request.voice, converting: !streamsToListener) },
+                     started: started, progress: progress)
         }
         summary.otherVoices = otherVoices()
         return summary

@@ -12,10 +12,13 @@ extension Speak {
 
     /// The engine that speaks `settings`' voice: a neural voice when one has that name (loaded
     /// once per process, on every core), else eSpeak-NG guarded against its crashes; an
-    /// unknown eSpeak voice is reported with the close presets.
-    func engine(for settings: VoiceSettings, requested: String?) throws -> any SpeechEngine {
+    /// unknown eSpeak voice is reported with the close presets. To listen, a neural voice runs
+    /// each sentence on every core (the first is heard soonest); to convert, a sentence on
+    /// each core (the whole is done soonest).
+    func engine(for settings: VoiceSettings, requested: String?, converting: Bool = false) throws -> any SpeechEngine {
         if let voice = neuralVoice(named: settings.voice) {
-            return try EngineChoice.engine(for: voice, threads: max(1, ProcessInfo.processInfo.activeProcessorCount), environment: environment)
+            let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            return try EngineChoice.engine(for: voice, threads: converting ? 1 : cores, lanes: converting ? cores : 1, environment: environment)
         }
         let inProcess = try EngineThread.shared.sync { try ESpeakEngine.shared() }
         try prepare(inProcess, settings, requested: requested)

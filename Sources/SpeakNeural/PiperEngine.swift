@@ -6,18 +6,21 @@ import SpeakSynthesis
 /// A neural voice (Piper VITS on ONNX Runtime) behind the same `SpeechEngine` as eSpeak:
 /// eSpeak-NG turns the text into IPA phonemes, the model turns their ids into audio, and the
 /// model's own phoneme durations place every word exactly in that audio.
-public final class PiperEngine: SpeechEngine, @unchecked Sendable {
+public final class PiperEngine: LanedSpeechEngine, @unchecked Sendable {
     public let voice: PiperVoice
     public var sampleRate: Int { voice.sampleRate }
     /// About 30× real time on a core, not eSpeak's 1,000×: a clause at a time is heard sooner.
     public var speaksByClause: Bool { true }
+    /// Model runs a conversion makes at once, each on the model's threads.
+    public let lanes: Int
     private let model: ONNXModel
     private let durationOutput: String?
     private let phonemizer: ESpeakEngine
 
-    /// Loads `voice` (its runnable copy made first, once) with `threads` threads. The model loads
-    /// on a thread of its own while eSpeak-NG starts on this one (which must be eSpeak's thread).
-    public init(voice: PiperVoice, environment: [String: String], threads: Int = 1) throws(PiperVoice.Problem) {
+    /// Loads `voice` (its runnable copy made first, once) with `threads` threads per run and
+    /// `lanes` runs at once. The model loads on a thread of its own while eSpeak-NG starts on
+    /// this one (which must be eSpeak's thread).
+    public init(voice: PiperVoice, environment: [String: String], threads: Int = 1, lanes: Int = 1) throws(PiperVoice.Problem) {
         guard let library = ONNXModel.library(environment: environment) else {
             throw PiperVoice.Problem(message: "ONNX Runtime is not installed; run scripts/bootstrap (it installs the onnxruntime wheel's library) or set SPEAK_ONNXRUNTIME")
         }
@@ -38,6 +41,7 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         }
         let (model, output) = try loading.result()
         self.voice = voice
+        self.lanes = max(1, lanes)
         self.model = model
         durationOutput = model.outputCount >= 2 ? output : nil
     }
@@ -96,6 +100,14 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
     static let modelSpeeds = 0.5...2.0
 
     public func synthesize(_ text: String, settings: VoiceSettings, audio: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> [WordEvent] {
+        let rendered = try stage(text, settings: settings)()
+        if !rendered.samples.isEmpty { try rendered.samples.withUnsafeBufferPointer { try audio($0) } }
+        return rendered.events
+    }
+
+    /// eSpeak-NG's part (phonemes, ids, where each word starts among them) now, on eSpeak's
+    /// thread; the model's part in the render, on any thread, as several at once.
+    public func stage(_ text: String, settings: VoiceSettings) throws -> @Sendable () throws -> RenderedSpeech {
         let words = Self.words(in: text)
         let clauses = try phonemizer.ipaClauses(text, voice: voice.espeakVoice)
         // Runs of clauses; in each, BOS, every phoneme followed by a pad, EOS. The counted
@@ -119,7 +131,7 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
             ids += piece
         }
         if ids.count > 2 { runs.append(ids + [2]) }
-        guard !runs.isEmpty else { return [] }
+        guard !runs.isEmpty else { return { RenderedSpeech(samples: [], events: []) } }
         // Where each word starts among the counted phonemes: the phonemes of the text up to it.
         var starts: [Int] = []
         for (k, word) in words.enumerated() {
@@ -138,30 +150,33 @@ public final class PiperEngine: SpeechEngine, @unchecked Sendable {
         let achieved = try achievedSpeed(speed, on: runs.max { $0.count < $1.count } ?? runs[0])
         let stretch = abs(wanted / achieved - 1) < 0.02 ? 1 : wanted / achieved
         let scales = [voice.noiseScale, voice.lengthScale / Float(speed), voice.noiseW]
-        var floats: [Float] = []
-        // Sample where each run starts, and where each id of it starts (from the model's durations).
-        var idStarts: [[Int]] = []
-        for run in runs {
-            let (said, durations) = try model.run(ids: run, scales: scales, durationOutput: durationOutput)
-            let samples = stretch == 1 ? said : TimeStretch.faster(said, speed: stretch, sampleRate: sampleRate)
-            let frames = durations.reduce(0, +)
-            let perFrame = frames > 0 ? Double(samples.count) / Double(frames) : 0
-            var at: [Int] = []
-            var sum = 0.0
-            for i in run.indices {
-                at.append(floats.count + Int(sum * perFrame))
-                sum += i < durations.count ? Double(durations[i]) : 0
+        let model = self.model, durationOutput = self.durationOutput, sampleRate = self.sampleRate
+        return { [runs, counted, starts, words] in
+            var floats: [Float] = []
+            // Sample where each run starts, and where each id of it starts (from the model's durations).
+            var idStarts: [[Int]] = []
+            for run in runs {
+                let (said, durations) = try model.run(ids: run, scales: scales, durationOutput: durationOutput)
+                let samples = stretch == 1 ? said : TimeStretch.faster(said, speed: stretch, sampleRate: sampleRate)
+                let frames = durations.reduce(0, +)
+                let perFrame = frames > 0 ? Double(samples.count) / Double(frames) : 0
+                var at: [Int] = []
+                var sum = 0.0
+                for i in run.indices {
+                    at.append(floats.count + Int(sum * perFrame))
+                    sum += i < durations.count ? Double(durations[i]) : 0
+                }
+                idStarts.append(at)
+                floats += samples
             }
-            idStarts.append(at)
-            floats += samples
-        }
-        let peak = max(0.01, floats.reduce(0) { max($0, abs($1)) })
-        let samples = floats.map { Int16(max(-32767, min(32767, $0 * 32767 / peak))) }
-        try samples.withUnsafeBufferPointer { try audio($0) }
-        return zip(words, starts).map { word, start in
-            guard start < counted.count else { return WordEvent(textPosition: word.start + 1, length: word.length, sample: samples.count) }
-            let place = counted[start]
-            return WordEvent(textPosition: word.start + 1, length: word.length, sample: idStarts[place.run][place.id])
+            let peak = max(0.01, floats.reduce(0) { max($0, abs($1)) })
+            let samples = floats.map { Int16(max(-32767, min(32767, $0 * 32767 / peak))) }
+            let events = zip(words, starts).map { word, start in
+                guard start < counted.count else { return WordEvent(textPosition: word.start + 1, length: word.length, sample: samples.count) }
+                let place = counted[start]
+                return WordEvent(textPosition: word.start + 1, length: word.length, sample: idStarts[place.run][place.id])
+            }
+            return RenderedSpeech(samples: samples, events: events)
         }
     }
 
@@ -225,3 +240,4 @@ private final class ModelLoading: @unchecked Sendable {
         }
     }
 }
+

@@ -65,6 +65,30 @@ extension SpeechEngine {
     public var speaksByClause: Bool { false }
 }
 
+/// A chunk's audio and word events, as `SpeechEngine.synthesize` reports them.
+public struct RenderedSpeech: Sendable {
+    public var samples: [Int16]
+    public var events: [WordEvent]
+
+    public init(samples: [Int16], events: [WordEvent]) {
+        self.samples = samples
+        self.events = events
+    }
+}
+
+/// An engine whose work on a chunk comes in two parts: a first part that runs one call at a
+/// time on the engine thread (eSpeak-NG's phonemes), and a render that runs on any thread, as
+/// many at once as there are `lanes` (a neural model's inference). A conversion keeps every
+/// lane busy with the chunks after the one it is writing.
+public protocol LanedSpeechEngine: SpeechEngine {
+    /// Renders worth running at once (1: one after another).
+    var lanes: Int { get }
+
+    /// The first part of synthesizing `text`; the render it returns does the rest, on any
+    /// thread, and gives what `synthesize` would have.
+    func stage(_ text: String, settings: VoiceSettings) throws -> @Sendable () throws -> RenderedSpeech
+}
+
 /// Why synthesis failed.
 public enum SynthesisError: UserFacingError, Equatable {
     case engineUnavailable(String)

@@ -84,6 +84,16 @@ public final class Synthesizer {
             delivered += buffer.count
             if keepAudio { samples.append(contentsOf: buffer) }
         }
+        return Self.assemble(chunk, samples: samples, delivered: delivered, events: events, base: base, keepAudio: keepAudio,
+                             wordsPerMinute: settings.wordsPerMinute, sampleRate: engine.sampleRate)
+    }
+
+    /// The piece of `chunk` from the engine's output (`delivered` samples, kept in `samples`
+    /// when `keepAudio`), starting at stream sample `base`: the events placed on the chunk's
+    /// words, and the pause after its block added.
+    static func assemble(_ chunk: SpeechChunk, samples: [Int16], delivered: Int, events: [WordEvent], base: Int, keepAudio: Bool,
+                         wordsPerMinute: Int, sampleRate: Int) -> SpeechPiece {
+        var samples = samples
         let starts = EventMapper.wordStarts(words: chunk.wordSpans, events: events, audioSamples: delivered)
         let words = starts.enumerated().map { i, start in
             TimedWord(index: chunk.firstWord + i, startSample: base + start,
@@ -91,7 +101,7 @@ public final class Synthesizer {
         }
         var count = delivered
         if chunk.endsBlock, !chunk.endsDocument {
-            let pause = Int((chunk.endsLine ? Self.linePause : Self.paragraphPause) * 175 / Double(max(80, settings.wordsPerMinute)) * Double(engine.sampleRate))
+            let pause = Int((chunk.endsLine ? Self.linePause : Self.paragraphPause) * 175 / Double(max(80, wordsPerMinute)) * Double(sampleRate))
             count += pause
             if keepAudio { samples.append(contentsOf: repeatElement(0, count: pause)) }
         }
