@@ -240,4 +240,3 @@ private final class ModelLoading: @unchecked Sendable {
         }
     }
 }
-
