@@ -6,6 +6,9 @@ import SpeakModel
 /// of their own, and the pieces come out in document order — the same pieces, with the same
 /// times, as one chunk after another would give.
 public enum LanedSpeech {
+    /// Chunks staged per lane ahead of the one being written (their audio is a few seconds each).
+    static let queuedPerLane = 4
+
     /// Speaks words `fromWord..<toWord` of `document` (whole sentences), handing each piece to
     /// `consume` in order, with samples counted from the start of this run.
     public static func speak(_ document: Document, fromWord: Int, toWord: Int, includeSkipped: Bool, engine: any LanedSpeechEngine,
@@ -29,8 +32,9 @@ public enum LanedSpeech {
             if let voice = chunk.voice { said.voice = voice }
             let render = try EngineThread.shared.sync { [said] in try engine.stage(chunk.text, settings: said) }
             waiting.append((chunk, said, lanes.submit(render)))
-            // One render waits for a lane while the others run: no lane idles between chunks.
-            while waiting.count > lanes.count { try deliverOldest() }
+            // Renders wait their turn while the lanes run: a lane that finishes short sentences
+            // while the oldest, long one is still rendering takes the next instead of idling.
+            while waiting.count > lanes.count * Self.queuedPerLane { try deliverOldest() }
         }
         while !waiting.isEmpty { try deliverOldest() }
     }
