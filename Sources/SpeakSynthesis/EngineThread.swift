@@ -62,10 +62,9 @@ public final class EngineThread: @unchecked Sendable {
 
 /// Hands one job's result from the engine thread back to the waiting caller.
 private final class ResultBox<T>: @unchecked Sendable {
-    private let condition = NSCondition()
     // Released before the caller is woken: it must not outlive `withoutActuallyEscaping`.
     private var work: (() throws -> T)?
-    private var result: Result<T, any Error>?
+    private let slot = ResultSlot<T>()
 
     init(work: @escaping () throws -> T) {
         self.work = work
@@ -76,10 +75,24 @@ private final class ResultBox<T>: @unchecked Sendable {
             guard let work else { throw CancellationError() }
             return try work()
         }
-        condition.lock()
         work = nil
-        result = outcome
-        condition.signal()
+        slot.fulfil(outcome)
+    }
+
+    func wait() throws -> T {
+        try slot.wait()
+    }
+}
+
+/// A result one thread hands to another that waits for it.
+final class ResultSlot<T>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<T, any Error>?
+
+    func fulfil(_ result: Result<T, any Error>) {
+        condition.lock()
+        self.result = result
+        condition.broadcast()
         condition.unlock()
     }
 

@@ -93,24 +93,5 @@ final class RenderLanes: @unchecked Sendable {
     }
 
     /// One render's result, waited for.
-    final class Ticket: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var result: Result<RenderedSpeech, any Error>?
-
-        func fulfil(_ result: Result<RenderedSpeech, any Error>) {
-            condition.lock()
-            self.result = result
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        func wait() throws -> RenderedSpeech {
-            condition.lock()
-            defer { condition.unlock() }
-            while true {
-                if let result { return try result.get() }
-                condition.wait()
-            }
-        }
-    }
+    typealias Ticket = ResultSlot<RenderedSpeech>
 }
