@@ -17,7 +17,7 @@ enum {
     SetSessionExecutionMode = 13,
     DisableMemPattern = 17,
     SetSessionGraphOptimizationLevel = 23, SetIntraOpNumThreads = 24, SetInterOpNumThreads = 25, SessionGetOutputCount = 31,
-    CreateTensorWithDataAsOrtValue = 49, GetTensorMutableData = 51, GetTensorShapeElementCount = 64, GetTensorTypeAndShape = 65,
+    CreateTensorWithDataAsOrtValue = 49, GetTensorMutableData = 51, GetDimensionsCount = 61, GetDimensions = 62, GetTensorShapeElementCount = 64, GetTensorTypeAndShape = 65,
     CreateCpuMemoryInfo = 69, ReleaseStatus = 93, ReleaseMemoryInfo = 94, ReleaseSession = 95, ReleaseValue = 96,
     ReleaseTensorTypeAndShapeInfo = 99, ReleaseSessionOptions = 100,
 };
@@ -111,11 +111,18 @@ int speak_ort_optimize(const char *library, const char *path, const char *optimi
 
 size_t speak_ort_output_count(const SpeakOrtModel *model) { return model->outputs; }
 
-/* A tensor's elements copied out as floats (malloc'd). */
-static int copy_floats(void *value, float **out, size_t *count, char *error, size_t length) {
+/* A tensor's elements copied out as floats (malloc'd), and the length of its last axis. */
+static int copy_floats(void *value, float **out, size_t *count, int64_t *last, char *error, size_t length) {
     void *info = NULL;
     if (failed(CALL(OrtStatus *(*)(const void *, void **), GetTensorTypeAndShape)(value, &info), error, length)) return 1;
     int bad = failed(CALL(OrtStatus *(*)(const void *, size_t *), GetTensorShapeElementCount)(info, count), error, length);
+    size_t axes = 0;
+    int64_t dims[8] = {0};
+    if (!bad && last) {
+        bad = failed(CALL(OrtStatus *(*)(const void *, size_t *), GetDimensionsCount)(info, &axes), error, length)
+            || (axes >= 1 && axes <= 8 && failed(CALL(OrtStatus *(*)(const void *, int64_t *, size_t), GetDimensions)(info, dims, axes), error, length));
+        *last = axes >= 1 && axes <= 8 ? dims[axes - 1] : (int64_t)*count;
+    }
     CALL(void (*)(void *), ReleaseTensorTypeAndShapeInfo)(info);
     if (bad) return 1;
     float *data = NULL;
@@ -126,9 +133,10 @@ static int copy_floats(void *value, float **out, size_t *count, char *error, siz
     return 0;
 }
 
-int speak_ort_run(SpeakOrtModel *model, const int64_t *ids, size_t count, const float scales[3], const char *duration_output,
-                  float **audio, size_t *audio_count, float **durations, size_t *duration_count, char *error, size_t length) {
-    *audio = NULL; *durations = NULL; *audio_count = 0; *duration_count = 0;
+int speak_ort_run(SpeakOrtModel *model, const int64_t *ids, size_t count, const float scales[3], const char *main_output,
+                  const char *duration_output, float **audio, size_t *audio_count, int64_t *audio_last, float **durations,
+                  size_t *duration_count, char *error, size_t length) {
+    *audio = NULL; *durations = NULL; *audio_count = 0; *duration_count = 0; *audio_last = 0;
     int64_t id_shape[2] = {1, (int64_t)count}, length_value = (int64_t)count, one = 1, three = 3;
     float scale_values[3] = {scales[0], scales[1], scales[2]};
     void *inputs[3] = {NULL, NULL, NULL};
@@ -139,18 +147,40 @@ int speak_ort_run(SpeakOrtModel *model, const int64_t *ids, size_t count, const 
     void *outputs[2] = {NULL, NULL};
     if (!bad) {
         const char *input_names[3] = {"input", "input_lengths", "scales"};
-        const char *output_names[2] = {"output", duration_output ? duration_output : ""};
+        const char *output_names[2] = {main_output, duration_output ? duration_output : ""};
         size_t wanted = model->outputs >= 2 && duration_output ? 2 : 1;
         typedef OrtStatus *(*RunFunction)(void *, const void *, const char *const *, const void *const *, size_t, const char *const *, size_t, void **);
         bad = failed(CALL(RunFunction, Run)(model->session, NULL, input_names, (const void *const *)inputs, 3, output_names, wanted, outputs), error, length);
-        if (!bad) bad = copy_floats(outputs[0], audio, audio_count, error, length);
-        if (!bad && wanted == 2) bad = copy_floats(outputs[1], durations, duration_count, error, length);
+        if (!bad) bad = copy_floats(outputs[0], audio, audio_count, audio_last, error, length);
+        if (!bad && wanted == 2) bad = copy_floats(outputs[1], durations, duration_count, NULL, error, length);
     }
     for (int i = 0; i < 3; i++) if (inputs[i]) CALL(void (*)(void *), ReleaseValue)(inputs[i]);
     for (int i = 0; i < 2; i++) if (outputs[i]) CALL(void (*)(void *), ReleaseValue)(outputs[i]);
     if (bad) {
         free(*audio); free(*durations);
         *audio = NULL; *durations = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+int speak_ort_decode(SpeakOrtModel *model, const float *frames, size_t channels, size_t count, const char *input, const char *output,
+                     float **audio, size_t *audio_count, char *error, size_t length) {
+    *audio = NULL; *audio_count = 0;
+    int64_t shape[3] = {1, (int64_t)channels, (int64_t)count}, last = 0;
+    void *in = NULL, *out = NULL;
+    typedef OrtStatus *(*Tensor)(const void *, void *, size_t, const int64_t *, size_t, int, void **);
+    int bad = failed(CALL(Tensor, CreateTensorWithDataAsOrtValue)(model->memory, (void *)frames, channels * count * sizeof(float), shape, 3, 1, &in), error, length);
+    if (!bad) {
+        typedef OrtStatus *(*RunFunction)(void *, const void *, const char *const *, const void *const *, size_t, const char *const *, size_t, void **);
+        bad = failed(CALL(RunFunction, Run)(model->session, NULL, &input, (const void *const *)&in, 1, &output, 1, &out), error, length);
+        if (!bad) bad = copy_floats(out, audio, audio_count, &last, error, length);
+    }
+    if (in) CALL(void (*)(void *), ReleaseValue)(in);
+    if (out) CALL(void (*)(void *), ReleaseValue)(out);
+    if (bad) {
+        free(*audio);
+        *audio = NULL;
         return -1;
     }
     return 0;

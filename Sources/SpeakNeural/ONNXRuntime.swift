@@ -43,24 +43,40 @@ final class ONNXModel: @unchecked Sendable {
         }
     }
 
-    /// Audio samples (floats) and, when the model reports them, frames per phoneme id.
-    func run(ids: [Int64], scales: [Float], durationOutput: String?) throws(PiperVoice.Problem) -> (audio: [Float], durations: [Float]) {
-        var audio: UnsafeMutablePointer<Float>?
+    /// The output `output` (floats, and the length of its last axis: samples, or frames for a
+    /// model's front) and, when the model reports them, frames per phoneme id.
+    func run(ids: [Int64], scales: [Float], output: String = "output", durationOutput: String?) throws(PiperVoice.Problem)
+        -> (values: [Float], last: Int, durations: [Float]) {
+        var values: UnsafeMutablePointer<Float>?
         var durations: UnsafeMutablePointer<Float>?
-        var audioCount = 0, durationCount = 0
+        var count = 0, durationCount = 0
+        var last: Int64 = 0
         var error = [CChar](repeating: 0, count: 512)
         let status = ids.withUnsafeBufferPointer { idBuffer in
             scales.withUnsafeBufferPointer { scaleBuffer in
-                speak_ort_run(handle, idBuffer.baseAddress, ids.count, scaleBuffer.baseAddress, durationOutput, &audio, &audioCount,
+                speak_ort_run(handle, idBuffer.baseAddress, ids.count, scaleBuffer.baseAddress, output, durationOutput, &values, &count, &last,
                               &durations, &durationCount, &error, error.count)
             }
         }
         defer {
-            free(audio)
+            free(values)
             free(durations)
         }
-        guard status == 0, let audio else { throw PiperVoice.Problem(message: "the voice model failed: \(String(cString: error))") }
-        return (Array(UnsafeBufferPointer(start: audio, count: audioCount)),
+        guard status == 0, let values else { throw PiperVoice.Problem(message: "the voice model failed: \(String(cString: error))") }
+        return (Array(UnsafeBufferPointer(start: values, count: count)), Int(last),
                 durations.map { Array(UnsafeBufferPointer(start: $0, count: durationCount)) } ?? [])
+    }
+
+    /// A decoder's samples for `frames` (`channels` rows of `count` frames).
+    func decode(_ frames: [Float], channels: Int, count: Int, input: String, output: String = "output") throws(PiperVoice.Problem) -> [Float] {
+        var audio: UnsafeMutablePointer<Float>?
+        var audioCount = 0
+        var error = [CChar](repeating: 0, count: 512)
+        let status = frames.withUnsafeBufferPointer {
+            speak_ort_decode(handle, $0.baseAddress, channels, count, input, output, &audio, &audioCount, &error, error.count)
+        }
+        defer { free(audio) }
+        guard status == 0, let audio else { throw PiperVoice.Problem(message: "the voice model failed: \(String(cString: error))") }
+        return Array(UnsafeBufferPointer(start: audio, count: audioCount))
     }
 }

@@ -13,8 +13,7 @@ public final class PiperEngine: LanedSpeechEngine, @unchecked Sendable {
     public var speaksByClause: Bool { true }
     /// Model runs a conversion makes at once, each on the model's threads.
     public let lanes: Int
-    private let model: ONNXModel
-    private let durationOutput: String?
+    private let model: PiperModel
     private let phonemizer: ESpeakEngine
 
     /// Loads `voice` (its runnable copy made first, once) with `threads` threads per run and
@@ -24,9 +23,8 @@ public final class PiperEngine: LanedSpeechEngine, @unchecked Sendable {
         guard let library = ONNXModel.library(environment: environment) else {
             throw PiperVoice.Problem(message: "ONNX Runtime is not installed; run scripts/bootstrap (it installs the onnxruntime wheel's library) or set SPEAK_ONNXRUNTIME")
         }
-        let loading = ModelLoading { () throws(PiperVoice.Problem) -> (ONNXModel, String) in
-            let (path, output) = try Self.runnableModel(voice, library: library, environment: environment)
-            return (try ONNXModel(library: library, model: path, threads: threads), output)
+        let loading = ModelLoading { () throws(PiperVoice.Problem) -> PiperModel in
+            try PiperModel(voice: voice, library: library, environment: environment, threads: threads)
         }
         do {
             phonemizer = try ESpeakEngine.shared()
@@ -39,51 +37,9 @@ public final class PiperEngine: LanedSpeechEngine, @unchecked Sendable {
             }
             throw PiperVoice.Problem(message: error.message)
         }
-        let (model, output) = try loading.result()
+        model = try loading.result()
         self.voice = voice
         self.lanes = max(1, lanes)
-        self.model = model
-        durationOutput = model.outputCount >= 2 ? output : nil
-    }
-
-    /// The copy of the voice's model that runs: it reports durations, its decoder is laid out for
-    /// the faster kernels (`PiperModelPatch`), and the optimizations that do not depend on the CPU
-    /// are made in it (loading it takes half the time); next to the voice when its directory is
-    /// writable, else in the user's cache; made once. Copies of the kinds made before are removed.
-    static func runnableModel(_ voice: PiperVoice, library: String, environment: [String: String]) throws(PiperVoice.Problem) -> (String, String) {
-        let stem = URL(fileURLWithPath: voice.model).deletingPathExtension()
-        let cache = (environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache") + "/speak/voices"
-        let places = [stem.path, cache + "/" + stem.lastPathComponent]
-        let output = "/Ceil_output_0"
-        for place in places where FileManager.default.fileExists(atPath: place + PiperVoice.runnableSuffix) {
-            return (place + PiperVoice.runnableSuffix, output)
-        }
-        guard let data = FileManager.default.contents(atPath: voice.model) else {
-            throw PiperVoice.Problem(message: "cannot read the voice model '\(voice.model)'")
-        }
-        let patched: Data
-        do {
-            patched = try PiperModelPatch.patched(data)
-        } catch {
-            throw PiperVoice.Problem(message: "'\(voice.model)' is not a Piper voice model (\(error)); reinstall the voice")
-        }
-        for place in places {
-            let path = place + PiperVoice.runnableSuffix
-            try? FileManager.default.createDirectory(atPath: path.parentPath, withIntermediateDirectories: true)
-            let timed = path + ".timed-\(getpid())", partial = path + ".partial-\(getpid())"
-            defer {
-                unlink(timed)
-                unlink(partial)
-            }
-            guard FileManager.default.createFile(atPath: timed, contents: patched) else { continue }
-            // A model ONNX Runtime cannot optimize is refused by the session with its reason.
-            let made = (try? ONNXModel.optimize(library: library, model: timed, into: partial)) != nil ? partial : timed
-            if rename(made, path) == 0 {
-                for retired in PiperVoice.retiredSuffixes { unlink(place + retired) }
-                return (path, output)
-            }
-        }
-        throw PiperVoice.Problem(message: "cannot write the copy of '\(voice.model)' that speak runs next to it or in \(cache)")
     }
 
     /// Phoneme symbols that take time of their own (stress and length marks, spaces and
@@ -92,8 +48,8 @@ public final class PiperEngine: LanedSpeechEngine, @unchecked Sendable {
         !("ˈˌːˑ ,.;:!?-'\"".unicodeScalars.contains(scalar)) && !scalar.properties.isWhitespace
     }
 
-    /// Phoneme ids per model run: long sentences are said a few clauses at a time, which keeps
-    /// the decoder's memory small (its last layers hold 256 samples a frame per channel).
+    /// Phoneme ids per model run: long sentences are said a few clauses at a time (the front's
+    /// attention grows with the square of a run).
     static let idsPerRun = 200
 
     /// Speeds the model's length scale says without artefacts; outside them libsonic stretches.
@@ -150,13 +106,13 @@ public final class PiperEngine: LanedSpeechEngine, @unchecked Sendable {
         let achieved = try achievedSpeed(speed, on: runs.max { $0.count < $1.count } ?? runs[0])
         let stretch = abs(wanted / achieved - 1) < 0.02 ? 1 : wanted / achieved
         let scales = [voice.noiseScale, voice.lengthScale / Float(speed), voice.noiseW]
-        let model = self.model, durationOutput = self.durationOutput, sampleRate = self.sampleRate
+        let model = self.model, sampleRate = self.sampleRate
         return { [runs, counted, starts, words] in
             var floats: [Float] = []
             // Sample where each run starts, and where each id of it starts (from the model's durations).
             var idStarts: [[Int]] = []
             for run in runs {
-                let (said, durations) = try model.run(ids: run, scales: scales, durationOutput: durationOutput)
+                let (said, durations) = try model.say(run, scales: scales)
                 let samples = stretch == 1 ? said : TimeStretch.faster(said, speed: stretch, sampleRate: sampleRate)
                 let frames = durations.reduce(0, +)
                 let perFrame = frames > 0 ? Double(samples.count) / Double(frames) : 0
@@ -189,8 +145,8 @@ public final class PiperEngine: LanedSpeechEngine, @unchecked Sendable {
     private func achievedSpeed(_ speed: Double, on ids: [Int64]) throws -> Double {
         if speed == 1 { return 1 }
         if let known = achieved[speed] { return known }
-        let steady = try model.run(ids: ids, scales: [voice.noiseScale, voice.lengthScale, 0], durationOutput: nil).audio.count
-        let faster = try model.run(ids: ids, scales: [voice.noiseScale, voice.lengthScale / Float(speed), 0], durationOutput: nil).audio.count
+        let steady = try model.length(ids, scales: [voice.noiseScale, voice.lengthScale, 0])
+        let faster = try model.length(ids, scales: [voice.noiseScale, voice.lengthScale / Float(speed), 0])
         let measured = steady > 0 && faster > 0 ? Double(steady) / Double(faster) : speed
         achieved[speed] = measured
         return measured
@@ -217,9 +173,9 @@ public final class PiperEngine: LanedSpeechEngine, @unchecked Sendable {
 /// A model loading on a thread of its own; `result()` waits for it.
 private final class ModelLoading: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var outcome: Result<(ONNXModel, String), PiperVoice.Problem>?
+    private var outcome: Result<PiperModel, PiperVoice.Problem>?
 
-    init(_ load: @escaping @Sendable () throws(PiperVoice.Problem) -> (ONNXModel, String)) {
+    init(_ load: @escaping @Sendable () throws(PiperVoice.Problem) -> PiperModel) {
         Thread {
             do throws(PiperVoice.Problem) {
                 self.outcome = .success(try load())
@@ -230,7 +186,7 @@ private final class ModelLoading: @unchecked Sendable {
         }.start()
     }
 
-    func result() throws(PiperVoice.Problem) -> (ONNXModel, String) {
+    func result() throws(PiperVoice.Problem) -> PiperModel {
         done.wait()
         done.signal()
         switch outcome {

@@ -3,10 +3,20 @@ import Foundation
 /// Makes the copy of a Piper (VITS) model that speak runs, once per voice:
 /// - the model reports its phoneme durations: the duration predictor's rounded output (the
 ///   graph's only `Ceil` node) becomes a second graph output;
+/// - it is cut in two at the decoder's input (`DecoderSplit`), so the decoder can run a window
+///   of frames at a time;
 /// - its decoder's convolutions are laid out for ONNX Runtime's faster kernels (`DecoderLayout`).
-/// Neither changes what the model computes, so the audio is the same. The ONNX file is a
+/// None changes what the model computes, so the audio is the same. The ONNX file is a
 /// protobuf `ModelProto`; its `graph` is field 7.
 public enum PiperModelPatch {
+    /// The models made of a voice's: `front` turns phoneme ids into frames (output
+    /// `DecoderSplit.frames`) and `decoder` frames into samples; when the decoder could not be
+    /// cut out, `front` is the whole model (output `output`) and `decoder` is nil.
+    public struct Parts: Sendable {
+        public let front: Data
+        public let decoder: Data?
+    }
+
     /// Why a file is not a model that can be patched.
     public enum Failure: Error, Equatable {
         case notProtobuf
@@ -14,21 +24,26 @@ public enum PiperModelPatch {
         case noDurationNode
     }
 
-    /// The patched model's bytes.
-    public static func patched(_ model: Data) throws(Failure) -> Data {
+    /// The patched model's parts.
+    public static func patched(_ model: Data) throws(Failure) -> Parts {
         let bytes = [UInt8](model)
         guard let fields = Protobuf.fields(bytes[...]) else { throw .notProtobuf }
         guard let graphField = fields.firstIndex(where: { $0.number == 7 && $0.wire == 2 }), let graph = fields[graphField].payload else {
             throw .noGraph
         }
-        var newGraph = try withDurations(graph)
-        if let laidOut = DecoderLayout.rewritten(graph: newGraph[...], opset: opset(fields)) { newGraph = laidOut }
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count + 4096)
-        for (i, field) in fields.enumerated() {
-            out += i == graphField ? Protobuf.field(7, newGraph) : Array(field.raw)
+        let timed = try withDurations(graph)
+        let opset = opset(fields)
+        let model = { (graph: [UInt8]) -> Data in
+            var out = [UInt8]()
+            out.reserveCapacity(graph.count + 4096)
+            for (i, field) in fields.enumerated() {
+                out += i == graphField ? Protobuf.field(7, graph) : Array(field.raw)
+            }
+            return Data(out)
         }
-        return Data(out)
+        let laidOut = { (graph: [UInt8]) in DecoderLayout.rewritten(graph: graph[...], opset: opset) ?? graph }
+        guard let (front, decoder) = DecoderSplit.split(graph: timed[...]) else { return Parts(front: model(laidOut(timed)), decoder: nil) }
+        return Parts(front: model(front), decoder: model(laidOut(decoder)))
     }
 
     /// The graph with the `Ceil` node's output among its outputs (field 12).

@@ -102,15 +102,18 @@ public struct PiperVoice: Sendable, Equatable {
         return out
     }
 
-    /// The ending of the copy speak makes of a voice's model to run (`PiperEngine.runnableModel`).
-    static let runnableSuffix = ".speak-2.onnx"
+    /// The ending of the copy speak makes of a voice's model to run (`PiperModel.runnable`):
+    /// its front, or the whole model when its decoder could not be cut out.
+    static let runnableSuffix = ".speak-3.onnx"
+    /// The ending of that copy's decoder, when it has one.
+    static let decoderSuffix = ".speak-3-decoder.onnx"
     /// The endings of the copies made before: `.timed.onnx` (not optimized), `.speak.onnx`
-    /// (its decoder not laid out).
-    static let retiredSuffixes = [".timed.onnx", ".speak.onnx"]
+    /// (its decoder not laid out), `.speak-2.onnx` (not cut in two).
+    static let retiredSuffixes = [".timed.onnx", ".speak.onnx", ".speak-2.onnx"]
 
     /// A voice's model, not a copy speak made of one to run.
     static func isVoiceModel(_ name: String) -> Bool {
-        name.hasSuffix(".onnx") && !([runnableSuffix] + retiredSuffixes).contains { name.hasSuffix($0) }
+        name.hasSuffix(".onnx") && !([runnableSuffix, decoderSuffix] + retiredSuffixes).contains { name.hasSuffix($0) }
     }
 
     /// Python's package directories, system-wide and the user's, where wheels are installed.

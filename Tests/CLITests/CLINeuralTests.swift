@@ -138,6 +138,7 @@ import Testing
         }
         cli.file("voices/joe/en_US-joe-medium.timed.onnx", "a copy of the kind made before")
         cli.file("voices/joe/en_US-joe-medium.speak.onnx", "a copy of the kind made after that")
+        cli.file("voices/joe/en_US-joe-medium.speak-2.onnx", "a copy not cut in two")
         let path = cli.file("a.txt", "Hello there, reader.\n")
         let environment = ["HOME": home, "TMPDIR": temporary, "XDG_CACHE_HOME": "", "SPEAK_VOICES": cli.work.appendingPathComponent("voices").path]
         for round in 1...2 {
@@ -149,7 +150,7 @@ import Testing
         let left = ((fm.enumerator(atPath: home)?.allObjects as? [String] ?? []) + (fm.enumerator(atPath: temporary)?.allObjects as? [String] ?? []))
             .filter { !$0.hasPrefix("pulse-") }
         #expect(left.isEmpty, "ONNX Runtime left \(left)")
-        #expect(try fm.contentsOfDirectory(atPath: voice).sorted() == ["MODEL_CARD", "en_US-joe-medium.onnx", "en_US-joe-medium.onnx.json", "en_US-joe-medium.speak-2.onnx"])
+        #expect(try fm.contentsOfDirectory(atPath: voice).sorted() == ["MODEL_CARD", "en_US-joe-medium.onnx", "en_US-joe-medium.onnx.json", "en_US-joe-medium.speak-3-decoder.onnx", "en_US-joe-medium.speak-3.onnx"])
         let voices = try cli.run(["voices", "--json"], environment: environment)
         #expect(voices.stdout.components(separatedBy: "\"joe\"").count == 2, "one voice named joe: \(voices.stdout.prefix(300))")
     }

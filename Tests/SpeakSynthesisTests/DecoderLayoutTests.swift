@@ -101,26 +101,40 @@ import Testing
         FileManager.default.fileExists(atPath: "/usr/local/lib/speak/libonnxruntime.so") && FileManager.default.fileExists(atPath: voice)
     }
 
-    /// With the noise scales at zero the model is deterministic: the copy speak runs gives the
-    /// voice's own samples, and reports durations that add up to them.
-    @Test(.enabled(if: installed)) func theLaidOutVoiceSaysTheSameSamples() throws {
+    /// With the noise scales at zero the model is deterministic: the copy speak runs, its
+    /// decoder cut out, laid out and run a window at a time (several windows even on two words),
+    /// gives the voice's own samples, and reports durations that add up to them.
+    @Test(.enabled(if: installed)) func theCutAndLaidOutVoiceSaysTheSameSamples() throws {
         let library = "/usr/local/lib/speak/libonnxruntime.so"
-        let patched = try PiperModelPatch.patched(try Data(contentsOf: URL(fileURLWithPath: Self.voice)))
-        #expect(patched.range(of: Data(DecoderLayout.axis.utf8)) != nil, "the voice's decoder is laid out")
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("decoder-layout-\(getpid()).onnx")
-        try patched.write(to: copy)
-        defer { try? FileManager.default.removeItem(at: copy) }
+        let parts = try PiperModelPatch.patched(try Data(contentsOf: URL(fileURLWithPath: Self.voice)))
+        let decoder = try #require(parts.decoder, "the voice's decoder is cut out")
+        #expect(decoder.range(of: Data(DecoderLayout.axis.utf8)) != nil, "the voice's decoder is laid out")
+        #expect(parts.front.range(of: Data("/dec/".utf8)) == nil && decoder.range(of: Data("/flow/".utf8)) == nil, "each node in one part")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("decoder-split-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let front = directory.appendingPathComponent("front.onnx"), back = directory.appendingPathComponent("decoder.onnx")
+        try parts.front.write(to: front)
+        try decoder.write(to: back)
         let original = try ONNXModel(library: library, model: Self.voice, threads: 1)
-        let laidOut = try ONNXModel(library: library, model: copy.path, threads: 1)
-        #expect(laidOut.outputCount == 2)
         // "Hello there" (həlˈoʊ ðˈɛɹ) as the voice's phoneme ids, each followed by a pad, between BOS and EOS.
         let ids: [Int64] = [1, 0] + [20, 59, 24, 120, 27, 100, 3, 41, 120, 61, 88].flatMap { [$0, 0] } + [2]
         let scales: [Float] = [0, 1, 0]
-        let expected = try original.run(ids: ids, scales: scales, durationOutput: nil).audio
-        let (audio, durations) = try laidOut.run(ids: ids, scales: scales, durationOutput: "/Ceil_output_0")
-        #expect(audio.count == expected.count && audio.count > 2_000)
-        let difference = zip(audio, expected).map { abs($0 - $1) }.max() ?? 1
-        #expect(difference < 1e-4, "largest difference \(difference)")
-        #expect(Int(durations.reduce(0, +)) * 256 == audio.count)
+        let expected = try original.run(ids: ids, scales: scales, durationOutput: nil).values
+        for window in [8, 20, 10_000] {
+            let model = try PiperModel(library: library, front: front.path, decoder: back.path, threads: 1, window: window)
+            #expect(model.timed)
+            let (audio, durations) = try model.say(ids, scales: scales)
+            #expect(audio.count == expected.count && audio.count > 2_000)
+            let difference = zip(audio, expected).map { abs($0 - $1) }.max() ?? 1
+            #expect(difference < 1e-4, "window \(window): largest difference \(difference)")
+            #expect(Int(durations.reduce(0, +)) * 256 == audio.count)
+            #expect(try model.length(ids, scales: scales) * 256 == audio.count)
+        }
+        // A voice whose decoder could not be cut out runs whole.
+        let whole = try PiperModel(library: library, front: Self.voice, decoder: nil, threads: 1)
+        let (audio, durations) = try whole.say(ids, scales: scales)
+        let length = try whole.length(ids, scales: scales)
+        #expect(!whole.timed && durations.isEmpty && audio == expected && length == audio.count)
     }
 }

@@ -20,11 +20,19 @@ int speak_ort_optimize(const char *library, const char *model, const char *optim
 size_t speak_ort_output_count(const SpeakOrtModel *model);
 
 /* Runs the model on `count` phoneme ids with scales (noise, length, noise_w). On success
-   returns 0 and malloc'd `audio`; `duration_output` names the output with the durations; (float samples) and `durations` (frames per id, NULL when the
-   model has one output); the caller frees both. On failure returns -1 with `error` set. */
-int speak_ort_run(SpeakOrtModel *model, const int64_t *ids, size_t count, const float scales[3], const char *duration_output,
-                  float **audio, size_t *audio_count, float **durations, size_t *duration_count,
-                  char *error, size_t error_length);
+   returns 0 with the output `main_output` in `main` (malloc'd floats, `main_count` of them, the
+   length of its last axis in `main_last`) and, when `duration_output` is given and the model has
+   two outputs, frames per id in `durations` (else NULL); the caller frees both. On failure
+   returns -1 with `error` set. */
+int speak_ort_run(SpeakOrtModel *model, const int64_t *ids, size_t count, const float scales[3], const char *main_output,
+                  const char *duration_output, float **main, size_t *main_count, int64_t *main_last,
+                  float **durations, size_t *duration_count, char *error, size_t error_length);
+
+/* Runs a decoder on `channels` × `count` frames (channel after channel) given as its input
+   `input`; returns 0 with the output `output` in `audio` (malloc'd, the caller frees it), or -1
+   with `error` set. */
+int speak_ort_decode(SpeakOrtModel *model, const float *frames, size_t channels, size_t count, const char *input,
+                     const char *output, float **audio, size_t *audio_count, char *error, size_t error_length);
 
 void speak_ort_close(SpeakOrtModel *model);
 
