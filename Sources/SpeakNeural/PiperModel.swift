@@ -95,16 +95,18 @@ final class PiperModel: @unchecked Sendable {
         }
         for place in places {
             try? fm.createDirectory(atPath: (place + PiperVoice.runnableSuffix).parentPath, withIntermediateDirectories: true)
+            // Each file is renamed into place whole, so processes making the copy at once
+            // (workers of a conversion) never see half of one.
             let decoder = place + PiperVoice.decoderSuffix
-            unlink(decoder)
             if let bytes = parts.decoder {
                 guard write(bytes, to: decoder, library: library) else { continue }
+            } else {
+                unlink(decoder)
             }
             if write(parts.front, to: place + PiperVoice.runnableSuffix, library: library) {
                 for retired in PiperVoice.retiredSuffixes { unlink(place + retired) }
                 return (place + PiperVoice.runnableSuffix, parts.decoder == nil ? nil : decoder)
             }
-            unlink(decoder)
         }
         throw PiperVoice.Problem(message: "cannot write the copy of '\(voice.model)' that speak runs next to it or in \(cache)")
     }
