@@ -1,6 +1,5 @@
 import Foundation
 import SpeakAudio
-import SpeakConversion
 import SpeakModel
 import SpeakSynthesis
 

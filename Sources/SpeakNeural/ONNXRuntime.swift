@@ -26,7 +26,7 @@ final class ONNXModel: @unchecked Sendable {
     init(library: String, model: String, threads: Int) throws(PiperVoice.Problem) {
         var error = [CChar](repeating: 0, count: 512)
         guard let handle = speak_ort_open(library, model, Int32(threads), &error, error.count) else {
-            throw PiperVoice.Problem(message: "ONNX Runtime cannot load '\(model)': \(String(cString: error))")
+            throw PiperVoice.Problem(message: "ONNX Runtime cannot load '\(model)': \(Self.text(error))")
         }
         self.handle = handle
         outputCount = speak_ort_output_count(handle)
@@ -39,7 +39,7 @@ final class ONNXModel: @unchecked Sendable {
     static func optimize(library: String, model: String, into destination: String) throws(PiperVoice.Problem) {
         var error = [CChar](repeating: 0, count: 512)
         guard speak_ort_optimize(library, model, destination, &error, error.count) == 0 else {
-            throw PiperVoice.Problem(message: "ONNX Runtime cannot optimize '\(model)': \(String(cString: error))")
+            throw PiperVoice.Problem(message: "ONNX Runtime cannot optimize '\(model)': \(Self.text(error))")
         }
     }
 
@@ -62,7 +62,7 @@ final class ONNXModel: @unchecked Sendable {
             free(values)
             free(durations)
         }
-        guard status == 0, let values else { throw PiperVoice.Problem(message: "the voice model failed: \(String(cString: error))") }
+        guard status == 0, let values else { throw PiperVoice.Problem(message: "the voice model failed: \(Self.text(error))") }
         return (Array(UnsafeBufferPointer(start: values, count: count)), Int(last),
                 durations.map { Array(UnsafeBufferPointer(start: $0, count: durationCount)) } ?? [])
     }
@@ -76,7 +76,12 @@ final class ONNXModel: @unchecked Sendable {
             speak_ort_decode(handle, $0.baseAddress, channels, count, input, output, &audio, &audioCount, &error, error.count)
         }
         defer { free(audio) }
-        guard status == 0, let audio else { throw PiperVoice.Problem(message: "the voice model failed: \(String(cString: error))") }
+        guard status == 0, let audio else { throw PiperVoice.Problem(message: "the voice model failed: \(Self.text(error))") }
         return Array(UnsafeBufferPointer(start: audio, count: audioCount))
+    }
+
+    /// A C error buffer's text (up to its NUL).
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
