@@ -23,9 +23,11 @@ final class ONNXModel: @unchecked Sendable {
         return candidates.first { fm.fileExists(atPath: $0) }
     }
 
-    init(library: String, model: String, threads: Int) throws(PiperVoice.Problem) {
+    /// Loads `model` with `threads` threads per run; `spinning`: whether they wait for work
+    /// spinning (quickest when this is the only model that runs).
+    init(library: String, model: String, threads: Int, spinning: Bool = true) throws(PiperVoice.Problem) {
         var error = [CChar](repeating: 0, count: 512)
-        guard let handle = speak_ort_open(library, model, Int32(threads), &error, error.count) else {
+        guard let handle = speak_ort_open(library, model, Int32(threads), spinning ? 1 : 0, &error, error.count) else {
             throw PiperVoice.Problem(message: "ONNX Runtime cannot load '\(model)': \(Self.text(error))")
         }
         self.handle = handle

@@ -25,8 +25,11 @@ final class PiperModel: @unchecked Sendable {
 
     /// Loads a front and its decoder (or a whole model, `decoder` nil).
     init(library: String, front: String, decoder: String?, threads: Int, window: Int = defaultWindow) throws(PiperVoice.Problem) {
-        self.front = try ONNXModel(library: library, model: front, threads: threads)
-        self.decoder = try decoder.map { path throws(PiperVoice.Problem) in try ONNXModel(library: library, model: path, threads: threads) }
+        // Two models run one after the other: their threads must not spin waiting (`speak_ort_open`).
+        self.front = try ONNXModel(library: library, model: front, threads: threads, spinning: decoder == nil)
+        self.decoder = try decoder.map { path throws(PiperVoice.Problem) in
+            try ONNXModel(library: library, model: path, threads: threads, spinning: false)
+        }
         durationOutput = self.front.outputCount >= 2 ? Self.durationName : nil
         self.window = max(1, window)
     }

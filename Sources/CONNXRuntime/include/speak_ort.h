@@ -9,8 +9,9 @@
    declared, by position in OrtApi (append-only), in the .c file. */
 typedef struct SpeakOrtModel SpeakOrtModel;
 
-/* Loads `model` with `threads` intra-op threads. NULL on failure, with the reason in `error`. */
-SpeakOrtModel *speak_ort_open(const char *library, const char *model, int threads, char *error, size_t error_length);
+/* Loads `model` with `threads` intra-op threads, which wait for work spinning unless `spin` is 0.
+   NULL on failure, with the reason in `error`. */
+SpeakOrtModel *speak_ort_open(const char *library, const char *model, int threads, int spin, char *error, size_t error_length);
 
 /* Writes `model` to `optimized` with the graph optimizations that do not depend on the CPU
    done, so that loading it later is quicker. 0 on success; -1 with the reason in `error`. */
