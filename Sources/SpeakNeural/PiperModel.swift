@@ -45,7 +45,10 @@ final class PiperModel: @unchecked Sendable {
         }
         let made = try front.run(ids: ids, scales: scales, output: DecoderSplit.frames, durationOutput: durationOutput)
         let count = made.last
-        guard count > 0, made.values.count % count == 0 else { return ([], made.durations) }
+        guard count > 0 else { return ([], made.durations) }
+        guard made.values.count % count == 0 else {
+            throw PiperVoice.Problem(message: "the voice model's frames are not of the shape expected (\(made.values.count) values over \(count) frames); reinstall the voice")
+        }
         let channels = made.values.count / count
         var audio: [Float] = []
         try made.values.withUnsafeBufferPointer { (frames) throws(PiperVoice.Problem) in
