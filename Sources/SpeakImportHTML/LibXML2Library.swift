@@ -21,9 +21,11 @@ public enum LibXML2Library {
     }()
 
     /// Elements whose content is never read: code, styling, embedded media and controls.
+    /// (`noscript` is not one: what it says is on the screen of a browser without scripts, so it
+    /// is kept as a hidden element.)
     static func isSkipped(_ tag: Tag) -> Bool {
         switch tag {
-        case .script, .style, .noscript, .template, .svg, .math, .iframe, .canvas, .object, .embed,
+        case .script, .style, .template, .svg, .math, .iframe, .canvas, .object, .embed,
              .video, .audio, .select, .textarea, .button, .input, .option, .map, .dialog: true
         default: false
         }
@@ -92,7 +94,7 @@ public enum LibXML2Library {
                 let element = HTMLElement(name: name, tag: tag, attributes: attributes, parent: top.parent)
                 // Hidden elements stay in the tree, marked: never read or scored, but kept as
                 // skipped blocks (aria-hidden text is on the screen, only not announced).
-                element.isHidden = top.parent.isHidden || isHidden(attributes, node)
+                element.isHidden = top.parent.isHidden || tag == .noscript || isHidden(attributes, node)
                 top.parent.children.append(.element(element))
                 stack.append((node.pointee.children, element, top.depth + 1))
             default:

@@ -10,6 +10,7 @@ import Testing
 /// the method summary was read (main-read 0.27 on such pages).
 @Suite struct JavadocPageTests {
     static let navigation = """
+        <noscript><div>JavaScript is disabled on your browser.</div></noscript>
         <div class="fixedNav"><div class="topNav"><div class="skipNav"><a href="#skip.navbar.top">Skip navigation links</a></div>
         <ul class="navList" title="Navigation"><li><a href="../overview-summary.html">Overview</a></li><li class="navBarCell1Rev">Class</li>
         <li><a href="../index-all.html">Index</a></li></ul></div>
@@ -53,5 +54,9 @@ import Testing
             #expect(document.blocks.contains { $0.skip == .navigation && $0.text.contains(furniture) }, "\(furniture) is not kept")
         }
         #expect(document.blocks.contains { $0.skip == .footer && $0.text.contains("Copyright") })
+        // What a browser without scripts shows is on the page too: kept, hidden, never read.
+        #expect(document.blocks.contains { $0.skip == .hidden && $0.text == "JavaScript is disabled on your browser." },
+                "\(document.blocks.map { ($0.text, $0.skip) })")
+        #expect(!read.contains { $0.contains("JavaScript") })
     }
 }
