@@ -73,6 +73,15 @@ enum DocumentationMarkup {
         return false
     }
 
+    /// Whether the page is texinfo's HTML (makeinfo, texi2any) whose template dropped the
+    /// generator's `<meta>` (FFmpeg's manuals, set in a Bootstrap page): its table of contents
+    /// has texinfo's own class words, which no other generator or site uses.
+    static func isTexinfo(_ body: HTMLElement) -> Bool {
+        !body.descendants { element in
+            element["class"] != nil && element.classWords.contains { ["contents-heading", "shortcontents-heading", "contents_element"].contains($0) }
+        }.isEmpty
+    }
+
     /// A declaration's pieces joined as one line: "X ( x )" → "X(x)", "st ," → "st,".
     static func declarationLine(_ pieces: [String]) -> String {
         [(" (", "("), ("( ", "("), (" )", ")"), (" ,", ","), (" ;", ";")].reduce(BlockEmitter.collapse(pieces.joined(separator: " "))) {

@@ -21,7 +21,7 @@ struct MainContent {
         // A page made with a custom header may drop the generator's meta but keep its style sheet.
         let sheets = tree.stylesheets.map { $0.split(separator: "/").last?.lowercased() ?? "" }
         let isGenerated = documentationGenerators.contains { name in generator.contains(name) || sheets.contains { $0.contains(name) } }
-            || DocumentationMarkup.isJavadoc(tree.body)
+            || DocumentationMarkup.isJavadoc(tree.body) || DocumentationMarkup.isTexinfo(tree.body)
         let marked = markedMain(in: tree.body)
         if isGenerated || marked != nil && !looksLikeArticle(tree) {
             return MainContent(roots: [marked ?? tree.body], strict: false, isDocumentation: true)
