@@ -10,20 +10,9 @@ enum DecoderLayout {
     /// The graph with its decoder laid out; nil when it has no decoder of the known shape (one
     /// input, one output; convolutions, their weights, and pointwise operations with scalars).
     static func rewritten(graph: ArraySlice<UInt8>, opset: Int64) -> [UInt8]? {
-        guard let fields = Protobuf.fields(graph) else { return nil }
-        var nodes: [Int: Node] = [:]
-        var tensors: [String: (index: Int, dims: [Int64])] = [:]
-        var graphOutputs: Set<String> = [], graphInputs: Set<String> = []
-        for (index, field) in fields.enumerated() {
-            guard let payload = field.payload else { continue }
-            switch field.number {
-            case 1: guard let node = Node(payload) else { return nil }; nodes[index] = node
-            case 5: guard let tensor = Tensor(payload) else { return nil }; tensors[tensor.name] = (index, tensor.dims)
-            case 11: graphInputs.insert(Protobuf.string(in: payload, 1) ?? "")
-            case 12: graphOutputs.insert(Protobuf.string(in: payload, 1) ?? "")
-            default: break
-            }
-        }
+        guard let parsed = GraphFields(graph) else { return nil }
+        let fields = parsed.fields, nodes = parsed.nodes, tensors = parsed.tensors
+        let graphInputs = Set(parsed.inputs.keys), graphOutputs = Set(parsed.outputs.keys)
         let decoder = nodes.keys.filter { nodes[$0]?.name.hasPrefix("/dec/") == true }.sorted()
         guard !decoder.isEmpty else { return nil }
         let inDecoder = Set(decoder)
@@ -65,11 +54,11 @@ enum DecoderLayout {
         let weightFields = Set(weights.compactMap { tensors[$0]?.index })
         let planar = { (name: String) in produced.contains(name) || name == entry ? name + suffix : name }
         let axisInput = opset >= 13
-        let axisAttribute = Node.ints("axes", [2])
-        let unsqueeze = Node(inputs: [entry] + (axisInput ? [axis] : []), outputs: [planar(entry)], name: "/speak/planar/Unsqueeze",
-                             opType: "Unsqueeze", attributes: axisInput ? [] : [axisAttribute])
-        let squeeze = Node(inputs: [planar(exit)] + (axisInput ? [axis] : []), outputs: [exit], name: "/speak/planar/Squeeze",
-                           opType: "Squeeze", attributes: axisInput ? [] : [axisAttribute])
+        let axisAttribute = GraphNode.ints("axes", [2])
+        let unsqueeze = GraphNode(inputs: [entry] + (axisInput ? [axis] : []), outputs: [planar(entry)], name: "/speak/planar/Unsqueeze",
+                                  opType: "Unsqueeze", attributes: axisInput ? [] : [axisAttribute])
+        let squeeze = GraphNode(inputs: [planar(exit)] + (axisInput ? [axis] : []), outputs: [exit], name: "/speak/planar/Squeeze",
+                                opType: "Squeeze", attributes: axisInput ? [] : [axisAttribute])
         var out: [UInt8] = []
         out.reserveCapacity(graph.count + 4096)
         for (index, field) in fields.enumerated() {
@@ -83,7 +72,7 @@ enum DecoderLayout {
                 }
                 out += Protobuf.field(1, node.encoded())
                 if index == exitProducer { out += Protobuf.field(1, squeeze.encoded()) }
-            } else if weightFields.contains(index), let tensor = field.payload.flatMap(Tensor.init) {
+            } else if weightFields.contains(index), let tensor = field.payload.flatMap(GraphTensor.init) {
                 let dims = tensor.dims
                 out += Protobuf.field(5, tensor.encoded(dims: [dims[0], dims[1], 1, dims[2]]))
             } else if field.number == 13, let name = field.payload.flatMap({ Protobuf.string(in: $0, 1) }), produced.contains(name), name != exit {
@@ -116,92 +105,21 @@ enum DecoderLayout {
             case "kernel_shape", "strides", "dilations":
                 guard values.count == 1 else { return nil }
                 sawKernel = sawKernel || name == "kernel_shape"
-                out.append(Node.ints(name, [1] + values))
+                out.append(GraphNode.ints(name, [1] + values))
             case "output_padding":
                 guard values.count == 1 else { return nil }
-                out.append(Node.ints(name, [0] + values))
+                out.append(GraphNode.ints(name, [0] + values))
             case "pads":
                 guard values.count == 2 else { return nil }
-                out.append(Node.ints(name, [0, values[0], 0, values[1]]))
+                out.append(GraphNode.ints(name, [0, values[0], 0, values[1]]))
             case "output_shape": return nil
             default: out.append(attribute)
             }
         }
         if !sawKernel {
             guard let kernel else { return nil }
-            out.append(Node.ints("kernel_shape", [1, kernel]))
+            out.append(GraphNode.ints("kernel_shape", [1, kernel]))
         }
         return out
-    }
-
-    /// A `NodeProto`: the fields the layout reads or writes; the others are kept as they were.
-    struct Node {
-        var inputs: [String]
-        var outputs: [String]
-        var name: String
-        var opType: String
-        var attributes: [[UInt8]]
-        var rest: [ArraySlice<UInt8>] = []
-
-        init(inputs: [String], outputs: [String], name: String, opType: String, attributes: [[UInt8]]) {
-            self.inputs = inputs
-            self.outputs = outputs
-            self.name = name
-            self.opType = opType
-            self.attributes = attributes
-        }
-
-        init?(_ payload: ArraySlice<UInt8>) {
-            guard let fields = Protobuf.fields(payload) else { return nil }
-            self.init(inputs: [], outputs: [], name: "", opType: "", attributes: [])
-            for field in fields {
-                let text = field.payload.map(Protobuf.text)
-                switch (field.number, text) {
-                case (1, let text?): inputs.append(text)
-                case (2, let text?): outputs.append(text)
-                case (3, let text?): name = text
-                case (4, let text?): opType = text
-                case (5, _): if let payload = field.payload { attributes.append(Array(payload)) }
-                default: rest.append(field.raw)
-                }
-            }
-        }
-
-        /// An `AttributeProto` of type INTS (7).
-        static func ints(_ name: String, _ values: [Int64]) -> [UInt8] {
-            Protobuf.field(1, Array(name.utf8)) + values.flatMap { Protobuf.field(8, integer: $0) } + Protobuf.field(20, integer: 7)
-        }
-
-        func encoded() -> [UInt8] {
-            var out = inputs.flatMap { Protobuf.field(1, Array($0.utf8)) } + outputs.flatMap { Protobuf.field(2, Array($0.utf8)) }
-            if !name.isEmpty { out += Protobuf.field(3, Array(name.utf8)) }
-            out += Protobuf.field(4, Array(opType.utf8))
-            out += attributes.flatMap { Protobuf.field(5, $0) }
-            return out + rest.flatMap { $0 }
-        }
-    }
-
-    /// A `TensorProto`'s name and shape; the rest (type, data) is kept as it was.
-    struct Tensor {
-        var name = ""
-        var dims: [Int64] = []
-        var rest: [ArraySlice<UInt8>] = []
-
-        init?(_ payload: ArraySlice<UInt8>) {
-            guard let fields = Protobuf.fields(payload) else { return nil }
-            for field in fields {
-                if field.number == 1 {
-                    guard let values = Protobuf.integers(field) else { return nil }
-                    dims += values
-                } else {
-                    if field.number == 8, let text = field.payload { name = Protobuf.text(text) }
-                    rest.append(field.raw)
-                }
-            }
-        }
-
-        func encoded(dims: [Int64]) -> [UInt8] {
-            dims.flatMap { Protobuf.field(1, integer: $0) } + rest.flatMap { $0 }
-        }
     }
 }

@@ -15,19 +15,9 @@ enum DecoderSplit {
     /// the constants those read; it has one input that is not a weight, and one output, the
     /// graph's. The front keeps every other output (the durations).
     static func split(graph: ArraySlice<UInt8>) -> (front: [UInt8], decoder: [UInt8])? {
-        guard let fields = Protobuf.fields(graph) else { return nil }
-        var nodes: [Int: DecoderLayout.Node] = [:]
-        var initializers: [String: Int] = [:]
-        var outputs: [String: Int] = [:]
-        for (index, field) in fields.enumerated() {
-            guard let payload = field.payload else { continue }
-            switch field.number {
-            case 1: guard let node = DecoderLayout.Node(payload) else { return nil }; nodes[index] = node
-            case 5: guard let tensor = DecoderLayout.Tensor(payload) else { return nil }; initializers[tensor.name] = index
-            case 12: outputs[Protobuf.string(in: payload, 1) ?? ""] = index
-            default: break
-            }
-        }
+        guard let parsed = GraphFields(graph) else { return nil }
+        let fields = parsed.fields, nodes = parsed.nodes, outputs = parsed.outputs
+        let initializers = parsed.tensors.mapValues(\.index)
         // Nodes come in an order where each follows what it reads: one pass finds all that follow the decoder.
         var back: Set<Int> = [], produced: Set<String> = []
         for index in nodes.keys.sorted() {

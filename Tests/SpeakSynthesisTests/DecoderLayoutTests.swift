@@ -8,7 +8,7 @@ import Testing
     typealias P = Protobuf
 
     static func node(_ name: String, _ op: String, _ inputs: [String], _ outputs: [String], _ attributes: [[UInt8]] = []) -> [UInt8] {
-        P.field(1, DecoderLayout.Node(inputs: inputs, outputs: outputs, name: name, opType: op, attributes: attributes).encoded())
+        P.field(1, GraphNode(inputs: inputs, outputs: outputs, name: name, opType: op, attributes: attributes).encoded())
     }
 
     static func tensor(_ name: String, _ dims: [Int64]) -> [UInt8] {
@@ -21,11 +21,11 @@ import Testing
     static func graph(extra: [UInt8] = [], divisor: [Int64] = []) -> [UInt8] {
         node("/Mul_7", "Mul", ["z", "mask"], ["frames"])
             + node("/dec/conv_pre/Conv", "Conv", ["frames", "w_pre", "b_pre"], ["a"],
-                   [DecoderLayout.Node.ints("kernel_shape", [7]), DecoderLayout.Node.ints("pads", [3, 3]), DecoderLayout.Node.ints("dilations", [1])])
+                   [GraphNode.ints("kernel_shape", [7]), GraphNode.ints("pads", [3, 3]), GraphNode.ints("dilations", [1])])
             + node("/dec/LeakyRelu", "LeakyRelu", ["a"], ["b"])
             + node("/dec/Div", "Div", ["b", "two"], ["c"])
             + node("/dec/ups.0/ConvTranspose", "ConvTranspose", ["c", "w_up"], ["d"],
-                   [DecoderLayout.Node.ints("strides", [8]), DecoderLayout.Node.ints("pads", [4, 4])])
+                   [GraphNode.ints("strides", [8]), GraphNode.ints("pads", [4, 4])])
             + node("/dec/Tanh", "Tanh", ["d"], ["e"])
             + node("/Unsqueeze_11", "Unsqueeze", ["e", "axes"], ["output"])
             + extra
@@ -34,20 +34,20 @@ import Testing
             + P.field(12, P.field(1, Array("output".utf8)))
     }
 
-    static func parsed(_ graph: [UInt8]) throws -> (nodes: [DecoderLayout.Node], tensors: [String: [Int64]], shapes: [String]) {
+    static func parsed(_ graph: [UInt8]) throws -> (nodes: [GraphNode], tensors: [String: [Int64]], shapes: [String]) {
         let fields = try #require(P.fields(graph[...]))
-        let nodes = fields.filter { $0.number == 1 }.compactMap { $0.payload.flatMap(DecoderLayout.Node.init) }
+        let nodes = fields.filter { $0.number == 1 }.compactMap { $0.payload.flatMap(GraphNode.init) }
         #expect(nodes.count == fields.filter { $0.number == 1 }.count)
         var tensors: [String: [Int64]] = [:]
         for field in fields where field.number == 5 {
-            let tensor = try #require(field.payload.flatMap(DecoderLayout.Tensor.init))
+            let tensor = try #require(field.payload.flatMap(GraphTensor.init))
             tensors[tensor.name] = tensor.dims
         }
         let shapes = fields.filter { $0.number == 13 }.compactMap { $0.payload.flatMap(P.fields).flatMap { P.string($0, 1) } }
         return (nodes, tensors, shapes)
     }
 
-    static func ints(_ node: DecoderLayout.Node, _ name: String) -> [Int64]? {
+    static func ints(_ node: GraphNode, _ name: String) -> [Int64]? {
         for attribute in node.attributes {
             guard let fields = P.fields(attribute[...]), P.string(fields, 1) == name else { continue }
             return fields.filter { $0.number == 8 }.compactMap(P.integers).flatMap { $0 }

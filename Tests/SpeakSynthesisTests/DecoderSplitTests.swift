@@ -28,7 +28,7 @@ import Testing
     static func parts(_ graph: [UInt8]) throws -> (nodes: [String], weights: [String], inputs: [String], outputs: [String], shapes: [String]) {
         let fields = try #require(P.fields(graph[...]))
         let names = { (number: UInt64) in fields.filter { $0.number == number }.compactMap { $0.payload.flatMap { P.string(in: $0, 1) } } }
-        return (fields.filter { $0.number == 1 }.compactMap { $0.payload.flatMap(DecoderLayout.Node.init)?.name },
+        return (fields.filter { $0.number == 1 }.compactMap { $0.payload.flatMap(GraphNode.init)?.name },
                 try T.parsed(graph).tensors.keys.sorted(), names(11), names(12), names(13))
     }
 
