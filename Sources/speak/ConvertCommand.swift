@@ -263,7 +263,13 @@ struct ConvertCommand: ParsableCommand {
         }
         if summaries.count == 1 { timingNote += "; read by " + ([summaries[0].voice] + summaries[0].otherVoices).joined(separator: ", ") }
         Terminal.note("\(what): \(DisplayFormat.duration(audio)) of audio, \(DisplayFormat.count(words)) words, "
-            + "in \(String(format: "%.2f", wall)) s (\(Int((audio / max(wall, 0.001)).rounded()))× real time)\(timingNote)")
+            + "in \(String(format: "%.2f", wall)) s (\(Self.realTime(audio / max(wall, 0.001)))× real time)\(timingNote)")
+    }
+
+    /// "1,320", "13", "4.2", "0.3": a short text said slowly (a neural voice's model loading) is
+    /// not "0× real time".
+    static func realTime(_ factor: Double) -> String {
+        factor >= 10 ? DisplayFormat.count(Int(factor.rounded())) : String(format: "%.1f", factor)
     }
 
     /// The inputs named, or with --all every library document (in --folder and below).

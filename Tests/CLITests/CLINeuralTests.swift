@@ -42,6 +42,11 @@ import Testing
         let out = cli.work.appendingPathComponent("walk.wav").path
         let result = try cli.run(["convert", path, "-o", out, "--voice", "joe", "--timings", "json"])
         #expect(result.status == 0 && result.stderr.contains("read by joe"), "\(result.stderr)")
+        // A second of audio and the model's loading: under 10× real time the factor keeps its
+        // decimal (it said "0× real time").
+        let short = try cli.run(["convert", cli.file("hi.txt", "Hello there.\n"), "-o", "hi.wav", "--voice", "joe"])
+        #expect(short.status == 0 && short.stderr.range(of: #"\((\d\.\d|[1-9]\d[\d,]*)× real time\)"#, options: .regularExpression) != nil,
+                "\(short.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cli.work.appendingPathComponent("walk.json").path)))
         let words = (json as? [String: Any])?["words"] as? [[String: Any]] ?? []
         #expect(words.count == text.split(separator: " ").count)
