@@ -241,8 +241,10 @@ struct BlockEmitter {
             || Boilerplate.isNegative(element) && (element.textLength < 2000 || element.linkDensity > 0.3) {
             return Boilerplate.reason(element)
         }
-        // Link lists: related stories, tag clouds, "more from".
-        if ["ul", "ol", "div", "section", "p", "li"].contains(element.name), element.textLength > 0,
+        // Link lists: related stories, tag clouds, "more from". Not an item of a list that is
+        // read ("2. Look at the mailing-list archive." between two steps that are): a list of
+        // links is skipped whole, and an item that is all link still is when it is flushed.
+        if ["ul", "ol", "div", "section", "p"].contains(element.name), element.textLength > 0,
            element.linkDensity > 0.6, element.textLength < 600, element.name != "p" || element.linkDensity > 0.8 {
             return .navigation
         }

@@ -38,6 +38,28 @@ import Testing
         }
     }
 
+    /// An item of a list that is read is read too, however much of it is a link: "1. … 3. …"
+    /// with the second step skipped as navigation (libxslt's documentation page: "Look at the
+    /// mailing-list archive."). A list that is all links is still skipped whole.
+    @Test func anItemOfAListThatIsReadIsNotSkippedForItsLink() throws {
+        let html = """
+            <html><body><article>\(paragraphs[0...2].joined())
+            <p>There are some on-line resources about using the library:</p>
+            <ol><li>Check the <a href="api.html">API documentation</a> automatically extracted from code comments by the build.</li>
+            <li>Look at the <a href="https://example.org/archives/">mailing-list archive</a>.</li>
+            <li>Of course, read the description of the library it is based on before you start.</li></ol>
+            \(paragraphs[3...5].joined())
+            <ul><li><a href="a.html">Related story one</a></li><li><a href="b.html">Related story two</a></li>
+            <li><a href="c.html">Related story three</a></li></ul></article></body></html>
+            """
+        let document = try document(html)
+        let spoken = document.blocks.filter(\.isSpoken).map(\.text)
+        #expect(spoken.contains { $0.contains("Look at the mailing-list archive.") }, "\(spoken)")
+        #expect(spoken.contains { $0.contains("Check the API documentation") } && spoken.contains { $0.contains("Of course, read") })
+        #expect(!spoken.contains { $0.contains("Related story") }, "\(spoken)")
+        #expect(document.blocks.contains { $0.skip == .navigation && $0.text.contains("Related story one") })
+    }
+
     @Test func aDateMarkedUpAsThePublicationDateIsMetadataNotText() throws {
         let html = """
             <html><body><article><h1 itemprop="name">Standings</h1>
