@@ -229,6 +229,8 @@ struct BlockEmitter {
         if let role = element["role"]?.lowercased() {
             switch role {
             case "navigation", "menu", "menubar", "tablist": return .navigation
+            // Notes marked up by DPUB-ARIA (pandoc's end notes): skipped, as in a PDF or a book.
+            case "doc-endnotes", "doc-endnote", "doc-footnote": return .footnote
             case "complementary": return .sidebar
             case "contentinfo": return .footer
             case "banner": return .header
@@ -289,7 +291,7 @@ struct BlockEmitter {
                         emit(child)
                         continue
                     }
-                    let text = child.text(lineBreak: " ")
+                    let text = child.tag == .sup ? child.superscript ?? child.text(lineBreak: " ") : child.text(lineBreak: " ")
                     let isAnchor = child.tag == .a
                     // A header-link mark: an anchor, or Doxygen's "◆" in a permalink span.
                     if isAnchor || child.hints.contains("permalink") || child.hints.contains("headerlink"), Self.isMark(text) { continue }
@@ -335,7 +337,7 @@ struct BlockEmitter {
 
     /// A header-link or permalink mark ("¶", "#", "§", "🔗"): it has no words to read.
     static func isMark(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 8 && text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic && !("0"..."9").contains($0) }
+        !text.isEmpty && text.utf8.count <= 8 && text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic && $0.properties.numericType == nil }
     }
 
     private mutating func block(_ kind: BlockKind, _ body: (inout BlockEmitter) -> Void) {

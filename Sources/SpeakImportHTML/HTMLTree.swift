@@ -55,6 +55,26 @@ final class HTMLElement {
         children.compactMap { if case .element(let element) = $0 { element } else { nil } }
     }
 
+    /// A `<sup>` of digits and signs as Unicode superscripts ("m²", "10⁶", "folder¹"): glued to
+    /// the word before it as plain digits, a note's mark or a power read as part of the word
+    /// ("folder1", "m2"); raised, the spoken text skips the mark and says the power. Nil for
+    /// anything else (ordinals' "st", bracketed citations, daggers), kept as written.
+    var superscript: String? {
+        let inner = text(lineBreak: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !inner.isEmpty, inner.count <= 8 else { return nil }
+        var out = ""
+        for character in inner {
+            guard let raised = Self.raised[character] else { return nil }
+            out.append(raised)
+        }
+        return out
+    }
+
+    private static let raised: [Character: Character] = [
+        "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹",
+        "+": "⁺", "-": "⁻", "−": "⁻", "=": "⁼", "(": "⁽", ")": "⁾",
+    ]
+
     /// All text inside, as written (whitespace not collapsed), `<br>` as a newline.
     var rawText: String { text(lineBreak: "\n") }
 
@@ -73,6 +93,8 @@ final class HTMLElement {
                 if element.isHidden && !includingHidden || element.tag == .control { continue }
                 if element.tag == .br {
                     out += lineBreak
+                } else if element.tag == .sup, let raised = element.superscript {
+                    out += raised
                 } else {
                     element.appendText(to: &out, lineBreak: lineBreak, includingHidden: includingHidden)
                 }

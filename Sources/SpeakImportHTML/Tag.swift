@@ -47,7 +47,7 @@ struct Tag: Equatable {
     static let textarea = Tag("textarea"), button = Tag("button"), input = Tag("input"), option = Tag("option")
     /// A button's or a submit field's label, made by the parser (`LibXML2Library`).
     static let control = Tag("speak-control"), img = Tag("img")
-    static let map = Tag("map"), dialog = Tag("dialog"), menu = Tag("menu")
+    static let map = Tag("map"), dialog = Tag("dialog"), menu = Tag("menu"), sup = Tag("sup")
 
     /// Elements inside a line of text.
     var isHeading: Bool { self == .h1 || self == .h2 || self == .h3 || self == .h4 || self == .h5 || self == .h6 }

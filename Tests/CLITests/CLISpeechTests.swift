@@ -19,6 +19,16 @@ import Testing
         #expect(plain.stdout.contains("Fig. 3") && plain.stdout.contains("[12]"))
     }
 
+    /// A web page's `<sup>` note marks and powers: the mark is not said, the power is.
+    @Test func aPagesSuperscriptsAreSaidAsACarefulReaderSaysThem() throws {
+        let cli = CLI()
+        let page = cli.file("page.html", "<html><body><main><p>Ask in the lang folder<a href=\"#1\"><sup>1</sup></a> first. "
+            + "The room is 5 m<sup>2</sup> and x<sup>2</sup> grows.</p></main></body></html>\n")
+        let result = try cli.run(["text", page, "--spoken"])
+        #expect(result.status == 0 && result.stdout == "Ask in the lang folder first. The room is 5 square meters and x squared grows.\n",
+                "\(result.stdout)")
+    }
+
     @Test func phonemesAreEspeaksOwnForTheSpokenText() throws {
         let cli = CLI()
         let result = try cli.run(["text", "-", "--phonemes"], stdin: Data("Dr. Smith lives on Baker St.\n".utf8))
