@@ -291,7 +291,7 @@ struct BlockEmitter {
                         emit(child)
                         continue
                     }
-                    let text = child.tag == .sup ? child.superscript ?? child.text(lineBreak: " ") : child.text(lineBreak: " ")
+                    let text = child.text(lineBreak: " ")
                     let isAnchor = child.tag == .a
                     // A header-link mark: an anchor, or Doxygen's "◆" in a permalink span.
                     if isAnchor || child.hints.contains("permalink") || child.hints.contains("headerlink"), Self.isMark(text) { continue }

@@ -1,3 +1,5 @@
+import SpeakImport
+
 /// One element of a parsed page, copied out of libxml2's tree without what a reader never
 /// needs (scripts, styles, hidden elements, comments). Elements nested deeper than
 /// `HTMLTree.maximumDepth` are flattened into their ancestor at that depth, so every walk over
@@ -59,26 +61,24 @@ final class HTMLElement {
     /// the word before it as plain digits, a note's mark or a power read as part of the word
     /// ("folder1", "m2"); raised, the spoken text skips the mark and says the power. Nil for
     /// anything else (ordinals' "st", bracketed citations, daggers), kept as written.
-    var superscript: String? {
-        let inner = text(lineBreak: " ").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !inner.isEmpty, inner.count <= 8 else { return nil }
+    private var superscript: String? {
+        guard tag == .sup else { return nil }
+        var inner = ""
+        appendChildren(to: &inner, lineBreak: " ", includingHidden: false)
+        let digits = inner.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !digits.isEmpty, digits.count <= 8 else { return nil }
         var out = ""
-        for character in inner {
-            guard let raised = Self.raised[character] else { return nil }
+        for character in digits {
+            guard let raised = ScriptCharacters.raised[character] else { return nil }
             out.append(raised)
         }
         return out
     }
 
-    private static let raised: [Character: Character] = [
-        "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹",
-        "+": "⁺", "-": "⁻", "−": "⁻", "=": "⁼", "(": "⁽", ")": "⁾",
-    ]
-
     /// All text inside, as written (whitespace not collapsed), `<br>` as a newline.
     var rawText: String { text(lineBreak: "\n") }
 
-    /// All text inside, with `<br>` as `lineBreak`.
+    /// All text inside, with `<br>` as `lineBreak` and `<sup>` digits raised.
     func text(lineBreak: String, includingHidden: Bool = false) -> String {
         var out = ""
         appendText(to: &out, lineBreak: lineBreak, includingHidden: includingHidden)
@@ -86,6 +86,14 @@ final class HTMLElement {
     }
 
     private func appendText(to out: inout String, lineBreak: String, includingHidden: Bool) {
+        if let raised = superscript {
+            out += raised
+        } else {
+            appendChildren(to: &out, lineBreak: lineBreak, includingHidden: includingHidden)
+        }
+    }
+
+    private func appendChildren(to out: inout String, lineBreak: String, includingHidden: Bool) {
         for child in children {
             switch child {
             case .text(let text): out += text
@@ -93,8 +101,6 @@ final class HTMLElement {
                 if element.isHidden && !includingHidden || element.tag == .control { continue }
                 if element.tag == .br {
                     out += lineBreak
-                } else if element.tag == .sup, let raised = element.superscript {
-                    out += raised
                 } else {
                     element.appendText(to: &out, lineBreak: lineBreak, includingHidden: includingHidden)
                 }

@@ -1,3 +1,5 @@
+import SpeakImport
+
 /// Raised and lowered small glyphs attached to a word, kept as Unicode super- and subscripts:
 /// affiliation and footnote marks ("Baraffe¹,²"), citation numbers, exponents ("s⁻¹", "m²")
 /// and chemical subscripts ("H₂O"). The text keeps them; the spoken-text layer decides what is
@@ -32,17 +34,11 @@ enum ScriptGlyphs {
         return out.contains(where: { $0 != "," }) ? out : nil
     }
 
-    private static let raised: [Character: Character] = {
-        var map: [Character: Character] = [",": ",", "*": "*", "†": "†", "‡": "‡", "§": "§", "¶": "¶",
-                                           // Math fonts' star (⋆) comes out of poppler as "?".
-                                           "?": "*", "⋆": "*", "+": "⁺", "-": "⁻", "−": "⁻", "(": "⁽", ")": "⁾", "=": "⁼"]
-        for (digit, mark) in zip("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹") { map[digit] = mark }
-        return map
-    }()
+    /// Digits and signs, and the marks of notes and affiliations kept as they are.
+    private static let raised: [Character: Character] = ScriptCharacters.raised.merging(
+        [",": ",", "*": "*", "†": "†", "‡": "‡", "§": "§", "¶": "¶",
+         // Math fonts' star (⋆) comes out of poppler as "?".
+         "?": "*", "⋆": "*"]) { digitOrSign, _ in digitOrSign }
 
-    private static let lowered: [Character: Character] = {
-        var map: [Character: Character] = ["+": "₊", "-": "₋", "−": "₋", "(": "₍", ")": "₎", "=": "₌"]
-        for (digit, mark) in zip("0123456789", "₀₁₂₃₄₅₆₇₈₉") { map[digit] = mark }
-        return map
-    }()
+    private static let lowered = ScriptCharacters.lowered
 }
