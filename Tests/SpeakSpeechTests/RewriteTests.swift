@@ -114,6 +114,8 @@ func say(_ text: String, _ options: SpeechOptions = SpeechOptions(), kind: Block
         sizes.append(EnglishCitations.dashes.count)
         sizes.append(EnglishNumberRules.yearWords.count)
         sizes.append(EnglishNumberRules.afterYear.count)
+        sizes.append(EnglishNumberRules.versionWords.count)
+        sizes.append(EnglishNumberRules.preReleases.count)
         sizes.append(EnglishDates.abbreviations.count)
         sizes.append(EnglishDates.days.count)
         sizes.append(CharacterPass.ligatures.count)

@@ -140,6 +140,11 @@ enum EnglishDates {
         }
         guard parts.count == 3, let a = Int(parts[0]), let b = Int(parts[1]), let c = Int(parts[2]) else { return nil }
         if let after = s[end], s.glued(end), after.isWord || after.isNumber { return nil }
+        // "kernel 2.6.13", "v2.6.13", "2.6.13-rc2": a version, not the second of June.
+        if tok.text.contains(".") {
+            if let before = s.lower(i - 1), EnglishNumberRules.versionWords.contains(before) { return nil }
+            if s[end]?.is("-") == true, s.glued(end), s[end + 1]?.isWord == true, s.glued(end + 1) { return nil }
+        }
         if parts[0].count == 4, (1...12).contains(b), (1...31).contains(c) {
             return RuleMatch(end: end, say: date(month: b, day: c, year: a))
         }

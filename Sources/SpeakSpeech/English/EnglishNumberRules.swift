@@ -12,6 +12,11 @@ enum EnglishNumberRules {
                                          "as", "after", "before", "by", "for", "of", "that", "which", "where", "he", "she", "it",
                                          "they", "we", "i", "election", "season", "census", "edition", "version", "model", "film",
                                          "study", "survey", "report", "olympics", "paper", "article"]
+    /// Words before a number with dots that make it a version ("kernel 2.6.13"), not a date.
+    static let versionWords: Set<String> = ["version", "ver", "v", "release", "rev", "revision", "kernel", "linux", "python", "node",
+                                            "build", "firmware"]
+    /// Pre-release tags after a version and its hyphen ("2.6.13-rc2"), as they are said.
+    static let preReleases: [String: String] = ["rc": "R C", "alpha": "alpha", "beta": "beta", "pre": "pre", "dev": "dev"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
@@ -20,6 +25,7 @@ enum EnglishNumberRules {
         }
         if tok.is("+") || tok.is("("), let phone = phone(s, i) { return phone }
         if tok.is("−"), let n = s[i + 1], n.isNumber, s.glued(i + 1) { return RuleMatch(end: i + 1, say: "minus") }
+        if tok.text == "v" || tok.text == "V", let version = prefixedVersion(s, i) { return version }
         guard tok.isNumber else { return nil }
         if let code = codes(s, i) { return code }
         if let phone = phone(s, i) { return phone }
@@ -150,10 +156,39 @@ enum EnglishNumberRules {
         guard let n = s[i], n.text.contains("."), !n.text.contains(","), !n.text.contains(":") else { return nil }
         let parts = n.text.split(separator: ".").map(String.init)
         let before = s.t[safe: i - 1]
-        let named = before.map { ($0.isWord && ($0.isCapitalized || ["version", "v", "release", "kernel", "python", "node"].contains($0.text.lowercased()))) } ?? false
+        let named = before.map { ($0.isWord && ($0.isCapitalized || versionWords.contains($0.text.lowercased()))) } ?? false
         guard parts.count >= 3 || (named && parts.count == 2 && parts[1].count >= 2 && !parts[1].hasPrefix("0")) else { return nil }
+        guard let said = versionSaid(parts) else { return nil }
+        let (suffix, end) = preRelease(s, i + 1)
+        return RuleMatch(end: end, say: said + suffix)
+    }
+
+    /// "v2.6.13-rc2" → version two point six point thirteen R C two; "v8" (an engine) and
+    /// "v1" stay as they are: only a number with dots after a "v" that starts the word.
+    static func prefixedVersion(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard s[i]?.spaceBefore == true || s[i - 1].map({ !$0.isWord && !$0.isNumber }) == true,
+              let n = s[i + 1], n.isNumber, s.glued(i + 1), n.text.contains("."), !n.text.contains(","), !n.text.contains(":"),
+              let said = versionSaid(n.text.split(separator: ".").map(String.init)) else { return nil }
+        let (suffix, end) = preRelease(s, i + 2)
+        return RuleMatch(end: end, say: "version " + said + suffix)
+    }
+
+    static func versionSaid(_ parts: [String]) -> String? {
         guard parts.allSatisfy({ !$0.isEmpty && ($0 == "0" || !$0.hasPrefix("0") || $0.count == 1) }) else { return nil }
-        return RuleMatch(end: i + 1, say: parts.map { EnglishNumbers.cardinal(Int($0) ?? 0) }.joined(separator: " point "))
+        return parts.map { EnglishNumbers.cardinal(Int($0) ?? 0) }.joined(separator: " point ")
+    }
+
+    /// The pre-release tag glued after a version at `j` ("-rc2", "-beta"): what is said and
+    /// where the version ends; nothing when there is none.
+    static func preRelease(_ s: Scan, _ j: Int) -> (String, Int) {
+        guard s[j]?.is("-") == true, s.glued(j), let tag = s[j + 1], tag.isWord, s.glued(j + 1),
+              let said = preReleases[tag.text.lowercased()] else { return ("", j) }
+        if let n = s[j + 2], n.isInteger, s.glued(j + 2) {
+            if let after = s[j + 3], s.glued(j + 3), after.isWord || after.isNumber { return ("", j) }
+            return (" " + said + " " + EnglishNumbers.cardinal(Int(n.text) ?? 0), j + 3)
+        }
+        if let after = s[j + 2], s.glued(j + 2), after.isWord || after.isNumber { return ("", j) }
+        return (" " + said, j + 2)
     }
 
     /// A four-digit number used as a year: "in 1984", "1905, Einstein".

@@ -13,7 +13,7 @@ enum EnglishWords {
                                               "PaaS": "pass", "IaaS": "eye as", "JSON": "Jason", "Json": "Jason", "YAML": "yammel",
                                               "HIPAA": "hippa", "GUI": "gooey", "AWOL": "ay wall", "IMAX": "eye max", "ISO": "eye so",
                                               "ANSI": "an see", "NIST": "nist", "WiFi": "why fye", "Wi": "why", "FICO": "fye ko",
-                                              "NORAD": "nor ad", "DEFCON": "def con", "SNAFU": "snafoo", "TOML": "tomel",
+                                              "NORAD": "nor ad", "IOCTL": "I O control", "DEFCON": "def con", "SNAFU": "snafoo", "TOML": "tomel",
                                               "AJAX": "ay jax", "CRUD": "crud", "NAND": "nand", "OPEC": "Oh peck", "CAT": "cat",
                                               "STEM": "stem", "MADD": "mad", "NATO": "Nato", "NASA": "Nasa", "PETA": "Peeta"]
     /// Acronyms people say as words.
@@ -99,6 +99,12 @@ enum EnglishWords {
         let rest = text.dropFirst(capitals.count)
         if capitals.count == text.count, text.count >= 2, text.count <= 6 {
             if sayAsWord.contains(text) { return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased()) }
+            // An English word set in capitals for emphasis or as a name in a manual ("NOTE",
+            // "HEAD", "NULL") is said as the word; short ones are too often initialisms to tell.
+            if text.count >= 4, !spokenAsWord(text), !text.allSatisfy({ "IVXLCDM".contains($0) }), looksPronounceable(text),
+               WordList.contains(text) == true {
+                return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased())
+            }
             // Tripled letters: AAA is "triple A", WWW "triple W".
             if let run = tripled(text) { return RuleMatch(end: i + 1, say: run) }
             // Doubled letters: NCAA → N C double A.
