@@ -22,7 +22,9 @@ public struct LineJoiner {
             let line = raw.trimmingSpaces()
             if line.isEmpty { continue }
             if out.isEmpty { out = String(line); continue }
-            if out.hasSuffix("-"), let first = line.first, first.isLetter, let keep = keepsHyphenBefore(line, in: out) {
+            if continuesAddress(out, line) {
+                out += line
+            } else if out.hasSuffix("-"), let first = line.first, first.isLetter, let keep = keepsHyphenBefore(line, in: out) {
                 if !keep { out.removeLast() }
                 out += line
             } else if out.hasSuffix("—") || out.hasSuffix("/") || (out.hasSuffix("-") && line.first?.isNumber == true
@@ -34,6 +36,17 @@ public struct LineJoiner {
             }
         }
         return out
+    }
+
+    /// A web address cut at a line end goes on without a space: "http:" then "//host…", or
+    /// "https://ctan." then "example.org/…" (a capital after the cut starts a sentence).
+    private func continuesAddress(_ head: String, _ next: Substring) -> Bool {
+        let token = head.reversed().prefix { !$0.isWhitespace }.reversed().map(Character.init)
+        let lower = String(token).lowercased()
+        if next.hasPrefix("//"), lower.hasSuffix("http:") || lower.hasSuffix("https:") || lower.hasSuffix("ftp:") { return true }
+        guard lower.contains("://") || lower.hasPrefix("www."), let end = token.last, ".-_~?=&#%".contains(end),
+              let first = next.first, first.isNumber || first.isLetter && first.isLowercase else { return false }
+        return true
     }
 
     /// Whether the line-end hyphen at the end of `head` stays before `next`; nil when the

@@ -127,7 +127,7 @@ struct PDFAssembler {
             }
         }
         if let open { result.append(open) }
-        let joined = joinedAcrossBreaks(result)
+        let joined = joinedAcrossBreaks(joinedHangingIndents(result))
         guard captions == .afterTheirMention else { return joined }
         return Captions.placedAfterMentions(joined, label: caption, text: { $0.lines.map(\.text).joined(separator: " ") },
                                             isBody: { $0.skip == nil })
@@ -156,11 +156,54 @@ struct PDFAssembler {
         // Lines centred on one another (a title, a centred heading) carry on.
         let centres = abs((line.left + line.right) - (previous.left + previous.right)) / 2
         if centres < size, line.left > previous.left, !endsSentence(previous) { return true }
+        // Back at the margin after a hanging indent: the next item of a description list, the next reference.
+        if line.left < previous.left - size * 0.6, abs(line.left - paragraph.lines[0].left) <= size * 0.5,
+           Self.isHanging(paragraph.lines) { return false }
+        // Back out of an indent after a sentence that stopped short of where the new line ends.
+        if line.left < previous.left - size * 0.6, endsSentence(previous), previous.right < line.right - size * 2.5 { return false }
         // First-line indent after a full line, or a short line that ended a sentence.
         let indent = line.left - previous.left
         if indent > size * 0.6, indent < size * 4, paragraph.lines.count >= 1, !startsLowercase(line) { return false }
         if endsSentence(previous), previous.right < columnRight(paragraph) - size * 2.5 { return false }
         return true
+    }
+
+    /// A first line and the lines after it indented under it, none wider than it: a
+    /// description list's item, a reference. (A paragraph with a first-line indent has its
+    /// later lines back at the margin.) `full`: some indented line also reaches the first
+    /// line's right margin, which tells a long item from a line and a quotation under it.
+    static func isHanging(_ lines: [PDFLine], full: Bool = false) -> Bool {
+        guard lines.count >= 2 else { return false }
+        let head = lines[0], body = lines[1...]
+        let size = max(head.size, 1)
+        let indent = body[body.startIndex].left - head.left
+        guard indent > size * 0.6, indent < size * 4,
+              body.allSatisfy({ abs($0.left - body[body.startIndex].left) <= size * 0.5 }) else { return false }
+        let right = body.map(\.right).max() ?? 0
+        return right <= head.right + size * 0.5 && (!full || right >= head.right - size * 0.5)
+    }
+
+    /// A hanging indent's first line, cut off by the first-line-indent rule in `continues`,
+    /// goes back with the lines indented under it: when they reach its right margin (a long
+    /// item), or when it stopped mid-sentence.
+    private func joinedHangingIndents(_ paragraphs: [Paragraph]) -> [Paragraph] {
+        var result: [Paragraph] = []
+        result.reserveCapacity(paragraphs.count)
+        for paragraph in paragraphs {
+            if let head = result.last, head.lines.count == 1, head.skip == nil, paragraph.skip == nil, head.page == paragraph.page,
+               Self.bullet(paragraph.lines[0].text) == nil, !isHeading(head) {
+                let first = head.lines[0], next = paragraph.lines[0]
+                let size = max(first.size, next.size, 1)
+                if abs(first.size - next.size) <= 0.6, first.bold == next.bold, next.top >= first.top,
+                   next.top - first.bottom <= size * 0.75, !endsSentence(first) || paragraph.lines.count >= 2 && Self.isHanging(head.lines + paragraph.lines, full: true),
+                   Self.isHanging(head.lines + paragraph.lines) {
+                    result[result.count - 1].lines += paragraph.lines
+                    continue
+                }
+            }
+            result.append(paragraph)
+        }
+        return result
     }
 
     /// The bullet a list item starts with ("• ", "◦ ", "▪ ", "– "), if any.

@@ -136,6 +136,15 @@ import Testing
         #expect(join("from 5 -\n7") == "from 5 - 7")
     }
 
+    /// A web address cut at a line end is one address again; a sentence after one is not glued to it.
+    @Test func aWebAddressCutAtALineEndIsJoined() {
+        #expect(join("the url http:\n//mirror.ctan.org/systems should") == "the url http://mirror.ctan.org/systems should")
+        #expect(join("like: http://ctan.\nexample.org/tex-archive/, and") == "like: http://ctan.example.org/tex-archive/, and")
+        #expect(join("see https://example.org/some-\nlong-path now") == "see https://example.org/some-long-path now")
+        #expect(join("at https://tug.org.\nThen run it") == "at https://tug.org. Then run it")
+        #expect(join("the ratio 3:\n//comment") == "the ratio 3: //comment")
+    }
+
     @Test func dictionaryDecidesWhenBothHalvesAreWords() {
         // Depends on the system word list (installed by scripts/bootstrap).
         guard SystemDictionary.isAvailable else { return }
