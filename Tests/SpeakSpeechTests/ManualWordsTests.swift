@@ -1,9 +1,15 @@
 import Testing
 @testable import SpeakSpeech
 
-/// What manuals and release notes write that news rarely does: versions with dots, which are
-/// not dates, and English words set in capitals, which are not initialisms.
+/// What manuals, man pages and release notes write that news rarely does: versions with dots
+/// (not dates), English words in capitals (not initialisms), addresses, directives, an index
+/// in brackets (not a note), seconds, and dates and years in parentheses (not citations).
 @Suite struct ManualWordsTests {
+    /// What is said, with the spaces a skipped citation leaves behind closed up.
+    private func heard(_ text: String) -> String {
+        say(text).split(separator: " ").joined(separator: " ")
+    }
+
     @Test func aVersionIsNotADate() {
         #expect(say("Linux v2.6.13-rc2 is out.") == "Linux version two point six point thirteen R C two is out.")
         #expect(say("Use kernel 2.6.13 now.") == "Use kernel two point six point thirteen now.")
@@ -11,18 +17,46 @@ import Testing
         #expect(say("Upgrade to v3.0-beta today, or 1.4.2-rc1.") == "Upgrade to version three point zero beta today, or one point four point two R C one.")
         // A "v" with a number and no dot is a name (the V8 engine), and "Roe v. Wade" is a case.
         #expect(say("The v8 engine, v1 and Roe v. Wade.") == "The v8 engine, v1 and Roe v. Wade.")
+        // No word before it says so: a two-digit year needs a two-digit day and month.
+        #expect(say("dpkg (1.21.22) unstable") == "dpkg (one point twenty one point twenty two) unstable")
+        #expect(say("Linux kernels before 2.6.38 need it.") == "Linux kernels before two point six point thirty eight need it.")
     }
 
     @Test func dottedDatesStayDates() {
-        #expect(say("It happened on 2.6.13 in Berlin.") == "It happened on June second, twenty thirteen in Berlin.")
-        #expect(say("Signed on 10.5.2020.") == "Signed on May tenth, twenty twenty.")
+        #expect(say("It happened on 02.06.13 in Berlin.") == "It happened on June second, twenty thirteen in Berlin.")
+        #expect(say("Signed on 10.5.2020 and 2.6.2013.") == "Signed on May tenth, twenty twenty and June second, twenty thirteen.")
     }
 
     @Test func anEnglishWordInCapitalsIsSaidAsTheWord() {
         #expect(say("Set HEAD to the commit.") == "Set Head to the commit.")
         #expect(say("Read the NOTE below.") == "Read the Note below.")
-        // Initialisms are still spelled, and short capitals stay as the rules had them.
-        #expect(say("The CEO of the BBC met the head of NASA.") == "The C E O of the double B C met the head of Nasa.")
+        #expect(say("There is NO warranty for GNU tools; see the README.") == "There is No warranty for Gnoo tools; see the read me.")
+        #expect(say("Send an HTTP GET request.") == "Send an HTTP Get request.")
+        // Initialisms are still spelled; only a doubled vowel is "double" (N C double A, not double B C).
+        #expect(say("The CEO of the BBC met the head of NASA.") == "The C E O of the BBC met the head of Nasa.")
         #expect(say("The FBI opened an inquiry.") == "The F B I opened an inquiry.")
+        #expect(say("The final four of the NCAA are set.") == "The final four of the N C double A- are set.")
+    }
+
+    @Test func aLoneLetterAfterAppendixIsALetter() {
+        #expect(say("Refer to appendix D, then Class C and Part IV.") == "Refer to appendix D, then Class C and Part four.")
+    }
+
+    @Test func addressesDirectivesAndSeconds() {
+        #expect(say("Connect to 192.168.1.15 or 10.0.0.1:22 now.") == "Connect to one ninety two dot one sixty eight dot one dot fifteen or ten dot zero dot zero dot one colon twenty two now.")
+        #expect(say("See section 3.1.2.5 and DNS 8.8.8.8.") == "See section three point one point two point five and DNS eight dot eight dot eight dot eight.")
+        #expect(say("Rooms 8s., breakfast 2s. 6d.") == "Rooms 8s., breakfast 2s. 6d.")
+        #expect(say("Add #include first; follow #rustlang.") == "Add hash include first; follow hashtag rustlang.")
+        #expect(say("Wait 120s, the 1990s and her 80s, 1s and 0s.") == "Wait 120 seconds, the nineteen nineties and her eighties, ones and zeros.")
+        #expect(heard("It was -20°C; gain fell -0.5 dB; run head -1.") == "It was minus 20 degrees Celsius; gain fell minus 0.5 decibels; run head -1.")
+        #expect(say("Speed is 1700 MB/s now.").hasPrefix("Speed is 1700 megabyte"))
+    }
+
+    @Test func aDateOrAYearInParenthesesIsReadUnlessItCitesSomeone() {
+        #expect(say("Seconds since the Epoch (1970-01-01 00:00 UTC) count.").contains("January first, nineteen seventy"))
+        #expect(say("The Falklands War (1982) was short.") == "The Falklands War (nineteen eighty two) was short.")
+        #expect(heard("Brown (2015) showed it; Smith et al. (2020) agree.") == "Brown showed it; Smith and colleagues agree.")
+        #expect(heard("Jones (2019) and Lee agree.") == "Jones and Lee agree.")
+        #expect(heard("The first argument is argv[0], as in [12] here.") == "The first argument is arg V[0], as in here.")
     }
 }

@@ -5,6 +5,12 @@ enum EnglishCitations {
     static let superscripts: [Unicode.Scalar: Int] = ["⁰": 0, "¹": 1, "²": 2, "³": 3, "⁴": 4, "⁵": 5, "⁶": 6, "⁷": 7, "⁸": 8, "⁹": 9,
                                                       "⁻": -1, "˒": -1, "⁺": -1]
 
+    /// Verbs that follow an author cited by year: "Brown (2015) showed".
+    static let reporting: Set<String> = ["showed", "shows", "shown", "found", "finds", "argued", "argues", "reported", "reports", "suggested",
+                                         "suggests", "proposed", "proposes", "demonstrated", "demonstrates", "noted", "notes", "observed",
+                                         "described", "describes", "concluded", "concludes", "claimed", "claims", "introduced", "developed",
+                                         "used", "uses", "defined", "defines", "stated", "states", "wrote", "writes"]
+
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
         let skipping = s.context.skip.contains(.citations)
@@ -26,7 +32,8 @@ enum EnglishCitations {
         // A year in parentheses right after an author: "Smith et al. (2020)", "Jones (2019)".
         if tok.is("("), let year = s[i + 1], year.isInteger, (1500...2100).contains(Int(year.text) ?? 0),
            s[i + 2]?.is(")") == true || (s[i + 2]?.isWord == true && s[i + 2]!.text.count == 1 && s[i + 3]?.is(")") == true),
-           let before = s.t[safe: i - 1], before.isCapitalized || before.is(".") {
+           let before = s.t[safe: i - 1], before.isCapitalized || before.is("."),
+           !before.isWord || WordList.contains(before.text) != true || reporting.contains(s.lower(s[i + 2]?.is(")") == true ? i + 3 : i + 4) ?? "") {
             let close = s[i + 2]?.is(")") == true ? i + 2 : i + 3
             return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil
         }
@@ -64,7 +71,11 @@ enum EnglishCitations {
         var numbers = 0
         while let tok = s[j], j - i < 24 {
             if tok.is("]") { return numbers > 0 ? j : nil }
-            if tok.isInteger { numbers += 1 } else if !(dashes.contains(tok.text) || ["p", "pp", "."].contains(tok.text)) { return nil }
+            if tok.isInteger {
+                // Notes are numbered from one: "argv[0]" is an index.
+                if Int(tok.text) == 0 { return nil }
+                numbers += 1
+            } else if !(dashes.contains(tok.text) || ["p", "pp", "."].contains(tok.text)) { return nil }
             j += 1
         }
         return nil
@@ -100,6 +111,9 @@ enum EnglishCitations {
                 || part.map(\.text).joined(separator: " ").contains("in press")
             let hasName = part.contains { $0.isWord && $0.isCapitalized && !["See", "E", "I", "In", "Cf"].contains($0.text) }
             guard hasYear, hasName else { return nil }
+            // A date or a time in parentheses is read: "(1970-01-01 00:00:00 UTC)".
+            if part.contains(where: { $0.isNumber && $0.text.contains(":") }) { return nil }
+            if zip(part, part.dropFirst()).contains(where: { $0.isInteger && $0.text.count == 4 && $1.is("-") }) { return nil }
             // Mostly names, years and punctuation: not a sentence that mentions a year.
             let lowercase = part.filter { $0.isWord && $0.isLowercase && !["et", "al", "and", "see", "e", "g", "cf", "p", "pp", "in", "press", "also", "a", "b", "c", "d", "von", "van", "de", "der", "den", "da", "di", "la", "le", "du", "ed", "eds"].contains($0.text) }
             guard lowercase.count <= 1 else { return nil }

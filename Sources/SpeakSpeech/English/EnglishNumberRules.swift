@@ -26,6 +26,11 @@ enum EnglishNumberRules {
         if tok.is("+") || tok.is("("), let phone = phone(s, i) { return phone }
         if tok.is("−"), let n = s[i + 1], n.isNumber, s.glued(i + 1) { return RuleMatch(end: i + 1, say: "minus") }
         if tok.text == "v" || tok.text == "V", let version = prefixedVersion(s, i) { return version }
+        // "-20 °C", "-0.5 dB": a hyphen for a minus before a measurement (not an option like "-1").
+        if tok.is("-"), tok.spaceBefore || i == 0, let n = s[i + 1], n.isNumber, s.glued(i + 1),
+           n.text.contains(".") || s[i + 2].map({ ["°", "%"].contains($0.text) || EnglishUnits.units[$0.text] != nil }) == true {
+            return RuleMatch(end: i + 1, say: "minus")
+        }
         guard tok.isNumber else { return nil }
         if let code = codes(s, i) { return code }
         if let phone = phone(s, i) { return phone }
@@ -95,12 +100,23 @@ enum EnglishNumberRules {
     }
 
     /// "1990s" → nineteen nineties, "90s" → nineties, "1900s" → nineteen hundreds.
+    /// "the 1990s", "her 80s" (two or four digits); another number with an "s" is seconds
+    /// ("120s") or, a single digit, the digit's plural ("1s and 0s").
     static func decade(_ s: Scan, _ i: Int) -> RuleMatch? {
-        guard let n = s[i], n.isInteger, n.text.hasSuffix("0"), s[i + 1]?.is("s") == true || s[i + 1]?.is("'s") == true, s.glued(i + 1),
+        guard let n = s[i], n.isInteger, s[i + 1]?.is("s") == true || s[i + 1]?.is("'s") == true, s.glued(i + 1),
               let value = Int(n.text) else { return nil }
         if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
-        let words = n.text.count == 4 ? EnglishNumbers.year(value) : EnglishNumbers.cardinal(value)
-        return RuleMatch(end: i + 2, say: EnglishNumbers.plural(words))
+        if n.text.hasSuffix("0"), n.text.count == 2 || n.text.count == 4 {
+            let words = n.text.count == 4 ? EnglishNumbers.year(value) : EnglishNumbers.cardinal(value)
+            return RuleMatch(end: i + 2, say: EnglishNumbers.plural(words))
+        }
+        // "2s. 6d." is old money (shillings), said as it is written, not as seconds.
+        if s[i + 1]?.is("s") == true, s[i + 2]?.is(".") == true, s.glued(i + 2), value >= 2, n.text.count <= 2 {
+            return RuleMatch(end: i + 2, say: n.text + "s")
+        }
+        if n.text.count == 1 { return RuleMatch(end: i + 2, say: value == 0 ? "zeros" : EnglishNumbers.plural(EnglishNumbers.cardinal(value))) }
+        guard s[i + 1]?.is("s") == true, !n.text.hasPrefix("0") else { return nil }
+        return RuleMatch(end: i + 2, say: n.text + " seconds")
     }
 
     static func isYear(_ t: Token) -> Bool {
@@ -153,6 +169,7 @@ enum EnglishNumberRules {
 
     /// "Python 3.11" → three point eleven, "1.2.3" → one point two point three.
     static func version(_ s: Scan, _ i: Int) -> RuleMatch? {
+        if let address = address(s, i) { return address }
         guard let n = s[i], n.text.contains("."), !n.text.contains(","), !n.text.contains(":") else { return nil }
         let parts = n.text.split(separator: ".").map(String.init)
         let before = s.t[safe: i - 1]
@@ -161,6 +178,30 @@ enum EnglishNumberRules {
         guard let said = versionSaid(parts) else { return nil }
         let (suffix, end) = preRelease(s, i + 1)
         return RuleMatch(end: end, say: said + suffix)
+    }
+
+    /// An IPv4 address, "192.168.1.15:22" → one ninety two dot one sixty eight dot one dot
+    /// fifteen, colon twenty two.
+    static func address(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.text.filter({ $0 == "." }).count == 3, !n.text.contains(",") else { return nil }
+        let pieces = n.text.split(separator: ":", omittingEmptySubsequences: false)
+        guard pieces.count <= 2 else { return nil }
+        let parts = pieces[0].split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts.allSatisfy({ !$0.isEmpty && ($0 == "0" || !$0.hasPrefix("0")) && (Int($0) ?? 256) <= 255 }) else { return nil }
+        // "3.1.2.5" numbers a section; an address has a port, a part of 10 or more first or
+        // of 100 anywhere, or is named ("DNS 8.8.8.8").
+        let named = s.lower(i - 1).map { ["ip", "address", "addresses", "dns", "server", "host", "gateway", "to", "at", "from"].contains($0) } ?? false
+        guard pieces.count == 2 || named || (Int(parts[0]) ?? 0) >= 10 || parts.contains(where: { (Int($0) ?? 0) >= 100 }) else { return nil }
+        var said = parts.map { octet(Int($0) ?? 0) }.joined(separator: " dot ")
+        if pieces.count == 2, let port = Int(pieces[1]) { said += " colon " + EnglishNumbers.cardinal(port) }
+        return RuleMatch(end: i + 1, say: said)
+    }
+
+    /// A part of an address as people say it: "192" → one ninety two, "208" → two oh eight.
+    static func octet(_ value: Int) -> String {
+        guard value >= 100, value % 100 != 0 else { return EnglishNumbers.cardinal(value) }
+        let hundreds = EnglishNumbers.cardinal(value / 100), rest = value % 100
+        return hundreds + (rest < 10 ? " oh " : " ") + EnglishNumbers.cardinal(rest)
     }
 
     /// "v2.6.13-rc2" → version two point six point thirteen R C two; "v8" (an engine) and
@@ -201,6 +242,8 @@ enum EnglishNumberRules {
             return nil
         }
         if let prev, ["no", "number", "page", "pages", "pp", "p", "room", "route", "flight", "model", "code", "pin"].contains(prev) { return nil }
+        // "1700 MB/s", "1500 km": a measurement.
+        if let next = s[i + 1], EnglishUnits.units[next.text] != nil { return nil }
         return RuleMatch(end: i + 1, say: EnglishNumbers.year(y))
     }
 

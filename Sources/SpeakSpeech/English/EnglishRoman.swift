@@ -63,6 +63,8 @@ enum EnglishRoman {
         if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber { return nil }
         let prev = s[i - 1]
         // Numbered things: Type II, Act III, World War II, Chapter IV.
+        // A lone C, D, L or M is a letter there: "appendix D", "Class C".
+        if tok.text.count == 1, !"IVX".contains(tok.text) { return nil }
         if let prev, prev.isWord, counting.contains(prev.text.lowercased()), tok.spaceBefore || s[i - 1]?.is(".") == true {
             return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
         }

@@ -7,10 +7,15 @@ enum EnglishWeb {
                                                      "fi", "pl", "cz", "ru", "cn", "jp", "kr", "in", "au", "nz", "ca", "br", "mx", "ar", "za", "eu",
                                                      "ie", "pt", "gr", "tv", "me", "ly", "gg", "sh", "to", "fm", "xyz", "cc", "ws", "tk", "il", "tw", "hk", "sg"])
 
+    static let directives: Set<String> = ["include", "define", "undef", "ifdef", "ifndef", "if", "elif", "else", "endif", "pragma",
+                                          "error", "import", "line"]
+
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
         if tok.is("#"), let next = s[i + 1], s.glued(i + 1), tok.spaceBefore || i == 0 {
             if next.isInteger { return RuleMatch(end: i + 2, say: "number " + next.text) }
+            // C's "#include" and "#define" are not hashtags.
+            if next.isWord, directives.contains(next.text) { return RuleMatch(end: i + 2, say: "hash " + next.text) }
             if next.isWord { return RuleMatch(end: i + 2, say: "hashtag " + EnglishWords.splitCamel(next.text)) }
         }
         guard tok.spaceBefore || s.t[safe: i - 1].map({ ["(", "<", "\"", "“", "'"].contains($0.text) }) == true else { return nil }

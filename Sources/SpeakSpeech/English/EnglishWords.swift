@@ -13,7 +13,7 @@ enum EnglishWords {
                                               "PaaS": "pass", "IaaS": "eye as", "JSON": "Jason", "Json": "Jason", "YAML": "yammel",
                                               "HIPAA": "hippa", "GUI": "gooey", "AWOL": "ay wall", "IMAX": "eye max", "ISO": "eye so",
                                               "ANSI": "an see", "NIST": "nist", "WiFi": "why fye", "Wi": "why", "FICO": "fye ko",
-                                              "NORAD": "nor ad", "IOCTL": "I O control", "DEFCON": "def con", "SNAFU": "snafoo", "TOML": "tomel",
+                                              "NORAD": "nor ad", "IOCTL": "I O control", "GNU": "Gnoo", "README": "read me", "NUL": "null", "DEFCON": "def con", "SNAFU": "snafoo", "TOML": "tomel",
                                               "AJAX": "ay jax", "CRUD": "crud", "NAND": "nand", "OPEC": "Oh peck", "CAT": "cat",
                                               "STEM": "stem", "MADD": "mad", "NATO": "Nato", "NASA": "Nasa", "PETA": "Peeta"]
     /// Acronyms people say as words.
@@ -25,6 +25,9 @@ enum EnglishWords {
         "UNIX", "LINUX", "WIFI", "POSIX", "FICA", "OPSEC", "ICE", "MOMA", "PEN", "SALT", "GERD", "SIDS", "REST",
         "CALTECH", "ESPN",
     ]
+    /// Short words set in capitals for emphasis or as a keyword ("There is NO warranty", "an HTTP GET").
+    static let shortWords: Set<String> = ["NO", "NOT", "AND", "GET", "SET", "PUT", "YES", "ALL", "ANY", "NEW", "OFF", "OUT", "END",
+                                          "ADD", "RUN", "THE", "FOR", "BUT", "YOU", "ARE", "WAS", "HAS", "HAD", "ONE", "TWO", "SIX", "TEN"]
     /// Words English readers say with the letters they are written with only after a respelling.
     static let names: [String: String] = [
         "Goethe": "Gurta", "Wagner": "Vahgner", "Nietzsche": "Neecha", "Dvořák": "Duh vor zhahk", "Dvorak": "Duh vor zhahk",
@@ -98,7 +101,9 @@ enum EnglishWords {
         let capitals = text.prefix { $0.isUppercase && $0.isASCII }
         let rest = text.dropFirst(capitals.count)
         if capitals.count == text.count, text.count >= 2, text.count <= 6 {
-            if sayAsWord.contains(text) { return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased()) }
+            if sayAsWord.contains(text) || shortWords.contains(text) {
+                return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased())
+            }
             // An English word set in capitals for emphasis or as a name in a manual ("NOTE",
             // "HEAD", "NULL") is said as the word; short ones are too often initialisms to tell.
             if text.count >= 4, !spokenAsWord(text), !text.allSatisfy({ "IVXLCDM".contains($0) }), looksPronounceable(text),
@@ -146,7 +151,8 @@ enum EnglishWords {
         var found = false
         var k = 0
         while k < chars.count {
-            if k + 1 < chars.count, chars[k] == chars[k + 1], chars[k] != "W" {
+            // "double A" is said (NCAA, NAACP); doubled consonants are spelled (SSD, HTTP).
+            if k + 1 < chars.count, chars[k] == chars[k + 1], "AEIOU".contains(chars[k]) {
                 parts.append("double " + spell(String(chars[k])))
                 found = true
                 k += 2
