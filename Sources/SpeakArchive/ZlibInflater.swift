@@ -1,8 +1,8 @@
 import CZlib
 import Foundation
 
-/// The only file that talks to zlib: inflates a ZIP entry's raw deflate stream, all of it in
-/// memory, and checksums what came out.
+/// The only file that talks to zlib: inflates a ZIP entry's raw deflate stream or a gzip
+/// file, all of it in memory, and checksums what came out.
 enum ZlibInflater {
     enum Failure: Error {
         /// More would come out than `limit`: the archive lies about the size (a zip bomb).
@@ -11,10 +11,11 @@ enum ZlibInflater {
         case damaged
     }
 
-    /// Inflates `input` (raw deflate, no zlib header), producing at most `limit` bytes.
-    static func inflate(_ input: Data, limit: Int) throws(Failure) -> Data {
+    /// Inflates `input` (raw deflate, no zlib header; with `gzip`, a gzip file whose trailer's
+    /// checksum zlib checks), producing at most `limit` bytes.
+    static func inflate(_ input: Data, limit: Int, gzip: Bool = false) throws(Failure) -> Data {
         var stream = z_stream()
-        guard speak_inflate_init_raw(&stream) == Z_OK else { throw .damaged }
+        guard (gzip ? speak_inflate_init_gzip(&stream) : speak_inflate_init_raw(&stream)) == Z_OK else { throw .damaged }
         defer { inflateEnd(&stream) }
         guard input.count <= Int(UInt32.max) else { throw .tooLarge }
         let chunk = 1 << 16

@@ -10,6 +10,9 @@ public struct ImportSource: Sendable {
     public var declaredCharset: String?
     /// False when `name` is only a file's name, not a path on this machine (an upload).
     public var nameIsPath = true
+    /// The name of what a compressed file holds ("NEWS" for "NEWS.gz"): its extension and
+    /// title are that file's.
+    public var innerName: String?
 
     public init(name: String, data: Data, declaredCharset: String? = nil) {
         self.name = name
@@ -20,7 +23,7 @@ public struct ImportSource: Sendable {
     /// The file name without directories and extension, used as a fallback title.
     public var stem: String? {
         guard name != "-", !name.isEmpty else { return nil }
-        let last = (name as NSString).lastPathComponent
+        let last = ((innerName ?? name) as NSString).lastPathComponent
         // "Apache-2.0" and "notes-v1.2" end in a version, not an extension: an extension has a letter.
         let ending = (last as NSString).pathExtension
         guard ending.contains(where: \.isLetter) else { return last }
@@ -47,7 +50,7 @@ public struct ImportSource: Sendable {
 
     /// The lower-cased file extension, if any.
     public var fileExtension: String {
-        (name as NSString).pathExtension.lowercased()
+        ((innerName ?? name) as NSString).pathExtension.lowercased()
     }
 }
 

@@ -35,7 +35,7 @@ public struct PlainTextImporter: Importer {
         if repairedBytes > 0 {
             builder.warn("\(repairedBytes) byte(s) were not valid UTF-8 and were read as Windows-1252")
         }
-        let title = options.title ?? manTitle ?? contentTitle(builder.blocks) ?? ""
+        let title = options.title ?? manTitle ?? contentTitle(builder.blocks).map(Self.withoutFileVariables) ?? ""
         let metadata = DocumentMetadata(title: title, language: options.language, source: name,
                                         format: .text, contentHash: "")
         progress(1)
@@ -58,6 +58,13 @@ public struct PlainTextImporter: Importer {
         var result = String.UnicodeScalarView()
         result.append(contentsOf: out)
         return String(result)
+    }
+
+    /// A title line without Emacs' file variables ("GNU gzip NEWS   -*- outline -*-").
+    static func withoutFileVariables(_ title: String) -> String {
+        guard let start = title.range(of: "-*-"), let end = title.range(of: "-*-", range: start.upperBound..<title.endIndex) else { return title }
+        let kept = (title[..<start.lowerBound] + title[end.upperBound...]).trimmingCharacters(in: .whitespaces)
+        return kept.isEmpty ? title : kept
     }
 
     /// The first block when it is a heading that is not just a chapter number.

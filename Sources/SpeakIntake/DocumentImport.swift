@@ -166,6 +166,7 @@ public enum DocumentImport {
             if let refusal = found.signature.refusal { throw .damaged(source.name, reason: refusal) }
             return found.importer.init(settings: ImporterSettings(password: password, ocr: ocr))
         }
+        if format == nil || format == .text, RoffImporter.isManSource(source.data) { return RoffImporter() }
         let sniffed = FormatSniffer.sniff(source.data, fileExtension: source.fileExtension)
         // A format the user names wins over the content's look, but not over binary content.
         switch (format, sniffed) {

@@ -1,11 +1,18 @@
 import Foundation
+import SpeakArchive
 import SpeakImport
 import SpeakModel
 
 /// Reads the bytes an input reference names, with the errors a user can act on.
 public enum InputReader {
-    /// The bytes of a file, standard input, an upload or a fetched URL; a library id is not one.
+    /// The bytes of a file, standard input, an upload or a fetched URL (a library id is not
+    /// one); a gzip file's are the bytes it holds.
     public static func read(_ input: InputReference) throws(ImportError) -> ImportSource {
+        let source = try raw(input)
+        return GzipFile.isCompressed(source.data) ? try GzipFile.unpacked(source) : source
+    }
+
+    private static func raw(_ input: InputReference) throws(ImportError) -> ImportSource {
         switch input {
         case .standardInput:
             let data = FileHandle.standardInput.readDataToEndOfFile()

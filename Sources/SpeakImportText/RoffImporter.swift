@@ -1,0 +1,69 @@
+import Foundation
+import SpeakImport
+import SpeakModel
+
+/// A man page's source (`ls.1`, what `/usr/share/man` holds once unpacked): set for the
+/// terminal by the system's own `man` (man-db and groff, which know both the man and the mdoc
+/// macros), then read as `man ls | speak import -` reads it: sections as chapters, options as
+/// terms and their descriptions.
+public struct RoffImporter: Importer {
+    public let format = DocumentFormat.text
+    /// The program that sets the page; replaced in tests.
+    let program: String
+
+    public init(program: String = "/usr/bin/man") {
+        self.program = program
+    }
+
+    /// Whether `data` is a man page's source: its first line is a roff request or comment and
+    /// a title request (`.TH`, or mdoc's `.Dt`/`.Dd`) comes before the text does.
+    public static func isManSource(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        let lines = head.split(separator: "\n", omittingEmptySubsequences: true)
+        guard let first = lines.first, first.hasPrefix(".") || first.hasPrefix("'\\\"") else { return false }
+        for line in lines {
+            if line.hasPrefix(".TH ") || line.hasPrefix(".Dt ") || line.hasPrefix(".Dd ") { return true }
+            if !line.hasPrefix(".") && !line.hasPrefix("'") { return false }
+        }
+        return false
+    }
+
+    public func importDocument(_ source: consuming ImportSource, options: ImportOptions, progress: ProgressHandler) throws -> Document {
+        let name = source.name
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("speak-roff-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let path = try source.file(orCopyAt: work)
+        let text = try render(path, name: name)
+        progress(0.3)
+        var page = ImportSource(name: name, data: text)
+        page.nameIsPath = source.nameIsPath
+        return try PlainTextImporter().importDocument(page, options: options) { progress(0.3 + 0.7 * $0) }
+    }
+
+    /// The page as `man` sets it for an 80-column terminal, without hyphenation or
+    /// justification (neither is in the text, and both would have to be undone).
+    private func render(_ path: String, name: String) throws(ImportError) -> Data {
+        guard FileManager.default.isExecutableFile(atPath: program) else {
+            throw .unreadable(name, reason: "a man page is set by the man program; install it with 'apt-get install man-db'")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = ["-l", "--nh", "--nj", path]
+        process.environment = ["PATH": "/usr/bin:/bin", "MANWIDTH": "80", "LC_ALL": "C.UTF-8", "MANPAGER": "cat", "PAGER": "cat"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .unreadable(name, reason: "man could not be started: \(error.localizedDescription)")
+        }
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, !text.isEmpty else {
+            throw .damaged(name, reason: "man could not set this page (is it a man page's source?); check it with 'man -l \(name)'")
+        }
+        return text
+    }
+}
