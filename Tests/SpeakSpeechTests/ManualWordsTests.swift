@@ -59,4 +59,17 @@ import Testing
         #expect(heard("Jones (2019) and Lee agree.") == "Jones and Lee agree.")
         #expect(heard("The first argument is argv[0], as in [12] here.") == "The first argument is arg V[0], as in here.")
     }
+
+    @Test func pathsOptionsWildcardsAndConstantsAreSaidAsInAShell() {
+        #expect(say("Put it in /etc/ssh/sshd_config now.") == "Put it in slash E T C slash ssh slash sshd underscore config now.")
+        #expect(say("Edit ~/.config/speak/config.toml or docs/INSTALL.txt.")
+                == "Edit tilde slash dot config slash speak slash config dot toml or docs slash INSTALL dot txt.")
+        #expect(say("Run ./configure first.") == "Run dot slash configure first.")
+        // One slash between words is not a path.
+        #expect(heard("Use his/her voice and TCP/IP.") == "Use his or her voice and TCP IP.")
+        #expect(say("Use tar -cvf, (--create) or [-f FILE], and -name.") == "Use tar dash C V F, (dash dash create) or [dash F File], and dash name.")
+        #expect(say("The pattern ? matches one, *.o files and git-*.txt.") == "The pattern question mark matches one, star dot o files and git- star dot txt.")
+        #expect(say("Is it true? Yes.") == "Is it true? Yes.")
+        #expect(say("Set CMAKE_BUILD_TYPE and LC_ALL first.") == "Set cmake build type and L C all first.")
+    }
 }

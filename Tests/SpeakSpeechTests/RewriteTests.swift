@@ -119,6 +119,8 @@ func say(_ text: String, _ options: SpeechOptions = SpeechOptions(), kind: Block
         sizes.append(EnglishWords.shortWords.count)
         sizes.append(EnglishCitations.reporting.count)
         sizes.append(EnglishWeb.directives.count)
+        sizes.append(EnglishPaths.directories.count)
+        sizes.append(EnglishPaths.marks.count)
         sizes.append(EnglishDates.abbreviations.count)
         sizes.append(EnglishDates.days.count)
         sizes.append(CharacterPass.ligatures.count)

@@ -48,7 +48,7 @@ struct EnglishRules: LanguageRules {
     typealias Rule = @Sendable (Scan, Int) -> RuleMatch?
     /// In order: the first rule that matches at a token wins.
     static let rules: [Rule] = [
-        EnglishCitations.match, EnglishWeb.match, EnglishCurrency.match, EnglishDates.match,
+        EnglishCitations.match, EnglishWeb.match, EnglishPaths.match, EnglishCurrency.match, EnglishDates.match,
         EnglishNumberRules.match, EnglishUnits.match, EnglishAbbreviations.match, EnglishRoman.match,
         EnglishSymbols.match, EnglishWords.match,
     ]

@@ -36,15 +36,24 @@ enum EnglishSymbols {
         case "*":
             // "* * *" or a lone star between words: a break, not a word; between numbers, times.
             if operandBefore, operandAfter, prev?.isNumber == true || next?.isNumber == true { return RuleMatch(end: i + 1, say: "times") }
+            // A wildcard in a file name: "*.o", "git-*.txt", "src/*".
+            if let next, s.glued(i + 1), next.is("."), let ext = s[i + 2], ext.isWord, s.glued(i + 2) {
+                return RuleMatch(end: i + 3, say: "star dot " + ext.text)
+            }
+            if let next, s.glued(i + 1), next.is(".") || next.is("/") { return RuleMatch(end: i + 1, say: "star") }
+            if let prev, s.glued(i), ["-", "/", "_", "."].contains(prev.text) { return RuleMatch(end: i + 1, say: "star") }
             return RuleMatch(end: i + 1, say: " ")
         case "-":
-            // Command-line options: "--verbose" → dash dash verbose, "-m" → dash M.
-            if tok.spaceBefore || prev == nil {
+            // Command-line options: "--verbose" → dash dash verbose, "-m" → dash M, "-cvf" →
+            // dash C V F, also in brackets ("[-f FILE]", "(--create)").
+            if tok.spaceBefore || prev == nil || prev.map({ ["(", "[", "|", "\"", "“", "'", "‘", "`"].contains($0.text) }) == true {
                 if next?.is("-") == true, s.glued(i + 1), let word = s[i + 2], word.isWord, s.glued(i + 2) {
                     return RuleMatch(end: i + 2, say: "dash dash")
                 }
-                if let word = next, word.isWord, s.glued(i + 1), word.text.count == 1 {
-                    return RuleMatch(end: i + 2, say: "dash " + EnglishWords.spell(word.text))
+                if let word = next, word.isWord, s.glued(i + 1), s[i + 2].map({ $0.spaceBefore || !$0.isWord && !$0.isNumber }) ?? true {
+                    if word.text.count == 1 { return RuleMatch(end: i + 2, say: "dash " + EnglishWords.spell(word.text)) }
+                    if word.text.count <= 4, WordList.contains(word.text) == false { return RuleMatch(end: i + 2, say: "dash " + EnglishWords.spell(word.text)) }
+                    return RuleMatch(end: i + 1, say: "dash")
                 }
             }
             if next?.is(">") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "arrow") }
@@ -85,6 +94,9 @@ enum EnglishSymbols {
             if tok.spaceBefore, next?.spaceBefore == true { return RuleMatch(end: i + 1, say: ",") }
         case "…":
             return RuleMatch(end: i + 1, say: ",")
+        case "?":
+            // A question mark standing alone between words is the character: "the pattern ? matches".
+            if tok.spaceBefore, let prev, prev.isWord, let next, next.isWord, next.spaceBefore { return RuleMatch(end: i + 1, say: "question mark") }
         case "%", "°":
             return nil
         case "/":

@@ -81,6 +81,7 @@ enum EnglishWords {
         if let say = names[tok.text] ?? respelled[tok.text] { return RuleMatch(end: i + 1, say: say) }
         if let say = identifiers[tok.text], !(s[i + 1].map { $0.is("-") && s.glued(i + 1) } ?? false) { return RuleMatch(end: i + 1, say: say) }
         if let m = lineBreak(s, i) { return m }
+        if let m = constant(s, i) { return m }
         if let m = acronym(s, i) { return m }
         if let m = foreign(s, i) { return m }
         if let m = camel(s, i) { return m }
@@ -124,6 +125,31 @@ enum EnglishWords {
             return RuleMatch(end: i + 1, say: spell(text))
         }
         return nil
+    }
+
+    /// A name in capitals joined by underscores (an environment variable, a constant):
+    /// "LC_ALL" → L C all, "CMAKE_BUILD_TYPE" → cmake build type. Words are said, short
+    /// parts that are no word spelled, the underscores not said.
+    static func constant(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let first = s[i], first.isWord, first.text.allSatisfy({ $0.isUppercase || $0.isNumber }),
+              s[i + 1]?.is("_") == true, s.glued(i + 1) else { return nil }
+        var parts: [String] = []
+        var j = i
+        while let part = s[j], part.isWord || part.isNumber, j == i || s.glued(j) {
+            guard part.text.allSatisfy({ $0.isUppercase || $0.isNumber }) else { return nil }
+            parts.append(part.text)
+            guard s[j + 1]?.is("_") == true, s.glued(j + 1), let next = s[j + 2], s.glued(j + 2), next.isWord || next.isNumber else { break }
+            j += 2
+        }
+        guard parts.count >= 2 else { return nil }
+        let said = parts.map { part -> String in
+            if part.allSatisfy(\.isNumber) { return part }
+            if let say = respelled[part] { return say }
+            if shortWords.contains(part) || sayAsWord.contains(part) || part.count >= 3 && WordList.contains(part) == true { return part.lowercased() }
+            if part.count <= 3 || !looksPronounceable(part) { return spell(part) }
+            return part.lowercased()
+        }
+        return RuleMatch(end: j + 1, say: said.joined(separator: " "))
     }
 
     /// "AAA" → triple A, "IEEE" → I triple E; nil without a run of three.

@@ -1,0 +1,54 @@
+/// File paths as a reader says them: "/etc/ssh/sshd_config" → slash E T C slash ssh slash
+/// sshd underscore config, "~/.config" → tilde slash dot config, "./configure" → dot slash
+/// configure, "docs/INSTALL.txt" → docs slash INSTALL dot txt. Words with one slash between
+/// them ("his/her", "km/h", "TCP/IP") are not paths.
+enum EnglishPaths {
+    /// Directory names said as people say them, not as eSpeak would ("etc" is not "et cetera").
+    static let directories: [String: String] = ["etc": "E T C", "usr": "user", "tmp": "temp", "src": "source", "sbin": "S bin",
+                                                "lib": "lib", "var": "var", "dev": "dev", "opt": "opt", "bin": "bin", "proc": "proc"]
+    static let marks: [String: String] = ["/": "slash", "~": "tilde", ".": "dot", "_": "underscore", "-": "dash", "+": "plus"]
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.text == "/" || tok.text == "~" || tok.text == "." || tok.isWord,
+              tok.spaceBefore || i == 0 || s.t[safe: i - 1].map({ ["(", "[", "\"", "“", "'", "‘", "`", "="].contains($0.text) }) == true
+        else { return nil }
+        var end = s.run(from: i)
+        // Trailing punctuation belongs to the sentence.
+        while end > i + 1, let last = s[end - 1], [".", ",", ";", ":", "!", "?", ")", "]", "\"", "”", "'", "’", "`"].contains(last.text) {
+            end -= 1
+        }
+        let tokens = (i..<end).compactMap { s[$0] }
+        guard tokens.count == end - i, tokens.count >= 2,
+              tokens.allSatisfy({ $0.isWord || $0.isNumber || marks[$0.text] != nil }) else { return nil }
+        let slashes = tokens.filter { $0.is("/") }.count
+        guard slashes > 0 else { return nil }
+        let rooted = tokens[0].is("/") && tokens[1].isWord
+        let home = tokens[0].is("~") && tokens[1].is("/")
+        let relative = tokens[0].is(".") && (tokens[1].is("/") || tokens[1].is(".") && tokens.count > 2 && tokens[2].is("/"))
+        // "docs/INSTALL.txt", "src/speak/main.swift": a file's name with an extension at the end.
+        let named = tokens[0].isWord && hasExtension(tokens)
+        guard rooted || home || relative || named else { return nil }
+        var said: [String] = []
+        for (k, token) in tokens.enumerated() {
+            if let mark = marks[token.text] {
+                said.append(mark)
+            } else if token.isWord {
+                let component = (k == 0 || tokens[k - 1].is("/")) && (k + 1 == tokens.count || tokens[k + 1].is("/"))
+                said.append(component ? directories[token.text] ?? word(token.text) : word(token.text))
+            } else {
+                said.append(token.text)
+            }
+        }
+        return RuleMatch(end: end, say: said.joined(separator: " "))
+    }
+
+    /// The last part is a name, a dot and an extension of one to four letters.
+    private static func hasExtension(_ tokens: [Token]) -> Bool {
+        guard tokens.count >= 4, let last = tokens.last, last.isWord, last.text.count <= 4, tokens[tokens.count - 2].is(".") else { return false }
+        return tokens[tokens.count - 3].isWord || tokens[tokens.count - 3].isNumber
+    }
+
+    private static func word(_ text: String) -> String {
+        EnglishWords.respelled[text] ?? text
+    }
+}
