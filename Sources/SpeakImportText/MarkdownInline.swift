@@ -3,6 +3,12 @@
 enum MarkdownInline {
     nonisolated(unsafe) private static let link = try? Regex("!?\\[([^\\]\\n]*)\\]\\([^)\\s]*(\\s+\"[^\"]*\")?\\)")
     nonisolated(unsafe) private static let emphasis = try? Regex("(\\*\\*|\\*|`)(\\S(?:[^\\n]*?\\S)?)\\1")
+    /// `__strong__` and `_emphasis_` between word edges (not the underscores inside `snake_case`).
+    nonisolated(unsafe) private static let underscores = try? Regex("(^|[\\s(\\[{\"'])(__|_)([^\\s_](?:[^\\n]*?[^\\s_])?)\\2(?=$|[\\s.,;:!?)\\]}\"'])")
+    /// Images, inline (`![alt](src)`) or by reference (`![alt][ref]`): their alternative text.
+    nonisolated(unsafe) static let images = try? Regex("!\\[([^\\]\\n]*)\\](?:\\([^)\\s]*(?:\\s+\"[^\"]*\")?\\)|\\[[^\\]\\n]*\\])")
+    /// Links by reference (`[text][ref]`, `[text][]`): their text.
+    nonisolated(unsafe) private static let referenceLink = try? Regex("\\[([^\\]\\n]*)\\]\\[[^\\]\\n]*\\]")
 
     /// Links `[text](url)` → text. Applied to every text file: the pattern is unambiguous.
     static func stripLinks(_ text: String) -> String {
@@ -28,12 +34,34 @@ enum MarkdownInline {
         return text
     }
 
-    /// Emphasis (`*`, `**`) and code markers, for Markdown sources only (a lone `*` in plain
-    /// text is kept). Underscores are left alone: they occur inside names and URLs, and the
-    /// word segmenter already trims them from word edges.
+    /// The character references Markdown text uses most ("&amp;", "&nbsp;", "&#39;").
+    static func entities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = text
+        for (entity, character) in [("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"),
+                                    ("&copy;", "©"), ("&mdash;", "—"), ("&ndash;", "–"), ("&hellip;", "…"), ("&amp;", "&")] {
+            out = out.replacingOccurrences(of: entity, with: character)
+        }
+        return out
+    }
+
+    /// Markdown's images (their alternative text) and links by reference (their text), before
+    /// its inline links: "[![Build](b.svg)](ci)" is "Build".
+    static func references(_ text: String) -> String {
+        guard text.contains("]"), let images, let referenceLink else { return text }
+        let shown = text.contains("![") ? text.replacing(images) { $0.output[1].substring.map(String.init) ?? "" } : text
+        return shown.contains("][") ? shown.replacing(referenceLink) { $0.output[1].substring.map(String.init) ?? "" } : shown
+    }
+
+    /// Emphasis (`*`, `**`, `_`, `__`) and code markers, for Markdown sources only (a lone `*`
+    /// in plain text is kept). Underscores inside a word (`snake_case`, URLs) stay.
     static func stripEmphasis(_ text: String) -> String {
-        guard text.contains(where: { $0 == "*" || $0 == "_" || $0 == "`" }), let emphasis else { return text }
-        return text.replacing(emphasis) { match in
+        guard text.contains(where: { $0 == "*" || $0 == "_" || $0 == "`" }), let emphasis, let underscores else { return text }
+        // Underscores first, while a code span's backticks still keep "`__init__`" whole.
+        let underlined = text.contains("_") ? text.replacing(underscores) { match in
+            (match.output[1].substring.map(String.init) ?? "") + (match.output[3].substring.map(String.init) ?? "")
+        } : text
+        return underlined.replacing(emphasis) { match in
             match.output[2].substring.map(String.init) ?? ""
         }
     }

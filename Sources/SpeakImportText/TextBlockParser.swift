@@ -8,7 +8,7 @@ struct TextBlockParser {
     var markdown: Bool
     var joiner: LineJoiner
 
-    private enum Pending { case paragraph, listItem, quote }
+    private enum Pending { case paragraph, listItem, quote, html }
 
     private var lines: [Substring] = []
     /// The paragraph's lines as typed, with their indentation: a table typed as text is
@@ -18,6 +18,8 @@ struct TextBlockParser {
     private var fence: [Substring]?
     /// Inside a Markdown table (after its header and separator rows).
     private var inTable = false
+    /// The labels a Markdown file defines links for ("[lzbench]: https://…").
+    private var labels: Set<String> = []
 
     init(markdown: Bool, joiner: LineJoiner) {
         self.markdown = markdown
@@ -26,6 +28,7 @@ struct TextBlockParser {
 
     /// Parses `text`, appending blocks to `builder`; `progress` gets the fraction of text read.
     mutating func parse(_ text: String, into builder: inout DocumentBuilder, progress: (Double) -> Void) {
+        if markdown { labels = MarkdownBlocks.definedLabels(text) }
         let utf8 = text.utf8
         let total = max(1, utf8.count)
         var start = utf8.startIndex
@@ -64,9 +67,28 @@ struct TextBlockParser {
             }
             return
         }
-        if line.isEmpty {
+        // An HTML comment runs to its "-->", blank lines and all.
+        let inComment = pending == .html && lines.first?.hasPrefix("<!--") == true && !lines.contains { $0.contains("-->") }
+        if line.isEmpty, !inComment {
             flush(into: &builder)
             inTable = false
+            return
+        }
+        if pending == .html {
+            lines.append(line)
+            if inComment, line.contains("-->") { flush(into: &builder) }
+            return
+        }
+        if markdown, MarkdownBlocks.isReferenceDefinition(raw) {
+            flush(into: &builder)
+            builder.append(.paragraph, text: String(line), skip: .marker)
+            return
+        }
+        if markdown, lines.isEmpty || pending != .paragraph, MarkdownBlocks.startsHTML(raw) {
+            flush(into: &builder)
+            pending = .html
+            lines = [line]
+            if line.hasPrefix("<!--"), line.contains("-->") { flush(into: &builder) }
             return
         }
         if markdown, handleTable(line, into: &builder) { return }
@@ -129,12 +151,18 @@ struct TextBlockParser {
             appendHeading(heading.text[...], level: heading.level, into: &builder)
             return
         }
+        if pending == .html { return appendHTML(lines.joined(separator: "\n"), into: &builder) }
         let kind: BlockKind = switch pending {
-        case .paragraph: .paragraph
+        case .paragraph, .html: .paragraph
         case .listItem: .listItem
         case .quote: .quote
         }
-        builder.append(kind, text: inline(joiner.join(lines)))
+        let joined = joiner.join(lines)
+        if markdown, let alts = MarkdownBlocks.onlyImages(joined) {
+            builder.append(kind, text: alts.isEmpty ? joined : alts.joined(separator: ", "), skip: .figure)
+            return
+        }
+        builder.append(kind, text: inline(joined))
     }
 
     /// A one-line chapter heading ("Chapter 3", optionally with its title on the next line)
@@ -155,14 +183,30 @@ struct TextBlockParser {
         builder.append(.heading(level: level), text: inline(String(text)))
     }
 
+    /// HTML written into Markdown: a comment is hidden, images alone are a figure, anything
+    /// else is read for the text it shows (a heading as a heading).
+    private func appendHTML(_ html: String, into builder: inout DocumentBuilder) {
+        let shown = MarkdownBlocks.shown(html)
+        if html.hasPrefix("<!--") {
+            builder.append(.paragraph, text: html, skip: .hidden)
+        } else if shown.text.isEmpty {
+            builder.append(.paragraph, text: shown.alts.isEmpty ? html : shown.alts.joined(separator: ", "), skip: .figure)
+        } else if let level = shown.heading {
+            builder.append(.heading(level: level), text: inline(shown.text))
+        } else {
+            builder.append(.paragraph, text: inline(shown.text))
+        }
+    }
+
     private func emitCode(_ code: [Substring], into builder: inout DocumentBuilder) {
         let text = code.joined(separator: "\n")
         builder.append(.code, text: text)
     }
 
     private func inline(_ text: String) -> String {
-        let linked = MarkdownInline.stripLinks(text)
-        return markdown ? MarkdownInline.stripEmphasis(MarkdownInline.stripMarkers(linked)) : linked
+        guard markdown else { return MarkdownInline.stripLinks(text) }
+        let linked = MarkdownBlocks.shortcutLinks(MarkdownInline.stripLinks(MarkdownInline.references(text)), labels: labels)
+        return MarkdownInline.entities(MarkdownInline.stripEmphasis(MarkdownInline.stripMarkers(linked)))
     }
 
     /// Markdown tables read row by row as HTML tables are ("cell, cell, cell"): the header

@@ -2,7 +2,7 @@
 """Nothing lost without a word, on the plain documents a Linux machine is full of (issue 19):
 man pages (`man --nh --nj -P cat PAGE`, no hyphenation, so the reference has whole words) piped
 into `speak text -`, and the Markdown READMEs under /usr/share/doc (link targets and HTML tags
-left out of the reference). Prints, per corpus: the words of the reference found in
+left out of the reference), read by their file names (`speak text README.md.gz`, as Markdown). Prints, per corpus: the words of the reference found in
 `speak text --all` (completeness) and in `speak text` (read), word-weighted.
 
   score-plain-docs.py --speak BIN [--man] [--readmes] [--per-file]
@@ -17,8 +17,9 @@ def bag(text):
     return collections.Counter(re.findall(r"[0-9a-z]+", text.lower()))
 
 
-def speak(binary, text, every_block):
-    run = subprocess.run([binary, "text", "-"] + (["--all"] if every_block else []), input=text,
+def speak(binary, text, every_block, path=None):
+    """What speak reads of `text`, or of the file `path` (a README is read as Markdown by its name)."""
+    run = subprocess.run([binary, "text", path or "-"] + (["--all"] if every_block else []), input=None if path else text,
                          capture_output=True, text=True)
     return run.stdout
 
@@ -50,8 +51,9 @@ def score(name, items, binary, per_file):
         n = sum(wanted.values())
         if n < 50:
             continue
-        complete = sum((wanted & bag(speak(binary, text, True))).values())
-        read = sum((wanted & bag(speak(binary, text, False))).values())
+        path = label if os.path.isfile(label) else None
+        complete = sum((wanted & bag(speak(binary, text, True, path))).values())
+        read = sum((wanted & bag(speak(binary, text, False, path))).values())
         total, found, heard, files = total + n, found + complete, heard + read, files + 1
         if per_file:
             print(f"{complete / n:.3f} {read / n:.3f} {n:7d}  {label}")

@@ -112,6 +112,12 @@ enum EnglishSymbols {
         case "#":
             // C#, F#, J#: sharp.
             if let a = prev, s.glued(i), ["C", "F", "J"].contains(a.text) { return RuleMatch(end: i + 1, say: "sharp") }
+        case "^":
+            // Caret notation for a control key: "^C" is control C.
+            if let letter = next, letter.isWord, letter.text.count == 1, letter.text.first?.isUppercase == true, s.glued(i + 1),
+               tok.spaceBefore || prev == nil || prev.map({ !$0.isWord && !$0.isNumber }) == true {
+                return RuleMatch(end: i + 1, say: "control")
+            }
         case "@":
             if let n = next, n.isWord, s.glued(i + 1), tok.spaceBefore { return RuleMatch(end: i + 1, say: "at") }
         default:

@@ -73,6 +73,11 @@ enum EnglishWords {
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.isWord else { return nil }
         if let key = keys[tok.text], s[i + 1]?.is("+") == true || s.t[safe: i - 1]?.is("+") == true { return RuleMatch(end: i + 1, say: key) }
+        // "Ctrl-C", "Alt-F4": the hyphen joins the keys, it is not said.
+        if let key = keys[tok.text], s[i + 1]?.is("-") == true, s.glued(i + 1), let other = s[i + 2], s.glued(i + 2),
+           other.isWord || other.isNumber, other.text.count <= 3 || keys[other.text] != nil {
+            return RuleMatch(end: i + 2, say: key)
+        }
         // Greek letters in a formula: "πr" → pi r, "Δt" → delta T; a Greek word is left alone.
         if tok.text.contains(where: { greek[$0] != nil }), tok.text.count <= 4, !tok.text.allSatisfy({ greek[$0] != nil || !$0.isASCII }) || tok.text.count == 1 {
             let said = tok.text.map { greek[$0] ?? spell(String($0)) }.joined(separator: " ")
