@@ -5,15 +5,12 @@ import Foundation
 /// and lines of nothing but images (a README's badges). Each is kept as a skipped block with
 /// its reason, or read for the text it shows.
 enum MarkdownBlocks {
-    nonisolated(unsafe) private static let definition = try? Regex("^ {0,3}\\[[^\\]^][^\\]]*\\]:\\s*\\S")
+    nonisolated(unsafe) private static let definition = try? Regex("^ {0,3}\\[[^\\]^][^\\]]{0,500}\\]:\\s*\\S")
     nonisolated(unsafe) private static let tagStart = try? Regex("^ {0,3}(<!--|</?[A-Za-z][A-Za-z0-9-]*(\\s|>|/>|$))")
-    nonisolated(unsafe) private static let tag = try? Regex("<[^>]*>")
-    nonisolated(unsafe) private static let comment = try? Regex("<!--[\\s\\S]*?(-->|$)")
-    nonisolated(unsafe) private static let alt = try? Regex("(?i)<img\\b[^>]*\\balt\\s*=\\s*\"([^\"]*)\"")
     nonisolated(unsafe) private static let heading = try? Regex("(?i)^\\s*<h([1-6])\\b")
 
-    nonisolated(unsafe) private static let labels = try? Regex("(?m)^ {0,3}\\[([^\\]^\\n][^\\]\\n]*)\\]:[ \\t]*\\S")
-    nonisolated(unsafe) private static let shortcut = try? Regex("\\[([^\\]\\[\\n]+)\\](?![\\[(:])")
+    nonisolated(unsafe) private static let labels = try? Regex("(?m)^ {0,3}\\[([^\\]^\\n][^\\]\\n]{0,500})\\]:[ \\t]*\\S")
+    nonisolated(unsafe) private static let shortcut = try? Regex("\\[([^\\]\\[\\n]{1,500})\\](?![\\[(:])")
 
     /// The labels the file defines links for, lower-cased: "[lzbench]" alone is then a link.
     static func definedLabels(_ text: String) -> Set<String> {
@@ -43,13 +40,44 @@ enum MarkdownBlocks {
     }
 
     /// An HTML block as its reader sees it: the text between its tags (entities decoded), the
-    /// images' alternative texts, and the heading level when it is a heading.
+    /// images' alternative texts, and the heading level when it is a heading. One pass over
+    /// the bytes: a tag is looked for at most a kilobyte ahead, so a long line of "<" costs
+    /// little.
     static func shown(_ html: String) -> (text: String, alts: [String], heading: Int?) {
-        guard let tag, let comment, let alt, let heading else { return (html, [], nil) }
-        let alts = html.matches(of: alt).compactMap { $0.output[1].substring.map(String.init) }.filter { !$0.isEmpty }
-        let level = html.firstMatch(of: heading).flatMap { $0.output[1].substring.flatMap { Int($0) } }
-        let text = MarkdownInline.entities(html.replacing(comment, with: " ").replacing(tag, with: " "))
-        return (text.split(whereSeparator: \.isWhitespace).joined(separator: " "), alts, level)
+        let bytes = Array(html.utf8)
+        var text: [UInt8] = [], alts: [String] = []
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "<") else { text.append(bytes[i]); i += 1; continue }
+            if bytes[i...].starts(with: "<!--".utf8) {
+                i = find(Array("-->".utf8), in: bytes, from: i + 4, within: bytes.count).map { $0 + 3 } ?? bytes.count
+                text.append(0x20)
+                continue
+            }
+            guard let close = find([UInt8(ascii: ">")], in: bytes, from: i + 1, within: 1024) else { text.append(bytes[i]); i += 1; continue }
+            let tag = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
+            if tag.lowercased().hasPrefix("img"), let alt = attribute("alt", in: tag), !alt.isEmpty { alts.append(alt) }
+            text.append(0x20)
+            i = close + 1
+        }
+        let shownText = MarkdownInline.entities(String(decoding: text, as: UTF8.self))
+        let level = heading.flatMap { html.prefixMatch(of: $0)?.output[1].substring.flatMap { Int($0) } }
+        return (shownText.split(whereSeparator: \.isWhitespace).joined(separator: " "), alts, level)
+    }
+
+    /// Where `needle` starts in `bytes` from `start`, looking at most `within` bytes ahead.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int, within: Int) -> Int? {
+        let last = min(bytes.count - needle.count, start + within)
+        guard start <= last else { return nil }
+        for k in start...last where bytes[k] == needle[0] && bytes[k..<(k + needle.count)].elementsEqual(needle) { return k }
+        return nil
+    }
+
+    /// The value of `name="…"` in a tag's text.
+    private static func attribute(_ name: String, in tag: String) -> String? {
+        guard let found = tag.range(of: name + "=\"", options: .caseInsensitive) ?? tag.range(of: name + " = \"", options: .caseInsensitive),
+              let end = tag[found.upperBound...].firstIndex(of: "\"") else { return nil }
+        return String(tag[found.upperBound..<end])
     }
 
     /// The alternative texts of a paragraph that is nothing but images, linked or not

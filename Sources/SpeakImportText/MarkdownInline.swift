@@ -1,14 +1,14 @@
 /// Removes Markdown inline markup that would otherwise be read aloud or shown:
 /// links and images keep their text, emphasis markers and inline-code backticks go.
 enum MarkdownInline {
-    nonisolated(unsafe) private static let link = try? Regex("!?\\[([^\\]\\n]*)\\]\\([^)\\s]*(\\s+\"[^\"]*\")?\\)")
-    nonisolated(unsafe) private static let emphasis = try? Regex("(\\*\\*|\\*|`)(\\S(?:[^\\n]*?\\S)?)\\1")
+    nonisolated(unsafe) private static let link = try? Regex("!?\\[([^\\]\\n]{0,500})\\]\\([^)\\s]*(\\s+\"[^\"]*\")?\\)")
+    nonisolated(unsafe) private static let emphasis = try? Regex("(\\*\\*|\\*|`)(\\S(?:[^\\n]{0,300}?\\S)?)\\1")
     /// `__strong__` and `_emphasis_` between word edges (not the underscores inside `snake_case`).
-    nonisolated(unsafe) private static let underscores = try? Regex("(^|[\\s(\\[{\"'])(__|_)([^\\s_](?:[^\\n]*?[^\\s_])?)\\2(?=$|[\\s.,;:!?)\\]}\"'])")
+    nonisolated(unsafe) private static let underscores = try? Regex("(^|[\\s(\\[{\"'])(__|_)([^\\s_](?:[^\\n]{0,300}?[^\\s_])?)\\2(?=$|[\\s.,;:!?)\\]}\"'])")
     /// Images, inline (`![alt](src)`) or by reference (`![alt][ref]`): their alternative text.
-    nonisolated(unsafe) static let images = try? Regex("!\\[([^\\]\\n]*)\\](?:\\([^)\\s]*(?:\\s+\"[^\"]*\")?\\)|\\[[^\\]\\n]*\\])")
+    nonisolated(unsafe) static let images = try? Regex("!\\[([^\\]\\n]{0,500})\\](?:\\([^)\\s]*(?:\\s+\"[^\"]*\")?\\)|\\[[^\\]\\n]{0,500}\\])")
     /// Links by reference (`[text][ref]`, `[text][]`): their text.
-    nonisolated(unsafe) private static let referenceLink = try? Regex("\\[([^\\]\\n]*)\\]\\[[^\\]\\n]*\\]")
+    nonisolated(unsafe) private static let referenceLink = try? Regex("\\[([^\\]\\n]{0,500})\\]\\[[^\\]\\n]{0,500}\\]")
 
     /// Links `[text](url)` → text. Applied to every text file: the pattern is unambiguous.
     static func stripLinks(_ text: String) -> String {
@@ -53,7 +53,8 @@ enum MarkdownInline {
         return shown.contains("][") ? shown.replacing(referenceLink) { $0.output[1].substring.map(String.init) ?? "" } : shown
     }
 
-    /// Emphasis (`*`, `**`, `_`, `__`) and code markers, for Markdown sources only (a lone `*`
+    /// Emphasis (`*`, `**`, `_`, `__`) and code markers (a span of at most 300 characters, so a
+    /// long line of lone marks is not searched to its end from each), for Markdown only (a lone `*`
     /// in plain text is kept). Underscores inside a word (`snake_case`, URLs) stay.
     static func stripEmphasis(_ text: String) -> String {
         guard text.contains(where: { $0 == "*" || $0 == "_" || $0 == "`" }), let emphasis, let underscores else { return text }
