@@ -71,6 +71,7 @@ import Testing
         #expect(say("The pattern ? matches one, *.o files and git-*.txt.") == "The pattern question mark matches one, star dot o files and git- star dot txt.")
         #expect(say("Is it true? Yes.") == "Is it true? Yes.")
         #expect(say("Set CMAKE_BUILD_TYPE and LC_ALL first.") == "Set cmake build type and L C all first.")
-        #expect(say("Press Ctrl-C or ^C, then Alt-F4.") == "Press control C or control C, then alt F4.")
+        #expect(heard("Press Ctrl-C or ^C, then Alt-F4 or Ctrl-Alt-Delete.") == "Press control C or control C, then alt F4 or control alt Delete.")
+        #expect(say("Try ls -la, the -ing suffix.") == "Try ls dash L A-, the dash ing suffix.")
     }
 }

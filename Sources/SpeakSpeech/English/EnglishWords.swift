@@ -75,7 +75,7 @@ enum EnglishWords {
         if let key = keys[tok.text], s[i + 1]?.is("+") == true || s.t[safe: i - 1]?.is("+") == true { return RuleMatch(end: i + 1, say: key) }
         // "Ctrl-C", "Alt-F4": the hyphen joins the keys, it is not said.
         if let key = keys[tok.text], s[i + 1]?.is("-") == true, s.glued(i + 1), let other = s[i + 2], s.glued(i + 2),
-           other.isWord || other.isNumber, other.text.count <= 3 || keys[other.text] != nil {
+           other.isWord || other.isNumber, other.text.count <= 3 || keys[other.text] != nil || other.isCapitalized && other.text.count <= 9 {
             return RuleMatch(end: i + 2, say: key)
         }
         // Greek letters in a formula: "πr" → pi r, "Δt" → delta T; a Greek word is left alone.
