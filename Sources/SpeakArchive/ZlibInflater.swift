@@ -40,7 +40,11 @@ enum ZlibInflater {
                 produced += room - Int(stream.avail_out)
                 if produced > limit { return .failure(.tooLarge) }
                 switch status {
-                case Z_STREAM_END: return .success(())
+                case Z_STREAM_END:
+                    // A gzip file may be several members one after another (pigz, bgzip, cat a.gz b.gz).
+                    if gzip, stream.avail_in >= 2, let next = stream.next_in, next[0] == 0x1F, next[1] == 0x8B,
+                       inflateReset(&stream) == Z_OK { continue }
+                    return .success(())
                 case Z_OK: continue
                 // Z_BUF_ERROR: no progress possible, as all the input is in: the stream is cut short.
                 default: return .failure(.damaged)

@@ -5,17 +5,33 @@ import Foundation
 /// and lines of nothing but images (a README's badges). Each is kept as a skipped block with
 /// its reason, or read for the text it shows.
 enum MarkdownBlocks {
-    nonisolated(unsafe) private static let definition = try? Regex("^ {0,3}\\[[^\\]^][^\\]]{0,500}\\]:\\s*\\S")
-    nonisolated(unsafe) private static let tagStart = try? Regex("^ {0,3}(<!--|</?[A-Za-z][A-Za-z0-9-]*(\\s|>|/>|$))")
+    /// A label, one target (`<…>` or no spaces), perhaps a title, and nothing else on the line.
+    nonisolated(unsafe) private static let definition =
+        try? Regex("^ {0,3}\\[[^\\]^][^\\]]{0,500}\\]:[ \\t]*(<[^>\\n]{0,2000}>|[^\\s<]\\S{0,2000})([ \\t]+(\"[^\"\\n]{0,500}\"|'[^'\\n]{0,500}'|\\([^)\\n]{0,500}\\)))?[ \\t]*$")
+    nonisolated(unsafe) private static let tagStart = try? Regex("^ {0,3}(<!--|</?([A-Za-z][A-Za-z0-9]*)(\\s|>|/>|$))")
+    /// HTML's own element names: "<T> is the type" starts no HTML block.
+    static let elements: Set<String> = [
+        "p", "div", "img", "a", "h1", "h2", "h3", "h4", "h5", "h6", "br", "hr", "table", "thead", "tbody", "tr", "td", "th", "ul", "ol",
+        "li", "details", "summary", "picture", "source", "center", "span", "b", "i", "em", "strong", "sub", "sup", "kbd", "code", "pre",
+        "blockquote", "dl", "dt", "dd", "figure", "figcaption", "video", "audio", "iframe", "section", "header", "footer", "nav",
+        "main", "article", "aside", "small", "font", "u", "s", "del", "ins", "input", "button", "form", "svg", "meta", "link", "style",
+        "script", "noscript", "object", "embed", "caption", "col", "colgroup", "tfoot", "abbr", "address", "big", "cite", "mark",
+    ]
     nonisolated(unsafe) private static let heading = try? Regex("(?i)^\\s*<h([1-6])\\b")
 
-    nonisolated(unsafe) private static let labels = try? Regex("(?m)^ {0,3}\\[([^\\]^\\n][^\\]\\n]{0,500})\\]:[ \\t]*\\S")
     nonisolated(unsafe) private static let shortcut = try? Regex("\\[([^\\]\\[\\n]{1,500})\\](?![\\[(:])")
 
-    /// The labels the file defines links for, lower-cased: "[lzbench]" alone is then a link.
+    /// The labels the file defines links for, lower-cased: "[lzbench]" alone is then a link
+    /// ("[1]" stays: a number in brackets is a note).
     static func definedLabels(_ text: String) -> Set<String> {
-        guard text.contains("]:"), let labels else { return [] }
-        return Set(text.matches(of: labels).compactMap { $0.output[1].substring.map { $0.lowercased() } })
+        guard text.contains("]:") else { return [] }
+        var found: Set<String> = []
+        for line in text.split(separator: "\n") where line.contains("]:") && isReferenceDefinition(line) {
+            guard let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]"), open < close else { continue }
+            let label = line[line.index(after: open)..<close]
+            if !label.allSatisfy(\.isNumber) { found.insert(label.lowercased()) }
+        }
+        return found
     }
 
     /// "[lzbench]" → lzbench, when the file defines where "lzbench" points.
@@ -35,8 +51,9 @@ enum MarkdownBlocks {
 
     /// A line that starts an HTML block: a tag or a comment at its start.
     static func startsHTML(_ line: Substring) -> Bool {
-        guard line.contains("<"), let tagStart else { return false }
-        return (try? tagStart.prefixMatch(in: line)) != nil
+        guard line.contains("<"), let tagStart, let found = try? tagStart.prefixMatch(in: line) else { return false }
+        guard let name = found.output[2].substring else { return true }  // a comment
+        return elements.contains(name.lowercased())
     }
 
     /// An HTML block as its reader sees it: the text between its tags (entities decoded), the

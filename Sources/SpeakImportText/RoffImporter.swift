@@ -11,6 +11,7 @@ public struct RoffImporter: Importer {
     /// The program that sets the page; replaced in tests.
     let program: String
 
+    /// `program`: the `man` that sets pages (man-db's, where Debian puts it).
     public init(program: String = "/usr/bin/man") {
         self.program = program
     }

@@ -20,6 +20,8 @@ struct TextBlockParser {
     private var inTable = false
     /// The labels a Markdown file defines links for ("[lzbench]: https://…").
     private var labels: Set<String> = []
+    /// Inside an HTML comment that has not reached its "-->" yet.
+    private var commentOpen = false
 
     init(markdown: Bool, joiner: LineJoiner) {
         self.markdown = markdown
@@ -67,16 +69,20 @@ struct TextBlockParser {
             }
             return
         }
-        // An HTML comment runs to its "-->", blank lines and all.
-        let inComment = pending == .html && lines.first?.hasPrefix("<!--") == true && !lines.contains { $0.contains("-->") }
-        if line.isEmpty, !inComment {
+        // An HTML comment runs to its "-->", blank lines and all (but not past 200 lines: one
+        // left open would hide the rest of the file).
+        if pending == .html, commentOpen, lines.count >= 200 { commentOpen = false }
+        if line.isEmpty, !commentOpen {
             flush(into: &builder)
             inTable = false
             return
         }
         if pending == .html {
             lines.append(line)
-            if inComment, line.contains("-->") { flush(into: &builder) }
+            if commentOpen, line.contains("-->") {
+                commentOpen = false
+                flush(into: &builder)
+            }
             return
         }
         if markdown, MarkdownBlocks.isReferenceDefinition(raw) {
@@ -88,7 +94,10 @@ struct TextBlockParser {
             flush(into: &builder)
             pending = .html
             lines = [line]
-            if line.hasPrefix("<!--"), line.contains("-->") { flush(into: &builder) }
+            if line.hasPrefix("<!--") {
+                commentOpen = !line.contains("-->")
+                if !commentOpen { flush(into: &builder) }
+            }
             return
         }
         if markdown, handleTable(line, into: &builder) { return }
@@ -186,10 +195,16 @@ struct TextBlockParser {
     /// HTML written into Markdown: a comment is hidden, images alone are a figure, anything
     /// else is read for the text it shows (a heading as a heading).
     private func appendHTML(_ html: String, into builder: inout DocumentBuilder) {
-        let shown = MarkdownBlocks.shown(html)
         if html.hasPrefix("<!--") {
-            builder.append(.paragraph, text: html, skip: .hidden)
-        } else if shown.text.isEmpty {
+            // The comment is hidden; what follows its "-->" on the line is read.
+            let end = html.range(of: "-->").map(\.upperBound) ?? html.endIndex
+            builder.append(.paragraph, text: String(html[..<end]), skip: .hidden)
+            let rest = html[end...].trimmingCharacters(in: .whitespacesAndNewlines)
+            if !rest.isEmpty { appendHTML(rest, into: &builder) }
+            return
+        }
+        let shown = MarkdownBlocks.shown(html)
+        if shown.text.isEmpty {
             builder.append(.paragraph, text: shown.alts.isEmpty ? html : shown.alts.joined(separator: ", "), skip: .figure)
         } else if let level = shown.heading {
             builder.append(.heading(level: level), text: inline(shown.text))

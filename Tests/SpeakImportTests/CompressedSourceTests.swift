@@ -17,6 +17,9 @@ import Testing
         #expect(unpacked.data == Data("The lamp.\n".utf8))
         #expect(unpacked.name == "/doc/keeper/NEWS.md.gz" && unpacked.innerName == "NEWS.md")
         #expect(unpacked.fileExtension == "md" && unpacked.stem == "NEWS")
+        // Members one after another (pigz, bgzip, `cat a.gz b.gz`) are one file.
+        let twice = try GzipFile.unpacked(ImportSource(name: "two.gz", data: Self.lamp + Self.lamp))
+        #expect(twice.data == Data("The lamp.\nThe lamp.\n".utf8))
     }
 
     @Test func aDamagedOrTooLargeGzipFileIsRefused() {

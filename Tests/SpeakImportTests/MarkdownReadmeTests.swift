@@ -23,6 +23,12 @@ import Testing
         over two paragraphs -->
         The numbers below were measured on a laptop &amp; a server with [lzbench], not [this].
 
+        <T> is the type parameter of the list.
+
+        <!-- a comment --> This sentence follows it.
+
+        [1]: Smith, J. The Art of Reading. Oxford, 2001.
+
         [rfc]: https://datatracker.ietf.org/doc/html/rfc8878
         [LZBench]: https://github.com/inikep/lzbench
         [travisBadge]: https://api.travis-ci.com/zstd.svg "Continuous Integration"
@@ -37,7 +43,9 @@ import Testing
         let read = try blocks().filter(\.isSpoken).map(\.text)
         #expect(read == ["Zstandard, or zstd as short version, is a fast lossless compression algorithm, see RFC8878. It keeps snake_case_names and __init__ as they are.",
                          "Benchmarks",
-                         "The numbers below were measured on a laptop & a server with lzbench, not [this]."], "\(read)")
+                         "The numbers below were measured on a laptop & a server with lzbench, not [this].",
+                         "<T> is the type parameter of the list.", "This sentence follows it.",
+                         "[1]: Smith, J. The Art of Reading. Oxford, 2001."], "\(read)")
         #expect(try blocks().contains { $0.kind == .heading(level: 2) && $0.text == "Benchmarks" })
     }
 
@@ -46,6 +54,7 @@ import Testing
         #expect(skipped == ["figure: Zstandard",
                             "figure: Build Status, Coverage",
                             "hidden: <!-- a note for the maintainers,\n\nover two paragraphs -->",
+                            "hidden: <!-- a comment -->",
                             "marker: [rfc]: https://datatracker.ietf.org/doc/html/rfc8878",
                             "marker: [LZBench]: https://github.com/inikep/lzbench",
                             "marker: [travisBadge]: https://api.travis-ci.com/zstd.svg \"Continuous Integration\""], "\(skipped)")

@@ -67,11 +67,23 @@ import Testing
         #expect(say("Run ./configure first.") == "Run dot slash configure first.")
         // One slash between words is not a path.
         #expect(heard("Use his/her voice and TCP/IP.") == "Use his or her voice and TCP IP.")
-        #expect(say("Use tar -cvf, (--create) or [-f FILE], and -name.") == "Use tar dash C V F, (dash dash create) or [dash F File], and dash name.")
+        #expect(say("Use tar -cvf, (--create) or [-f FILE], and [-name].") == "Use tar dash C V F, (dash dash create) or [dash F File], and [dash name].")
         #expect(say("The pattern ? matches one, *.o files and git-*.txt.") == "The pattern question mark matches one, star dot o files and git- star dot txt.")
         #expect(say("Is it true? Yes.") == "Is it true? Yes.")
         #expect(say("Set CMAKE_BUILD_TYPE and LC_ALL first.") == "Set cmake build type and L C all first.")
         #expect(heard("Press Ctrl-C or ^C, then Alt-F4 or Ctrl-Alt-Delete.") == "Press control C or control C, then alt F4 or control alt Delete.")
-        #expect(say("Try ls -la, the -ing suffix.") == "Try ls dash L A-, the dash ing suffix.")
+        // A dash before a word in prose is not an option.
+        #expect(say("The plan -which nobody liked -was dropped; the -ly and -ing suffixes.") == "The plan -which nobody liked -was dropped; the -ly and -ing suffixes.")
+        #expect(say("Children with ADD; win-win deals.") == "Children with A- D D; win-win deals.")
+    }
+
+    /// What the rules above must not do to prose: news, books and papers.
+    @Test func proseKeepsItsDatesYearsAndCitations() {
+        #expect(say("In 1944 V-2 rockets hit London.") == "In nineteen forty four V-2 rockets hit London.")
+        #expect(say("It opened on 12.25.2020 at last.") == "It opened on December twenty fifth, twenty twenty at last.")
+        #expect(say("See section 10.1.1.2 for details.") == "See section ten point one point one point two for details.")
+        #expect(heard("According to Smith (2020), it works.") == "According to Smith , it works.")
+        #expect(heard("It works (Smith 2010, pp. 1234-1240) well.") == "It works well.")
+        #expect(say("The Treaty of Versailles (1919) ended it.") == "The Treaty of Vair sigh (nineteen nineteen) ended it.")
     }
 }

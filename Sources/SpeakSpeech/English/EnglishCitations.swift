@@ -33,7 +33,7 @@ enum EnglishCitations {
         if tok.is("("), let year = s[i + 1], year.isInteger, (1500...2100).contains(Int(year.text) ?? 0),
            s[i + 2]?.is(")") == true || (s[i + 2]?.isWord == true && s[i + 2]!.text.count == 1 && s[i + 3]?.is(")") == true),
            let before = s.t[safe: i - 1], before.isCapitalized || before.is("."),
-           !before.isWord || WordList.contains(before.text) != true || reporting.contains(s.lower(s[i + 2]?.is(")") == true ? i + 3 : i + 4) ?? "") {
+           !namesAThing(s, before: i) || reporting.contains(s.lower(s[i + 2]?.is(")") == true ? i + 3 : i + 4) ?? "") {
             let close = s[i + 2]?.is(")") == true ? i + 2 : i + 3
             return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil
         }
@@ -50,6 +50,26 @@ enum EnglishCitations {
             return s.context.skip.contains(.footnotes) ? RuleMatch(end: j, say: "", skip: .footnotes) : nil
         }
         return nil
+    }
+
+    /// "00:00", "9:30:15": hours and minutes.
+    static func isClockTime(_ token: Token) -> Bool {
+        let parts = token.text.split(separator: ":", omittingEmptySubsequences: false)
+        guard token.isNumber, parts.count >= 2, let hour = Int(parts[0]), hour <= 23, parts[0].count <= 2 else { return false }
+        return parts.dropFirst().allSatisfy { $0.count == 2 && (Int($0) ?? 60) < 60 }
+    }
+
+    /// "the Falklands War (1982)", "the Treaty of Versailles (1919)": capitalised words after
+    /// "the" name an event or a work, and the year in parentheses is read, not skipped as an
+    /// author's ("Smith (2020)").
+    static func namesAThing(_ s: Scan, before i: Int) -> Bool {
+        var j = i - 1
+        while j >= 0, i - j <= 6, let tok = s[j] {
+            if tok.isWord, tok.text.lowercased() == "the" { return j < i - 1 }
+            guard tok.isWord, tok.isCapitalized || ["of", "and", "on", "in", "for"].contains(tok.text) else { return false }
+            j -= 1
+        }
+        return false
     }
 
     /// The index of the bracket that closes the one at `i` (nested pairs counted), if the chunk has it.
@@ -111,9 +131,12 @@ enum EnglishCitations {
                 || part.map(\.text).joined(separator: " ").contains("in press")
             let hasName = part.contains { $0.isWord && $0.isCapitalized && !["See", "E", "I", "In", "Cf"].contains($0.text) }
             guard hasYear, hasName else { return nil }
-            // A date or a time in parentheses is read: "(1970-01-01 00:00:00 UTC)".
-            if part.contains(where: { $0.isNumber && $0.text.contains(":") }) { return nil }
-            if zip(part, part.dropFirst()).contains(where: { $0.isInteger && $0.text.count == 4 && $1.is("-") }) { return nil }
+            // A date or a time in parentheses is read: "(1970-01-01 00:00:00 UTC)" (not "2010:45", a page).
+            if part.contains(where: isClockTime) { return nil }
+            if part.indices.dropLast(2).contains(where: { k in
+                part[k].isInteger && part[k].text.count == 4 && part[k + 1].is("-") && part[k + 2].isInteger && part[k + 2].text.count == 2
+                    && (1...12).contains(Int(part[k + 2].text) ?? 0)
+            }) { return nil }
             // Mostly names, years and punctuation: not a sentence that mentions a year.
             let lowercase = part.filter { $0.isWord && $0.isLowercase && !["et", "al", "and", "see", "e", "g", "cf", "p", "pp", "in", "press", "also", "a", "b", "c", "d", "von", "van", "de", "der", "den", "da", "di", "la", "le", "du", "ed", "eds"].contains($0.text) }
             guard lowercase.count <= 1 else { return nil }

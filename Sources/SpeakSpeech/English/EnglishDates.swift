@@ -146,9 +146,7 @@ enum EnglishDates {
             if s[end]?.is("-") == true, s.glued(end), s[end + 1]?.isWord == true, s.glued(end + 1) { return nil }
             // Dotted dates are day first, and a two-digit year comes with a two-digit day and
             // month ("02.06.13"): "1.21.22" and "2.6.38" are versions.
-            if parts[0].count != 4 {
-                if b > 12 || parts[2].count == 2 && (parts[0].count != 2 || parts[1].count != 2) { return nil }
-            }
+            if parts[0].count != 4, parts[2].count == 2, b > 12 || parts[0].count != 2 || parts[1].count != 2 { return nil }
         }
         if parts[0].count == 4, (1...12).contains(b), (1...31).contains(c) {
             return RuleMatch(end: end, say: date(month: b, day: c, year: a))

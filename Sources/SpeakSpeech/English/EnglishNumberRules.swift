@@ -190,8 +190,12 @@ enum EnglishNumberRules {
         guard parts.count == 4, parts.allSatisfy({ !$0.isEmpty && ($0 == "0" || !$0.hasPrefix("0")) && (Int($0) ?? 256) <= 255 }) else { return nil }
         // "3.1.2.5" numbers a section; an address has a port, a part of 10 or more first or
         // of 100 anywhere, or is named ("DNS 8.8.8.8").
-        let named = s.lower(i - 1).map { ["ip", "address", "addresses", "dns", "server", "host", "gateway", "to", "at", "from"].contains($0) } ?? false
-        guard pieces.count == 2 || named || (Int(parts[0]) ?? 0) >= 10 || parts.contains(where: { (Int($0) ?? 0) >= 100 }) else { return nil }
+        let before = s.lower(i - 1)
+        let named = before.map { ["ip", "address", "addresses", "dns", "server", "host", "gateway", "ping", "subnet", "router"].contains($0) } ?? false
+        let numbering = before.map { ["section", "sections", "chapter", "figure", "table", "§", "see", "step", "rule", "clause", "part",
+                                      "appendix", "item", "version", "release"].contains($0) } ?? false
+        guard pieces.count == 2 || named || !numbering && ((Int(parts[0]) ?? 0) >= 10 || parts.contains(where: { (Int($0) ?? 0) >= 100 }))
+        else { return nil }
         var said = parts.map { octet(Int($0) ?? 0) }.joined(separator: " dot ")
         if pieces.count == 2, let port = Int(pieces[1]) { said += " colon " + EnglishNumbers.cardinal(port) }
         return RuleMatch(end: i + 1, say: said)
@@ -242,8 +246,9 @@ enum EnglishNumberRules {
             return nil
         }
         if let prev, ["no", "number", "page", "pages", "pp", "p", "room", "route", "flight", "model", "code", "pin"].contains(prev) { return nil }
-        // "1700 MB/s", "1500 km": a measurement.
-        if let next = s[i + 1], EnglishUnits.units[next.text] != nil { return nil }
+        // "1700 MB/s", "1500 km": a measurement (not "1944 V-2", "1975 L Ron", "1999 Pa moved").
+        if let next = s[i + 1], next.text.count >= 2, !(next.isCapitalized && next.text.dropFirst().allSatisfy(\.isLowercase)),
+           EnglishUnits.units[next.text] != nil, !(s[i + 2].map { $0.is("-") && s.glued(i + 2) } ?? false) { return nil }
         return RuleMatch(end: i + 1, say: EnglishNumbers.year(y))
     }
 

@@ -42,9 +42,9 @@ enum EnglishPaths {
         return RuleMatch(end: end, say: said.joined(separator: " "))
     }
 
-    /// The last part is a name, a dot and an extension of one to four letters.
+    /// The last part is a name, a dot and an extension of one to six letters.
     private static func hasExtension(_ tokens: [Token]) -> Bool {
-        guard tokens.count >= 4, let last = tokens.last, last.isWord, last.text.count <= 4, tokens[tokens.count - 2].is(".") else { return false }
+        guard tokens.count >= 4, let last = tokens.last, last.isWord, last.text.count <= 6, tokens[tokens.count - 2].is(".") else { return false }
         return tokens[tokens.count - 3].isWord || tokens[tokens.count - 3].isNumber
     }
 

@@ -52,12 +52,12 @@ enum EnglishSymbols {
                 }
                 if let word = next, word.isWord, s.glued(i + 1), s[i + 2].map({ $0.spaceBefore || !$0.isWord && !$0.isNumber }) ?? true {
                     if word.text.count == 1 { return RuleMatch(end: i + 2, say: "dash " + EnglishWords.spell(word.text)) }
-                    // Letters bundled ("-la", "-cvf") are spelled; a suffix ("-ing") is said.
-                    if word.text.count == 2 || word.text.count <= 4 && WordList.contains(word.text) == false
-                        && !word.text.lowercased().contains(where: { "aeiouy".contains($0) }) {
+                    // Letters bundled ("-cvf", "-rf") are spelled; a dash before a word in prose
+                    // ("the plan -which", "-ly") is left alone, but not an option in brackets.
+                    if word.text.count <= 4, !word.text.lowercased().contains(where: { "aeiouy".contains($0) }) {
                         return RuleMatch(end: i + 2, say: "dash " + EnglishWords.spell(word.text))
                     }
-                    return RuleMatch(end: i + 1, say: "dash")
+                    if let prev, prev.is("[") { return RuleMatch(end: i + 1, say: "dash") }
                 }
             }
             if next?.is(">") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "arrow") }

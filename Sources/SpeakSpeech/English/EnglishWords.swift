@@ -27,7 +27,7 @@ enum EnglishWords {
     ]
     /// Short words set in capitals for emphasis or as a keyword ("There is NO warranty", "an HTTP GET").
     static let shortWords: Set<String> = ["NO", "NOT", "AND", "GET", "SET", "PUT", "YES", "ALL", "ANY", "NEW", "OFF", "OUT", "END",
-                                          "ADD", "RUN", "THE", "FOR", "BUT", "YOU", "ARE", "WAS", "HAS", "HAD", "ONE", "TWO", "SIX", "TEN"]
+                                          "RUN", "THE", "FOR", "BUT", "YOU", "ARE", "WAS", "HAS", "HAD", "ONE", "TWO", "SIX", "TEN"]
     /// Words English readers say with the letters they are written with only after a respelling.
     static let names: [String: String] = [
         "Goethe": "Gurta", "Wagner": "Vahgner", "Nietzsche": "Neecha", "Dvořák": "Duh vor zhahk", "Dvorak": "Duh vor zhahk",
@@ -75,7 +75,7 @@ enum EnglishWords {
         if let key = keys[tok.text], s[i + 1]?.is("+") == true || s.t[safe: i - 1]?.is("+") == true { return RuleMatch(end: i + 1, say: key) }
         // "Ctrl-C", "Alt-F4": the hyphen joins the keys, it is not said.
         if let key = keys[tok.text], s[i + 1]?.is("-") == true, s.glued(i + 1), let other = s[i + 2], s.glued(i + 2),
-           other.isWord || other.isNumber, other.text.count <= 3 || keys[other.text] != nil || other.isCapitalized && other.text.count <= 9 {
+           other.isNumber || other.isWord && other.isCapitalized && (other.text.count <= 9 || keys[other.text] != nil) {
             return RuleMatch(end: i + 2, say: key)
         }
         // Greek letters in a formula: "πr" → pi r, "Δt" → delta T; a Greek word is left alone.
