@@ -192,11 +192,11 @@ struct PDFAssembler {
         for paragraph in paragraphs {
             if let head = result.last, head.lines.count == 1, head.skip == nil, paragraph.skip == nil, head.page == paragraph.page,
                Self.bullet(paragraph.lines[0].text) == nil, !isHeading(head) {
-                let first = head.lines[0], next = paragraph.lines[0]
+                let first = head.lines[0], next = paragraph.lines[0], lines = head.lines + paragraph.lines
                 let size = max(first.size, next.size, 1)
                 if abs(first.size - next.size) <= 0.6, first.bold == next.bold, next.top >= first.top,
-                   next.top - first.bottom <= size * 0.75, !endsSentence(first) || paragraph.lines.count >= 2 && Self.isHanging(head.lines + paragraph.lines, full: true),
-                   Self.isHanging(head.lines + paragraph.lines) {
+                   next.top - first.bottom <= size * 0.75, !endsSentence(first) || paragraph.lines.count >= 2 && Self.isHanging(lines, full: true),
+                   Self.isHanging(lines) {
                     result[result.count - 1].lines += paragraph.lines
                     continue
                 }

@@ -19,6 +19,8 @@ public struct RoffImporter: Importer {
     /// Whether `data` is a man page's source: its first line is a roff request or comment and
     /// a title request (`.TH`, or mdoc's `.Dt`/`.Dd`) comes before the text does.
     public static func isManSource(_ data: Data) -> Bool {
+        // Asked of every text imported: most are done with at their first byte.
+        guard let byte = data.first(where: { $0 != 0x0A }), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "'") else { return false }
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         let lines = head.split(separator: "\n", omittingEmptySubsequences: true)
         guard let first = lines.first, first.hasPrefix(".") || first.hasPrefix("'\\\"") else { return false }

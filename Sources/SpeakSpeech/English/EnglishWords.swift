@@ -107,13 +107,11 @@ enum EnglishWords {
         let capitals = text.prefix { $0.isUppercase && $0.isASCII }
         let rest = text.dropFirst(capitals.count)
         if capitals.count == text.count, text.count >= 2, text.count <= 6 {
-            if sayAsWord.contains(text) || shortWords.contains(text) {
-                return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased())
-            }
             // An English word set in capitals for emphasis or as a name in a manual ("NOTE",
             // "HEAD", "NULL") is said as the word; short ones are too often initialisms to tell.
-            if text.count >= 4, !spokenAsWord(text), !text.allSatisfy({ "IVXLCDM".contains($0) }), looksPronounceable(text),
-               WordList.contains(text) == true {
+            let englishWord = text.count >= 4 && !spokenAsWord(text) && !text.allSatisfy({ "IVXLCDM".contains($0) })
+                && looksPronounceable(text) && WordList.contains(text) == true
+            if sayAsWord.contains(text) || shortWords.contains(text) || englishWord {
                 return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased())
             }
             // Tripled letters: AAA is "triple A", WWW "triple W".
