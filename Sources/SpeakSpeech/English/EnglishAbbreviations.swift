@@ -28,6 +28,29 @@ enum EnglishAbbreviations {
         "Sept": "September", "Oct": "October", "Nov": "November", "Dec": "December",
     ]
 
+    /// Written with a slash: "w/o" without, "y/y" year over year, "n/a" not applicable.
+    static let withSlash: [String: String] = [
+        "w/o": "without", "W/O": "without", "b/c": "because", "c/o": "care of", "C/O": "care of", "n/a": "not applicable",
+        "N/A": "not applicable", "y/y": "year over year", "Y/Y": "year over year", "q/q": "quarter over quarter",
+        "Q/Q": "quarter over quarter", "m/m": "month over month", "M/M": "month over month", "s/he": "she or he", "S/he": "She or he",
+        "w/e": "whatever", "a/k/a": "also known as", "A/K/A": "also known as",
+    ]
+
+    static func slashed(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.text.count == 1, s[i + 1]?.is("/") == true, s.glued(i + 1),
+              tok.spaceBefore || s[i - 1].map({ !$0.isWord && !$0.isNumber && !$0.is("/") }) == true else { return nil }
+        // "w/ sugar": with.
+        if tok.text == "w" || tok.text == "W", s[i + 2].map({ $0.spaceBefore }) ?? true { return RuleMatch(end: i + 2, say: tok.text == "w" ? "with" : "With") }
+        var written = tok.text, j = i + 1
+        while let slash = s[j], slash.is("/"), s.glued(j), let part = s[j + 1], part.isWord, part.text.count <= 2, s.glued(j + 1) {
+            written += "/" + part.text
+            j += 2
+        }
+        guard let say = withSlash[written] else { return nil }
+        if let after = s[j], s.glued(j), after.isWord || after.isNumber || after.is("/") || after.is("@") { return nil }
+        return RuleMatch(end: j, say: say)
+    }
+
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.isWord else { return nil }
         let dot = s[i + 1]?.is(".") == true && s.glued(i + 1)
@@ -43,6 +66,7 @@ enum EnglishAbbreviations {
             return RuleMatch(end: end, say: "and colleagues" + (end == i + 3 && s.endsSentence(after: i + 2) && s[end] != nil ? "." : ""))
         }
         if tok.text == "N", dot, s[i + 2]?.text == "B", s[i + 3]?.is(".") == true { return RuleMatch(end: i + 4, say: "note") }
+        if let slashed = slashed(s, i) { return slashed }
         guard dot else { return nil }
         let next = s[i + 2]
         let nextIsNumber = next?.isNumber == true || (next.map { EnglishRoman.value($0.text.uppercased()) != nil } ?? false)

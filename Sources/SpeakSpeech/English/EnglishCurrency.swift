@@ -110,6 +110,20 @@ enum EnglishCurrency {
             let one = text == "1" || article
             words = EnglishNumbers.number(amount.text) + " " + (one ? currency.one : currency.many)
         }
+        // "$4.99/mo", "$20/user/month": per each.
+        while let slash = s[end], slash.is("/"), s.glued(end), let per = s[end + 1], s.glued(end + 1), let name = perWhat[per.text] {
+            if let after = s[end + 2], s.glued(end + 2), after.isWord || after.isNumber { break }
+            words += " per " + name
+            end += 2
+        }
         return RuleMatch(end: end, say: words)
     }
+
+    /// What a price is per, as written after its slash.
+    static let perWhat: [String: String] = [
+        "mo": "month", "month": "month", "yr": "year", "year": "year", "y": "year", "hr": "hour", "h": "hour", "hour": "hour",
+        "day": "day", "d": "day", "wk": "week", "week": "week", "night": "night", "min": "minute", "user": "user", "seat": "seat",
+        "person": "person", "head": "head", "kg": "kilogram", "lb": "pound", "item": "item", "unit": "unit", "share": "share",
+        "gal": "gallon", "l": "liter", "L": "liter", "GB": "gigabyte", "TB": "terabyte", "kWh": "kilowatt hour",
+    ]
 }

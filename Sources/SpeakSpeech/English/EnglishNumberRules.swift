@@ -34,7 +34,7 @@ enum EnglishNumberRules {
         guard tok.isNumber else { return nil }
         if let code = codes(s, i) { return code }
         if let phone = phone(s, i) { return phone }
-        let rules: [(Scan, Int) -> RuleMatch?] = [codes, decade, ordinal, military, range, fraction, power, multiplier, unitLetter, version, year]
+        let rules: [(Scan, Int) -> RuleMatch?] = [codes, dimensions, decade, ordinal, military, range, fraction, power, multiplier, unitLetter, version, year]
         for rule in rules {
             if let m = rule(s, i) { return m }
         }
@@ -100,23 +100,44 @@ enum EnglishNumberRules {
     }
 
     /// "1990s" → nineteen nineties, "90s" → nineties, "1900s" → nineteen hundreds.
-    /// "the 1990s", "her 80s" (two or four digits); another number with an "s" is seconds
-    /// ("120s") or, a single digit, the digit's plural ("1s and 0s").
+    /// "the 1990s", "her 80s" (two or four digits, unless a duration: "after 30s"); a model's
+    /// plural is its name's ("A380s", "the 747s" → seven forty sevens); another number with an
+    /// "s" is seconds ("120s") or, a single digit, the digit's plural ("1s and 0s").
     static func decade(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let n = s[i], n.isInteger, s[i + 1]?.is("s") == true || s[i + 1]?.is("'s") == true, s.glued(i + 1),
               let value = Int(n.text) else { return nil }
         if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
-        if n.text.hasSuffix("0"), n.text.count == 2 || n.text.count == 4 {
+        let duration = s[i + 1]?.is("s") == true && s.lower(i - 1).map { durationWords.contains($0) } == true
+        if n.text.hasSuffix("0"), n.text.count == 2 || n.text.count == 4, !duration {
             let words = n.text.count == 4 ? EnglishNumbers.year(value) : EnglishNumbers.cardinal(value)
             return RuleMatch(end: i + 2, say: EnglishNumbers.plural(words))
         }
-        // "2s. 6d." is old money (shillings), said as it is written, not as seconds.
-        if s[i + 1]?.is("s") == true, s[i + 2]?.is(".") == true, s.glued(i + 2), value >= 2, n.text.count <= 2 {
+        // "2s. 6d." is old money (shillings), said as it is written; "two 6s." are sixes.
+        if s[i + 1]?.is("s") == true, s[i + 2]?.is(".") == true, s.glued(i + 2), value >= 2, n.text.count <= 2, !duration, !isModel(s, i) {
             return RuleMatch(end: i + 2, say: n.text + "s")
         }
         if n.text.count == 1 { return RuleMatch(end: i + 2, say: value == 0 ? "zeros" : EnglishNumbers.plural(EnglishNumbers.cardinal(value))) }
-        guard s[i + 1]?.is("s") == true, !n.text.hasPrefix("0") else { return nil }
+        guard !n.text.hasPrefix("0") else { return nil }
+        if !duration, isModel(s, i) { return RuleMatch(end: i + 2, say: EnglishNumbers.plural(EnglishNumbers.name(value))) }
+        guard s[i + 1]?.is("s") == true else { return nil }
         return RuleMatch(end: i + 2, say: n.text + " seconds")
+    }
+
+    /// Words before a number that make its "s" seconds: "after 30s", "every 5s".
+    static let durationWords: Set<String> = ["after", "every", "within", "wait", "waits", "waited", "timeout", "took", "takes", "lasted",
+                                             "lasts", "sleep", "delay", "interval", "=", "elapsed", "for"]
+    /// Determiners before a plural noun: "the 747s", "two 737s".
+    static let determiners: Set<String> = ["the", "these", "those", "their", "our", "its", "two", "three", "four", "many", "several",
+                                           "some", "all", "both", "older", "newer", "new", "old", "of"]
+
+    /// The number names a model: a letter is written before it ("A380s", "F-16s"), or a name
+    /// or a determiner ("Boeing 747s", "the 747s").
+    static func isModel(_ s: Scan, _ i: Int) -> Bool {
+        guard let prev = s.t[safe: i - 1] else { return false }
+        if s.glued(i), prev.isWord, prev.isCapitalized { return true }
+        if s.glued(i), prev.is("-"), let letter = s.t[safe: i - 2], letter.isWord, letter.isCapitalized, s.glued(i - 1) { return true }
+        guard prev.isWord, prev.spaceBefore || i - 1 > 0 else { return false }
+        return determiners.contains(prev.text.lowercased()) || (prev.isCapitalized && i - 1 > 0 && !(s.t[safe: i - 2]?.is(".") ?? false))
     }
 
     static func isYear(_ t: Token) -> Bool {
@@ -154,7 +175,23 @@ enum EnglishNumberRules {
             return RuleMatch(end: i + 3, say: a.text + " over " + b.text)
         }
         if x < y, let words = EnglishNumbers.fraction(x, y) { return RuleMatch(end: i + 3, say: words) }
-        return RuleMatch(end: i + 3, say: a.text + " " + b.text)
+        // "24/7", "50/50", "80/20" are said as two numbers; "80/443" (ports) keeps its slash.
+        if x == y || x + y == 100 || (x > y && y <= 12) { return RuleMatch(end: i + 3, say: a.text + " " + b.text) }
+        return RuleMatch(end: i + 3, say: a.text + " slash " + b.text)
+    }
+
+    /// "1920x1080" → nineteen twenty by ten eighty, "2x4" → two by four, "10x20x30" (not "0x1F").
+    static func dimensions(_ s: Scan, _ i: Int) -> RuleMatch? {
+        if let hex = hexadecimal(s, i) { return hex }
+        guard let a = s[i], a.isInteger, a.text != "0", !s.glued(i) || s[i - 1].map({ !$0.isWord }) == true else { return nil }
+        var sides = [a.text], j = i + 1
+        while let x = s[j], x.is("x") || x.is("×"), s.glued(j), let n = s[j + 1], n.isInteger, s.glued(j + 1) {
+            sides.append(n.text)
+            j += 2
+        }
+        guard sides.count > 1 else { return nil }
+        if let after = s[j], s.glued(j), after.isWord || after.isNumber { return nil }
+        return RuleMatch(end: j, say: sides.map { EnglishNumbers.name(Int($0) ?? 0) }.joined(separator: " by "))
     }
 
     /// "5M users" → five million users; "10k" → ten thousand.
@@ -165,6 +202,16 @@ enum EnglishNumberRules {
         // "5M users", "10k steps"; a lone "4B" is a flat or a seat, not four billion.
         guard ["k", "bn", "mn", "tn"].contains(m.text) || (s[i + 2].map { $0.isWord && $0.isLowercase && $0.spaceBefore } ?? false) else { return nil }
         return RuleMatch(end: i + 2, say: n.text + " " + word)
+    }
+
+    /// "0x1F" → hex one F, "0xdeadbeef" → hex D E A D B E E F.
+    static func hexadecimal(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let zero = s[i], zero.is("0"), s[i + 1]?.text.first == "x", s.glued(i + 1) else { return nil }
+        var digits = String(s[i + 1]?.text.dropFirst() ?? ""), j = i + 2
+        while let part = s[j], s.glued(j), part.isWord || part.isInteger { digits += part.text; j += 1 }
+        guard !digits.isEmpty, digits.allSatisfy(\.isHexDigit) else { return nil }
+        let said = digits.map { c in c.wholeNumberValue.map { EnglishNumbers.ones[$0] } ?? String(c).uppercased() }
+        return RuleMatch(end: j, say: "hex " + said.joined(separator: " "))
     }
 
     /// "Python 3.11" → three point eleven, "1.2.3" → one point two point three.

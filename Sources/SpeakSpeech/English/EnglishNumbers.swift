@@ -47,6 +47,17 @@ enum EnglishNumbers {
         return cardinal(high) + " " + cardinal(low)
     }
 
+    /// A number that names a thing as people say it: a model ("seven forty seven", "three
+    /// eighty", "seven oh seven"), a screen width ("nineteen twenty"); as a year from 1000 on.
+    static func name(_ n: Int) -> String {
+        guard n >= 100 else { return cardinal(n) }
+        guard n >= 1000 else {
+            let low = n % 100
+            return ones[n / 100] + (low == 0 ? " hundred" : low < 10 ? " oh " + ones[low] : " " + cardinal(low))
+        }
+        return year(n)
+    }
+
     /// A decimal number as written: "one point two", "zero point zero five", "1,250" as
     /// "one thousand two hundred fifty".
     static func number(_ text: String) -> String {
@@ -63,9 +74,10 @@ enum EnglishNumbers {
         text.compactMap { $0.wholeNumberValue.map { ones[$0] } }.joined(separator: " ")
     }
 
-    /// Fractions said as such when the denominator is small: two thirds, one half, three quarters.
+    /// Fractions said as such when the denominator is small or round: two thirds, one half, three
+    /// quarters, one hundredth ("32/64" is two numbers).
     static func fraction(_ numerator: Int, _ denominator: Int) -> String? {
-        guard denominator >= 2, denominator <= 16, numerator > 0, numerator < 100 else { return nil }
+        guard (2...16).contains(denominator) || [100, 1000].contains(denominator), numerator > 0, numerator < 100 else { return nil }
         let name: String
         switch denominator {
         case 2: name = "half"
