@@ -91,7 +91,7 @@ enum MarkdownBlocks {
     }
 
     /// The value of `name="…"` in a tag's text.
-    private static func attribute(_ name: String, in tag: String) -> String? {
+    static func attribute(_ name: String, in tag: String) -> String? {
         guard let found = tag.range(of: name + "=\"", options: .caseInsensitive) ?? tag.range(of: name + " = \"", options: .caseInsensitive),
               let end = tag[found.upperBound...].firstIndex(of: "\"") else { return nil }
         return String(tag[found.upperBound..<end])

@@ -34,15 +34,65 @@ enum MarkdownInline {
         return text
     }
 
-    /// The character references Markdown text uses most ("&amp;", "&nbsp;", "&#39;").
+    nonisolated(unsafe) private static let numericEntity = try? Regex("&#(?:([0-9]{1,7})|[xX]([0-9A-Fa-f]{1,6}));")
+
+    /// The character references Markdown text uses most ("&amp;", "&nbsp;", "&#39;", "&#8212;").
     static func entities(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var out = text
-        for (entity, character) in [("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"),
+        if out.contains("&#"), let numericEntity {
+            out = out.replacing(numericEntity) { match in
+                let value = match.output[1].substring.flatMap { UInt32($0) } ?? match.output[2].substring.flatMap { UInt32($0, radix: 16) }
+                guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return String(match.output[0].substring ?? "") }
+                return value == 0x26 ? "&amp;" : String(Character(scalar))
+            }
+        }
+        for (entity, character) in [("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"),
                                     ("&copy;", "©"), ("&mdash;", "—"), ("&ndash;", "–"), ("&hellip;", "…"), ("&amp;", "&")] {
             out = out.replacingOccurrences(of: entity, with: character)
         }
         return out
+    }
+
+    /// HTML's own tags written into a sentence ("press <kbd>Ctrl</kbd>", "H<sub>2</sub>O",
+    /// "<br>", a comment) go, an image's leaves its alternative text; "<T>" and what is inside
+    /// a code span (`` `<div>` ``) stay. A tag is looked for at most 500 characters ahead.
+    static func stripTags(_ text: String) -> String {
+        guard text.contains("<") else { return text }
+        let chars = Array(text)
+        var out = "", i = 0, inCode = false
+        while i < chars.count {
+            let c = chars[i]
+            if c == "`" { inCode.toggle() }
+            guard c == "<", !inCode else { out.append(c); i += 1; continue }
+            let ahead = chars[(i + 1)..<min(chars.count, i + 501)]
+            if ahead.starts(with: "!--"), let end = closing(of: "-->", in: chars, from: i + 4) {
+                i = end
+                if out.last == " ", i < chars.count, chars[i] == " " { i += 1 }
+                continue
+            }
+            guard let close = ahead.firstIndex(of: ">") else { out.append(c); i += 1; continue }
+            let tag = String(chars[(i + 1)..<close])
+            let name = tag.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
+            let follows = tag.drop { $0 == "/" }.dropFirst(name.count).first
+            guard MarkdownBlocks.elements.contains(name), follows == nil || follows?.isWhitespace == true || follows == "/" else {
+                out.append(c); i += 1; continue
+            }
+            if name == "br" || name == "hr" || name == "p" || name == "td" || name == "th" || name == "li" { out.append(" ") }
+            if name == "img", let alt = MarkdownBlocks.attribute("alt", in: tag) { out += alt }
+            i = close + 1
+        }
+        return out
+    }
+
+    private static func closing(of needle: String, in chars: [Character], from start: Int) -> Int? {
+        let pattern = Array(needle)
+        var k = start
+        while k + pattern.count <= min(chars.count, start + 500) {
+            if chars[k..<(k + pattern.count)].elementsEqual(pattern) { return k + pattern.count }
+            k += 1
+        }
+        return nil
     }
 
     /// Markdown's images (their alternative text) and links by reference (their text), before

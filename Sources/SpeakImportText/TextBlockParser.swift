@@ -221,7 +221,7 @@ struct TextBlockParser {
     private func inline(_ text: String) -> String {
         guard markdown else { return MarkdownInline.stripLinks(text) }
         let linked = MarkdownBlocks.shortcutLinks(MarkdownInline.stripLinks(MarkdownInline.references(text)), labels: labels)
-        return MarkdownInline.entities(MarkdownInline.stripEmphasis(MarkdownInline.stripMarkers(linked)))
+        return MarkdownInline.entities(MarkdownInline.stripEmphasis(MarkdownInline.stripTags(MarkdownInline.stripMarkers(linked))))
     }
 
     /// Markdown tables read row by row as HTML tables are ("cell, cell, cell"): the header

@@ -49,6 +49,18 @@ import Testing
         #expect(try blocks().contains { $0.kind == .heading(level: 2) && $0.text == "Benchmarks" })
     }
 
+    @Test func tagsAndCharacterReferencesInASentenceAreNotRead() throws {
+        let text = """
+            Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to stop.<br>Drink H<sub>2</sub>O &#8212; or &#x2013; not, <img src="c.png" alt="a cat"> sat.
+
+            End <!-- note --> here; `<div>` and <T> and a < b > c stay, &#38;lt; too.
+            """
+        let read = try PlainTextImporter().importDocument(ImportSource(name: "notes.md", data: Data(text.utf8)), options: ImportOptions()) { _ in }
+            .blocks.map(\.text)
+        #expect(read == ["Press Ctrl+C to stop. Drink H2O — or – not, a cat sat.",
+                         "End here; <div> and <T> and a < b > c stay, &lt; too."], "\(read)")
+    }
+
     @Test func logosBadgesCommentsAndLinkTargetsAreKeptAndSkipped() throws {
         let skipped = try blocks().filter { !$0.isSpoken }.map { "\($0.skip?.rawValue ?? ""): \($0.text)" }
         #expect(skipped == ["figure: Zstandard",
