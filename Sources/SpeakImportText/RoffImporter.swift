@@ -11,9 +11,14 @@ public struct RoffImporter: Importer {
     /// The program that sets the page; replaced in tests.
     let program: String
 
-    /// `program`: the `man` that sets pages (man-db's, where Debian puts it).
-    public init(program: String = "/usr/bin/man") {
+    /// How long setting one page may take (a page loops groff's macros: `.de x` `.x` `..`).
+    let limit: TimeInterval
+
+    /// `program`: the `man` that sets pages (man-db's, where Debian puts it); `limit`: seconds
+    /// a page may take (bash's, the longest, takes about one).
+    public init(program: String = "/usr/bin/man", limit: TimeInterval = 60) {
         self.program = program
+        self.limit = limit
     }
 
     /// Whether `data` is a man page's source: its first line is a roff request or comment and
@@ -62,11 +67,29 @@ public struct RoffImporter: Importer {
         } catch {
             throw .unreadable(name, reason: "man could not be started: \(error.localizedDescription)")
         }
-        let text = output.fileHandleForReading.readDataToEndOfFile()
+        // Read on a thread of its own, so that a page that never ends is given up on (its
+        // programs may keep the pipe open after `man` is stopped).
+        let read = PageRead()
+        let done = DispatchSemaphore(value: 0)
+        let handle = output.fileHandleForReading
+        Thread {
+            read.data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+        guard done.wait(timeout: .now() + limit) == .success else {
+            process.terminate()
+            throw .damaged(name, reason: "man did not finish setting this page within \(Int(limit)) s; check it with 'man -l \(name)'")
+        }
         process.waitUntilExit()
+        let text = read.data
         guard process.terminationStatus == 0, !text.isEmpty else {
             throw .damaged(name, reason: "man could not set this page (is it a man page's source?); check it with 'man -l \(name)'")
         }
         return text
     }
+}
+
+/// The page's text, written by the thread that reads it and read after it signals.
+private final class PageRead: @unchecked Sendable {
+    var data = Data()
 }

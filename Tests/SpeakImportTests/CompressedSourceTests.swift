@@ -45,6 +45,20 @@ import Testing
         #expect(!RoffImporter.isManSource(Data(". a dot\n".utf8)))
     }
 
+    @Test func aPageThatNeverEndsIsGivenUpOn() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("speak-roff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let man = dir.appendingPathComponent("man").path
+        try Data("#!/bin/sh\nsleep 30\n".utf8).write(to: URL(fileURLWithPath: man))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: man)
+        let started = Date()
+        #expect(throws: ImportError.damaged("ls.1", reason: "man did not finish setting this page within 1 s; check it with 'man -l ls.1'")) {
+            try RoffImporter(program: man, limit: 1).importDocument(ImportSource(name: "ls.1", data: Data(".TH LS 1\n".utf8)), options: ImportOptions()) { _ in }
+        }
+        #expect(Date().timeIntervalSince(started) < 25)
+    }
+
     @Test func withoutManAPageSaysWhatToInstall() {
         let importer = RoffImporter(program: "/nonexistent/man")
         #expect(throws: ImportError.unreadable("ls.1", reason: "a man page is set by the man program; install it with 'apt-get install man-db'")) {
