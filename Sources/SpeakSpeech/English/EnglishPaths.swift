@@ -10,7 +10,7 @@ enum EnglishPaths {
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.text == "/" || tok.text == "~" || tok.text == "." || tok.isWord,
-              tok.spaceBefore || i == 0 || s.t[safe: i - 1].map({ ["(", "[", "\"", "“", "'", "‘", "`", "="].contains($0.text) }) == true
+              s.startsWord(i, also: ["="])
         else { return nil }
         var end = s.run(from: i)
         // Trailing punctuation belongs to the sentence.

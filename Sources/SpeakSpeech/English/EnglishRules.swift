@@ -41,6 +41,14 @@ struct Scan {
         return j
     }
     func joined(_ range: Range<Int>) -> String { range.map { t[$0].text }.joined() }
+    /// Token `i` starts a word as written: after a space, at the start, or after an opening
+    /// bracket or quote (or one of `also`: "|" between options, "=" before a path).
+    func startsWord(_ i: Int, also: Set<String> = []) -> Bool {
+        guard i > 0, i < t.count, !t[i].spaceBefore else { return true }
+        let prev = t[i - 1].text
+        return Self.openings.contains(prev) || also.contains(prev)
+    }
+    static let openings: Set<String> = ["(", "[", "\"", "“", "'", "‘", "`"]
 }
 
 /// US English, as the default voice `en-us` says it.

@@ -46,7 +46,7 @@ enum EnglishSymbols {
         case "-":
             // Command-line options: "--verbose" → dash dash verbose, "-m" → dash M, "-cvf" →
             // dash C V F, also in brackets ("[-f FILE]", "(--create)").
-            if tok.spaceBefore || prev == nil || prev.map({ ["(", "[", "|", "\"", "“", "'", "‘", "`"].contains($0.text) }) == true {
+            if s.startsWord(i, also: ["|"]) {
                 if next?.is("-") == true, s.glued(i + 1), let word = s[i + 2], word.isWord, s.glued(i + 2) {
                     return RuleMatch(end: i + 2, say: "dash dash")
                 }
