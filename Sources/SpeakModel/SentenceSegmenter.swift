@@ -67,6 +67,9 @@ public enum SentenceSegmenter {
             // "Smith et al. (2020) showed", "Lee et al. [4] found": the citation follows the names.
             if terminator == ".", w > 0, Abbreviations.lowercased(word) == "al", Abbreviations.lowercased(scalars[words[w - 1].range]) == "et",
                gap.contains("(") || gap.contains("[") || nextIsDigit { return false }
+            // "2s. 6d.": shillings before pence.
+            if terminator == ".", nextIsDigit, gap.first == ".", word.count >= 2, word.last == "s",
+               word.dropLast().allSatisfy(CharacterClass.isDigit) { return false }
             // "5! = 120": a factorial in a formula.
             if terminator == "!", gap.contains("=") || firstOfNext == "=" { return false }
             // "et al., 2020", "etc., and": a clause mark after the dot, the sentence goes on.

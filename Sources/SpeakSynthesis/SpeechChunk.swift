@@ -92,7 +92,8 @@ public enum ChunkPlanner {
                 WordSpan(start: $0.start - UInt32(start), end: $0.end - UInt32(start))
             }
             let endsBlock = upper == spans.count
-            var text = sanitize(scalars[start..<end])
+            // Long runs are cut after the spoken rewrite, which says an address in a few words.
+            var text = sanitize(scalars[start..<end], cuttingLongRuns: reader.isIdentity)
             // The cells of a table row read by OCR are set apart by two spaces: the engine hears
             // a comma there, a pause (the same number of scalars, so the spans still match).
             if block.kind == .tableCell, text.contains("  ") { text = text.replacingOccurrences(of: "  ", with: ", ") }
@@ -100,7 +101,7 @@ public enum ChunkPlanner {
             var skipped: [Int] = []
             if !reader.isIdentity {
                 let spoken = reader.spoken(text, words: local, kind: block.kind, tableHeader: first == 0 ? header : nil)
-                text = spoken.text
+                text = sanitize(Array(spoken.text.unicodeScalars)[...], cuttingLongRuns: true)
                 spans = spoken.wordSpans
                 if !spoken.skipped.isEmpty {
                     skipped = local.indices.filter { k in
@@ -117,7 +118,7 @@ public enum ChunkPlanner {
 
     /// Replaces what engines choke on with spaces, scalar for scalar, so positions still match:
     /// control characters, U+FFFD, and every 60th letter of an over-long token.
-    static func sanitize(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+    static func sanitize(_ scalars: ArraySlice<Unicode.Scalar>, cuttingLongRuns: Bool = true) -> String {
         var out = String.UnicodeScalarView()
         var run = 0
         for s in scalars {
@@ -129,7 +130,7 @@ public enum ChunkPlanner {
                 run = 0
             } else {
                 run += 1
-                if run > maximumTokenLength {
+                if run > maximumTokenLength, cuttingLongRuns {
                     out.append(" ")
                     run = 0
                 } else {

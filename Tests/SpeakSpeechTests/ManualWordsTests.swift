@@ -45,7 +45,7 @@ import Testing
     @Test func addressesDirectivesAndSeconds() {
         #expect(say("Connect to 192.168.1.15 or 10.0.0.1:22 now.") == "Connect to one ninety two dot one sixty eight dot one dot fifteen or ten dot zero dot zero dot one colon twenty two now.")
         #expect(say("See section 3.1.2.5 and DNS 8.8.8.8.") == "See section three point one point two point five and DNS eight dot eight dot eight dot eight.")
-        #expect(say("Rooms 8s., breakfast 2s. 6d.") == "Rooms 8s., breakfast 2s. 6d.")
+        #expect(say("Rooms 8s., breakfast 2s. 6d.") == "Rooms eight shillings, breakfast two shillings six pence.")
         #expect(say("Add #include first; follow #rustlang.") == "Add hash include first; follow hashtag rustlang.")
         #expect(say("Wait 120s, the 1990s and her 80s, 1s and 0s.") == "Wait 120 seconds, the nineteen nineties and her eighties, ones and zeros.")
         #expect(heard("It was -20°C; gain fell -0.5 dB; run head -1.") == "It was minus 20 degrees Celsius; gain fell minus 0.5 decibels; run head -1.")

@@ -36,6 +36,12 @@ enum EnglishAbbreviations {
         "w/e": "whatever", "a/k/a": "also known as", "A/K/A": "also known as",
     ]
 
+    /// Abbreviations of numbered things: said in full only before their number.
+    static let numbered: Set<String> = ["ch", "chap", "fig", "figs", "eq", "eqs", "eqn", "vol", "vols", "sec", "secs", "art", "para",
+                                        "paras", "tab", "thm", "lem", "def", "prop", "cor", "app", "appx", "op", "nr", "nos"]
+    /// Abbreviations that never end a sentence: "Broncos vs. Raiders", "cf. Smith".
+    static let takesObject: Set<String> = ["vs", "cf", "Cf", "viz", "incl", "excl", "esp", "approx", "Approx"]
+
     static func slashed(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.text.count == 1, s[i + 1]?.is("/") == true, s.glued(i + 1),
               tok.spaceBefore || s[i - 1].map({ !$0.isWord && !$0.isNumber && !$0.is("/") }) == true else { return nil }
@@ -69,7 +75,10 @@ enum EnglishAbbreviations {
         if let slashed = slashed(s, i) { return slashed }
         guard dot else { return nil }
         let next = s[i + 2]
+        // A Roman numeral, not an initial ("P.D.", "Dmitry V. Levin").
         let nextIsNumber = next?.isNumber == true || (next.map { EnglishRoman.value($0.text.uppercased()) != nil } ?? false)
+            && !(next?.text.count == 1 && s[i + 3]?.is(".") == true && s.glued(i + 3))
+            && !(next?.text == "I" && s[i + 3].map { $0.isWord && $0.isLowercase } == true)
         let prev = s.t[safe: i - 1]
         let prevIsName = prev.map { $0.isWord && $0.isCapitalized && $0.spaceBefore == true || $0.isWord && $0.isCapitalized && i - 1 == 0 } ?? false
         let nextIsName = next.map { $0.isWord && $0.isCapitalized } ?? false
@@ -85,12 +94,17 @@ enum EnglishAbbreviations {
         case "Co":
             say = prev?.text == "&" || prevIsName ? "Company" : nil
         case "Inc": say = "Incorporated"
-        default: say = plain[tok.text]
+        default:
+            // "Fig. 3", "ch. 5", "Vol. II": the abbreviation of a numbered thing has its number
+            // ("a naval chap. I fear", "ate a fig." are words).
+            say = numbered.contains(tok.text.lowercased()) && !nextIsNumber && !(next.map { ["(", "["].contains($0.text) } ?? false)
+                ? nil : plain[tok.text]
         }
         guard let words = say else { return nil }
         // A title before a name keeps no period; an abbreviation that ends the sentence keeps it.
         let titles: Set<String> = ["Mr", "Mrs", "Ms", "Dr", "St", "Prof", "Gen", "Gov", "Sen", "Rep", "Col", "Capt", "Lt", "Sgt", "Rev", "Hon", "Mt", "Ft"]
-        let keepPeriod = next == nil || (s.endsSentence(after: i + 1) && !(titles.contains(tok.text) && nextIsName))
+        let title = titles.contains(tok.text) || titles.contains(tok.text.prefix(1) + tok.text.dropFirst().lowercased())
+        let keepPeriod = next == nil || (s.endsSentence(after: i + 1) && !(title && nextIsName) && !takesObject.contains(tok.text))
         return RuleMatch(end: i + 2, say: words + (keepPeriod && next != nil ? "." : ""))
     }
 }

@@ -110,6 +110,17 @@ enum EnglishCurrency {
             let one = text == "1" || article
             words = EnglishNumbers.number(amount.text) + " " + (one ? currency.one : currency.many)
         }
+        // "$7.9 million dollars of", "a $75 billion dollar hit": the currency is said once, as written after.
+        if let written = s[end], written.spaceBefore, [currency.one, currency.many].contains(written.text.lowercased()) {
+            for said in [" " + currency.many, " " + currency.one] where words.hasSuffix(said) {
+                words = String(words.dropLast(said.count))
+                break
+            }
+            if !words.hasSuffix(currency.minorMany.map { " " + $0 } ?? "\u{0}"), !words.hasSuffix(currency.minorOne.map { " " + $0 } ?? "\u{0}") {
+                words += " " + written.text
+            }
+            end += 1
+        }
         // "$4.99/mo", "$20/user/month": per each.
         while let slash = s[end], slash.is("/"), s.glued(end), let per = s[end + 1], s.glued(end + 1), let name = perWhat[per.text] {
             if let after = s[end + 2], s.glued(end + 2), after.isWord || after.isNumber { break }

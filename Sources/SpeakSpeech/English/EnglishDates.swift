@@ -164,6 +164,12 @@ enum EnglishDates {
 
     /// "7:00 p.m." → "seven PM", "7:05" → "seven oh five", "14:00" → "fourteen hundred".
     static func time(_ s: Scan, _ i: Int) -> RuleMatch? {
+        // "9.30 A.M.", "7.00 p.m.": British clock times, with their meridiem.
+        if let tok = s[i], tok.isNumber, !tok.text.contains(":"), let dot = tok.text.firstIndex(of: "."), let mer = meridiem(s, i + 1) ?? plainMeridiem(s, i + 1),
+           let h = Int(tok.text[..<dot]), let m = Int(tok.text[tok.text.index(after: dot)...]), tok.text.count - tok.text.distance(from: tok.text.startIndex, to: dot) == 3,
+           (1...12).contains(h), m < 60 {
+            return RuleMatch(end: mer.end, say: clock(h, m, suffix: " " + mer.say))
+        }
         guard let tok = s[i], tok.text.contains(":"), !tok.text.contains("."), !tok.text.contains(",") else { return nil }
         let parts = tok.text.split(separator: ":").map(String.init)
         // "3:1", "16:9": a ratio.
@@ -185,6 +191,11 @@ enum EnglishDates {
             end = i + 2
         }
         return RuleMatch(end: end, say: clock(h, m, suffix: suffix))
+    }
+
+    static func plainMeridiem(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let w = s[i], ["am", "pm", "AM", "PM"].contains(w.text) else { return nil }
+        return RuleMatch(end: i + 1, say: w.text.uppercased())
     }
 
     static func clock(_ h: Int, _ m: Int, suffix: String, alone: Bool = true) -> String {

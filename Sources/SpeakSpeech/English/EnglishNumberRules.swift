@@ -5,7 +5,7 @@ enum EnglishNumberRules {
     /// Words after which a four-digit number is a year.
     static let yearWords: Set<String> = ["in", "since", "by", "until", "till", "from", "to", "of", "during", "circa", "before", "after",
                                          "around", "between", "and", "early", "late", "mid", "year", "summer", "winter", "spring",
-                                         "autumn", "fall", "c", "ca", "through", "the", "for", "as", "at", "on", "than"]
+                                         "autumn", "fall", "c", "ca", "through", "the", "for", "as", "at", "on", "than", "fiscal", "FY", "fy"]
     /// Words that may follow a year: a number followed by another lowercase word is a count.
     static let afterYear: Set<String> = ["and", "or", "to", "was", "were", "is", "in", "on", "at", "when", "with", "the", "a", "had",
                                          "has", "saw", "brought", "marked", "became", "through", "until", "onward", "onwards", "but",
@@ -96,6 +96,8 @@ enum EnglishNumberRules {
         if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
         // "5M users", "$4B": a multiplier before a plural noun or after money is left to those rules.
         if ["K", "M", "B", "T"].contains(letter.text), s[i + 2]?.isLowercase == true { return nil }
+        // "87W", "12V": watts and volts.
+        if ["W", "V"].contains(letter.text) { return nil }
         return RuleMatch(end: i + 2, say: n.text + " " + EnglishWords.spell(letter.text))
     }
 
@@ -147,6 +149,9 @@ enum EnglishNumberRules {
 
     /// "1990–2000" → nineteen ninety to two thousand; "45–52" → forty five to fifty two.
     static func range(_ s: Scan, _ i: Int) -> RuleMatch? {
+        if let name = identifier(s, i) { return name }
+        // "14-0-1": the rest of a record, not a range.
+        if let before = s.t[safe: i - 1], before.is("-"), s.glued(i), s.t[safe: i - 2].map({ $0.isNumber && s.glued(i - 1) }) == true { return nil }
         guard let a = s[i], let dash = s[i + 1], dashes.contains(dash.text), let b = s[i + 2], b.isNumber,
               s.glued(i + 1), s.glued(i + 2) || (dash.text != "-" && b.spaceBefore && dash.spaceBefore == false) else { return nil }
         if let after = s[i + 3], s.glued(i + 3), after.isWord || after.isNumber || after.is("-") { return nil }
@@ -159,7 +164,12 @@ enum EnglishNumberRules {
             guard y > x else { return nil }
             return RuleMatch(end: i + 3, say: EnglishNumbers.year(x) + " to " + EnglishNumbers.year(y))
         }
-        guard let x = a.value, let y = b.value, y > x, a.isInteger == b.isInteger else { return nil }
+        guard let x = a.value, let y = b.value, a.isInteger == b.isInteger else { return nil }
+        // A score or a vote: "beat Hungary 2-0", "a 5-4 ruling" (not a record's "4-2-1").
+        if y <= x, dash.is("-"), a.isInteger, x <= 200, s[i + 3].map({ !($0.is("-") && s.glued(i + 3)) }) ?? true {
+            return RuleMatch(end: i + 3, say: a.text + " to " + b.text)
+        }
+        guard y > x else { return nil }
         return RuleMatch(end: i + 3, say: a.text + " to " + b.text)
     }
 
@@ -174,24 +184,16 @@ enum EnglishNumberRules {
             if s[i + 3]?.is("mmHg") == true { return RuleMatch(end: i + 4, say: a.text + " over " + b.text + " millimeters of mercury") }
             return RuleMatch(end: i + 3, say: a.text + " over " + b.text)
         }
-        if x < y, let words = EnglishNumbers.fraction(x, y) { return RuleMatch(end: i + 3, say: words) }
+        if x < y, let words = EnglishNumbers.fraction(x, y) {
+            // "1 1/2 cups": one and a half.
+            if let whole = s[i - 1], whole.isInteger, !s.glued(i), !(s[i - 2].map { $0.isNumber || $0.is("/") } ?? false) {
+                return RuleMatch(end: i + 3, say: "and " + words.replacingOccurrences(of: "one ", with: "a ", options: .anchored))
+            }
+            return RuleMatch(end: i + 3, say: words)
+        }
         // "24/7", "50/50", "80/20" are said as two numbers; "80/443" (ports) keeps its slash.
         if x == y || x + y == 100 || (x > y && y <= 12) { return RuleMatch(end: i + 3, say: a.text + " " + b.text) }
         return RuleMatch(end: i + 3, say: a.text + " slash " + b.text)
-    }
-
-    /// "1920x1080" → nineteen twenty by ten eighty, "2x4" → two by four, "10x20x30" (not "0x1F").
-    static func dimensions(_ s: Scan, _ i: Int) -> RuleMatch? {
-        if let hex = hexadecimal(s, i) { return hex }
-        guard let a = s[i], a.isInteger, a.text != "0", !s.glued(i) || s[i - 1].map({ !$0.isWord }) == true else { return nil }
-        var sides = [a.text], j = i + 1
-        while let x = s[j], x.is("x") || x.is("×"), s.glued(j), let n = s[j + 1], n.isInteger, s.glued(j + 1) {
-            sides.append(n.text)
-            j += 2
-        }
-        guard sides.count > 1 else { return nil }
-        if let after = s[j], s.glued(j), after.isWord || after.isNumber { return nil }
-        return RuleMatch(end: j, say: sides.map { EnglishNumbers.name(Int($0) ?? 0) }.joined(separator: " by "))
     }
 
     /// "5M users" → five million users; "10k" → ten thousand.
@@ -202,16 +204,6 @@ enum EnglishNumberRules {
         // "5M users", "10k steps"; a lone "4B" is a flat or a seat, not four billion.
         guard ["k", "bn", "mn", "tn"].contains(m.text) || (s[i + 2].map { $0.isWord && $0.isLowercase && $0.spaceBefore } ?? false) else { return nil }
         return RuleMatch(end: i + 2, say: n.text + " " + word)
-    }
-
-    /// "0x1F" → hex one F, "0xdeadbeef" → hex D E A D B E E F.
-    static func hexadecimal(_ s: Scan, _ i: Int) -> RuleMatch? {
-        guard let zero = s[i], zero.is("0"), s[i + 1]?.text.first == "x", s.glued(i + 1) else { return nil }
-        var digits = String(s[i + 1]?.text.dropFirst() ?? ""), j = i + 2
-        while let part = s[j], s.glued(j), part.isWord || part.isInteger { digits += part.text; j += 1 }
-        guard !digits.isEmpty, digits.allSatisfy(\.isHexDigit) else { return nil }
-        let said = digits.map { c in c.wholeNumberValue.map { EnglishNumbers.ones[$0] } ?? String(c).uppercased() }
-        return RuleMatch(end: j, say: "hex " + said.joined(separator: " "))
     }
 
     /// "Python 3.11" → three point eleven, "1.2.3" → one point two point three.
@@ -286,10 +278,15 @@ enum EnglishNumberRules {
     /// A four-digit number used as a year: "in 1984", "1905, Einstein".
     static func year(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let n = s[i], isYear(n), let y = Int(n.text), y >= 1100 || s.lower(i - 1).map({ ["in", "since", "year", "c", "ca", "circa"].contains($0) }) == true else { return nil }
-        if let after = s[i + 1], s.glued(i + 1), !after.is(",") && !after.is(".") && !after.is(";") && !after.is(":") && !after.is(")") && !after.is("?") && !after.is("!") { return nil }
-        if let before = s[i - 1], ["$", "€", "£", "#", "-", "−", "+", "¥"].contains(before.text), s.glued(i) { return nil }
-        let prev = s.lower(i - 1)
-        if let next = s[i + 1], next.isWord, next.isLowercase, !afterYear.contains(next.text), !(prev.map { yearWords.contains($0) } ?? false) {
+        // "from 2015—one that", "the 2016-style keyboard": a dash after a year is the sentence's or a compound's.
+        let compound = s[i + 1].map { $0.is("-") } == true && s[i + 2].map { $0.isWord && $0.isLowercase && s.glued(i + 2) } == true
+        if let after = s[i + 1], s.glued(i + 1), !compound, ![",", ".", ";", ":", ")", "?", "!", "—", "–"].contains(after.text) { return nil }
+        // "mid-2019", "pre-2008": a prefix, not a minus.
+        let prefixed = s.lower(i - 2).map { ["mid", "pre", "post", "early", "late"].contains($0) } == true && s.glued(i - 1)
+        if let before = s[i - 1], ["$", "€", "£", "#", "-", "−", "+", "¥"].contains(before.text), s.glued(i), !(before.is("-") && prefixed) { return nil }
+        let prev = prefixed ? s.lower(i - 2) : s.lower(i - 1)
+        if let next = s[i + 1], next.isWord, next.isLowercase, !afterYear.contains(next.text), !(prev.map { yearWords.contains($0) } ?? false),
+           !describes(s, i, y) {
             return nil
         }
         if let prev, ["no", "number", "page", "pages", "pp", "p", "room", "route", "flight", "model", "code", "pin"].contains(prev) { return nil }
@@ -297,6 +294,22 @@ enum EnglishNumberRules {
         if let next = s[i + 1], next.text.count >= 2, !(next.isCapitalized && next.text.dropFirst().allSatisfy(\.isLowercase)),
            EnglishUnits.units[next.text] != nil, !(s[i + 2].map { $0.is("-") && s.glued(i + 2) } ?? false) { return nil }
         return RuleMatch(end: i + 1, say: EnglishNumbers.year(y))
+    }
+
+    /// Words before a year that describes the noun after it ("his 2018 physical", "a 2010
+    /// allegation"); a plural after it is counted ("their 1999 employees").
+    static let describingWords: Set<String> = ["his", "her", "their", "its", "our", "my", "your", "this", "that", "last", "next", "a",
+                                               "an", "fiscal", "whose", "every"]
+    static let pluralsWithoutS: Set<String> = ["people", "men", "women", "children", "feet", "mice", "sheep", "fish", "deer", "staff",
+                                               "personnel", "police", "cattle", "geese", "teeth", "persons"]
+
+    /// A year before a singular noun: after a possessive or an article, or after a name
+    /// ("Euro 2020 qualifying", "Server 2019 release").
+    static func describes(_ s: Scan, _ i: Int, _ y: Int) -> Bool {
+        guard let next = s[i + 1], !next.text.hasSuffix("s"), !pluralsWithoutS.contains(next.text) else { return false }
+        if let prev = s.lower(i - 1), describingWords.contains(prev) || prev.hasSuffix("'s") || prev.hasSuffix("’s") { return true }
+        guard (1900...2039).contains(y), let prev = s[i - 1], prev.isWord, prev.isCapitalized, i - 1 > 0 else { return false }
+        return !(s.t[safe: i - 2].map { [".", "!", "?"].contains($0.text) } ?? false)
     }
 
     /// "+44 20 7946 0958", "(555) 123-4567", "555-123-4567", "1-800-555-0199": digit by digit,

@@ -45,6 +45,24 @@ enum EnglishRoman {
         return out
     }
 
+    /// Capitalized words that start a sentence more often than they end a name.
+    static let sentenceStarters: Set<String> = ["He", "She", "It", "They", "We", "I", "You", "The", "A", "An", "In", "On", "At", "His",
+                                                "Her", "Their", "This", "That", "But", "And", "After", "When", "Then", "There", "As", "Its", "For", "From", "With", "By", "To", "Of", "If", "So", "Yet", "Now"]
+
+    /// "Dmitry V. Levin": a middle initial; "a problem I found", "in case I think": the
+    /// pronoun before its verb (after a capitalized word it counts: "World War I veterans").
+    static func isInitialOrPronoun(_ s: Scan, _ i: Int) -> Bool {
+        guard let tok = s[i], tok.text.count == 1, let prev = s[i - 1] else { return false }
+        // "a naval chap. I fear": after a lowercase word's period too.
+        if tok.text == "I", prev.is("."), s[i - 2]?.isLowercase == true, s[i + 1].map({ $0.isWord && $0.isLowercase }) == true { return true }
+        guard prev.isWord else { return false }
+        if s[i + 1]?.is(".") == true, s.glued(i + 1), let name = s[i + 2], name.isWord, name.isCapitalized, !name.isAllCaps,
+           !sentenceStarters.contains(name.text), prev.isCapitalized, !regnalNames.contains(prev.text) {
+            return true
+        }
+        return tok.text == "I" && prev.isLowercase && s[i + 1].map { $0.isWord && $0.isLowercase } == true
+    }
+
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         // Front-matter pages in lower case: "p. xii", "pp. iv–vi".
         if let tok = s[i], tok.isWord, tok.isLowercase, let v = value(tok.text.uppercased()),
@@ -62,6 +80,7 @@ enum EnglishRoman {
         }
         if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber { return nil }
         let prev = s[i - 1]
+        if isInitialOrPronoun(s, i) { return nil }
         // Numbered things: Type II, Act III, World War II, Chapter IV.
         // A lone C, D, L or M is a letter there: "appendix D", "Class C".
         if tok.text.count == 1, !"IVX".contains(tok.text) { return nil }
@@ -88,7 +107,9 @@ enum EnglishRoman {
             return nil
         }
         // The first word of a heading: "IV. Results", "II Methods".
-        if s.context.kind.headingLevel != nil, i == 0 || (i == 1 && s.t[0].kind == .other), v < 100, tok.text.count > 1 || v != 1 {
+        // A heading of its own ("I", "II." over a book's parts) is a number too.
+        let alone = s.t.count == i + 1 || s.t.count == i + 2 && s.t[i + 1].is(".")
+        if s.context.kind.headingLevel != nil, i == 0 || (i == 1 && s.t[0].kind == .other), v < 100, tok.text.count > 1 || v != 1 || alone {
             return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
         }
         return nil

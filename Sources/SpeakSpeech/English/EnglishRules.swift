@@ -10,18 +10,19 @@ struct Scan {
     let t: [Token]
     let text: [Unicode.Scalar]
     let context: RuleContext
-    /// Most letters are capitals (a headline, a shouted sentence): acronyms are not spelled.
+    /// Words in capitals, three or more and twice the others (a headline, a shouted sentence): acronyms
+    /// are not spelled. "The FBI said." and "KOSPI (AP) fell." are not shouted.
     let shouting: Bool
 
     init(_ tokens: [Token], text: [Unicode.Scalar], context: RuleContext) {
         t = tokens
         self.text = text
         self.context = context
-        var upper = 0, lower = 0
-        for s in text where s.properties.isAlphabetic {
-            if s.properties.isUppercase { upper += 1 } else if s.properties.isLowercase { lower += 1 }
+        var capitals = 0, others = 0
+        for token in tokens where token.isWord && token.text.count >= 2 {
+            if token.isAllCaps { capitals += 1 } else { others += 1 }
         }
-        shouting = upper > 3 && upper > lower
+        shouting = capitals >= 3 && capitals > 2 * others
     }
 
     subscript(_ i: Int) -> Token? { i >= 0 && i < t.count && !t[i].frozen ? t[i] : nil }
@@ -56,8 +57,8 @@ struct EnglishRules: LanguageRules {
     typealias Rule = @Sendable (Scan, Int) -> RuleMatch?
     /// In order: the first rule that matches at a token wins.
     static let rules: [Rule] = [
-        EnglishCitations.match, EnglishWeb.match, EnglishPaths.match, EnglishCurrency.match, EnglishDates.match,
-        EnglishNumberRules.match, EnglishUnits.match, EnglishAbbreviations.match, EnglishRoman.match,
+        EnglishCitations.match, EnglishWeb.match, EnglishPaths.match, EnglishCurrency.match, EnglishOldMoney.match, EnglishDates.match,
+        EnglishNumberRules.match, EnglishUnits.match, EnglishStates.match, EnglishAbbreviations.match, EnglishRoman.match,
         EnglishSymbols.match, EnglishWords.match,
     ]
 

@@ -76,7 +76,9 @@ enum EnglishSymbols {
         case "|":
             if next?.is("|") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "or") }
         case "!":
-            if next?.is("=") == true, s.glued(i + 1), operandBefore || prev?.spaceBefore == true { return RuleMatch(end: i + 2, say: "is not equal to") }
+            if next?.is("=") == true, s.glued(i + 1), operandBefore || prev?.spaceBefore == true || tok.spaceBefore {
+                return RuleMatch(end: i + 2, say: "is not equal to")
+            }
         case "=":
             if next?.is("=") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "double equals") }
             if operandBefore || operandAfter { return RuleMatch(end: i + 1, say: "equals") }
@@ -86,6 +88,8 @@ enum EnglishSymbols {
             }
             if operandBefore && operandAfter, tok.spaceBefore == (next?.spaceBefore ?? true) { return RuleMatch(end: i + 1, say: words[tok.text] ?? "") }
         case "+":
+            // "the += operator", "x += 1".
+            if next?.is("=") == true, s.glued(i + 1), tok.spaceBefore, s[i + 2]?.spaceBefore ?? true { return RuleMatch(end: i + 2, say: "plus equals") }
             // Key combinations: Ctrl+C, Cmd+Shift+P.
             if let a = prev, let b = next, s.glued(i), s.glued(i + 1), a.isWord, b.isWord || b.isNumber,
                EnglishWords.keys[a.text] != nil || EnglishWords.keys[b.text] != nil {

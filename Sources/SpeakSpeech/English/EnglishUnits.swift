@@ -20,13 +20,14 @@ enum EnglishUnits {
         "m³": "cubic meter", "cm³": "cubic centimeter", "km/h": "kilometer per hour", "m/s": "meter per second", "km/s": "kilometer per second",
         "ft/s": "foot per second", "m/s²": "meter per second squared", "mg/dl": "milligram per deciliter", "mg/dL": "milligram per deciliter",
         "mg/kg": "milligram per kilogram", "g/mol": "gram per mole", "kg/m³": "kilogram per cubic meter", "mmHg": "millimeter of mercury",
-        "GiB": "gibibyte", "MiB": "mebibyte", "KiB": "kibibyte", "TiB": "tebibyte",
+        "GiB": "gibibyte", "MiB": "mebibyte", "KiB": "kibibyte", "TiB": "tebibyte", "Wh": "watt hour", "mWh": "milliwatt hour",
+        "dBA": "decibel", "dBa": "decibel", "MP": "megapixel",
     ]
     static let plurals: [String: String] = [
         "foot": "feet", "hertz": "hertz", "kilohertz": "kilohertz", "megahertz": "megahertz", "gigahertz": "gigahertz", "kelvin": "kelvins",
         "degree Fahrenheit": "degrees Fahrenheit", "degree Celsius": "degrees Celsius", "square foot": "square feet",
         "millimeter of mercury": "millimeters of mercury", "meter per second squared": "meters per second squared",
-        "kilowatt hour": "kilowatt hours", "megawatt hour": "megawatt hours", "milliampere hour": "milliampere hours",
+        "kilowatt hour": "kilowatt hours", "watt hour": "watt hours", "milliwatt hour": "milliwatt hours", "megawatt hour": "megawatt hours", "milliampere hour": "milliampere hours",
     ]
 
     /// Words after a unit that show it measures a noun ("a 2 kg bag", "5 µm particles") are

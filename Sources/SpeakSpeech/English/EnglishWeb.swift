@@ -18,6 +18,13 @@ enum EnglishWeb {
             if next.isWord, directives.contains(next.text) { return RuleMatch(end: i + 2, say: "hash " + next.text) }
             if next.isWord { return RuleMatch(end: i + 2, say: "hashtag " + EnglishWords.splitCamel(next.text)) }
         }
+        // A number after "#" in brackets or on a word: "(#87)", "Bug#48532", "dbus#343" are
+        // numbers; "PKCS#12" is the standard's twelve.
+        if tok.is("#"), let next = s[i + 1], next.isInteger, s.glued(i + 1), s[i + 2].map({ !(s.glued(i + 2) && ($0.isWord || $0.isNumber)) }) ?? true,
+           let prev = s.t[safe: i - 1], s.glued(i) {
+            if prev.isWord, prev.isAllCaps { return RuleMatch(end: i + 2, say: next.text) }
+            if prev.isWord || ["(", "[", "\"", "“", "'"].contains(prev.text) { return RuleMatch(end: i + 2, say: "number " + next.text) }
+        }
         guard tok.spaceBefore || s.t[safe: i - 1].map({ ["(", "<", "\"", "“", "'"].contains($0.text) }) == true else { return nil }
         guard tok.isWord || tok.isNumber else { return nil }
         let runEnd = s.run(from: i)
@@ -29,7 +36,8 @@ enum EnglishWeb {
             end -= 1
         }
         let raw = s.joined(i..<end)
-        if let at = raw.firstIndex(of: "@") {
+        let schemed = ["https://", "http://", "ftp://"].contains { raw.lowercased().hasPrefix($0) }
+        if !schemed, let at = raw.firstIndex(of: "@") {
             let local = String(raw[..<at]), domain = String(raw[raw.index(after: at)...])
             guard !local.isEmpty, isHost(domain) else { return nil }
             if s.context.skip.contains(.emails) { return RuleMatch(end: end, say: "", skip: .emails) }

@@ -15,7 +15,8 @@ enum EnglishWords {
                                               "ANSI": "an see", "NIST": "nist", "WiFi": "why fye", "Wi": "why", "FICO": "fye ko",
                                               "NORAD": "nor ad", "IOCTL": "I O control", "GNU": "Gnoo", "README": "read me", "NUL": "null", "DEFCON": "def con", "SNAFU": "snafoo", "TOML": "tomel",
                                               "AJAX": "ay jax", "CRUD": "crud", "NAND": "nand", "OPEC": "Oh peck", "CAT": "cat",
-                                              "STEM": "stem", "MADD": "mad", "NATO": "Nato", "NASA": "Nasa", "PETA": "Peeta"]
+                                              "STEM": "stem", "MADD": "mad", "NATO": "Nato", "NASA": "Nasa", "PETA": "Peeta",
+                                              "TODO": "to do", "TODOs": "to dos", "FIXME": "fix me", "NVIDIA": "Nvidia"]
     /// Acronyms people say as words.
     static let sayAsWord: Set<String> = [
         "NASA", "NATO", "UNESCO", "UNICEF", "PIN", "RAM", "ROM", "LASER", "RADAR", "SCUBA", "SONAR", "AIDS", "COVID", "OPEC",
@@ -106,10 +107,15 @@ enum EnglishWords {
         let text = tok.text
         let capitals = text.prefix { $0.isUppercase && $0.isASCII }
         let rest = text.dropFirst(capitals.count)
-        if capitals.count == text.count, text.count >= 2, text.count <= 6 {
+        if capitals.count == text.count, text.count >= 2, text.count <= 6 || nameShaped(text) && text.count <= 12 {
             // An English word set in capitals for emphasis or as a name in a manual ("NOTE",
             // "HEAD", "NULL") is said as the word; short ones are too often initialisms to tell.
-            let englishWord = text.count >= 4 && !spokenAsWord(text) && !text.allSatisfy({ "IVXLCDM".contains($0) })
+            // Three letters between lowercase words are one set in capitals for emphasis ("you DID
+            // download it"), or next to a word in capitals ("INTEGER PRIMARY KEY").
+            let emphasis = text.count == 3 && (s[i - 1].map { $0.isWord && $0.isLowercase } == true
+                && s[i + 1].map { $0.isWord && $0.isLowercase } == true || [s[i - 1], s[i + 1]].contains { neighbour in
+                    neighbour.map { $0.isAllCaps && $0.text.count >= 4 && WordList.contains($0.text) == true } == true })
+            let englishWord = (text.count >= 4 || emphasis) && !spokenAsWord(text) && EnglishRoman.value(text) == nil
                 && looksPronounceable(text) && WordList.contains(text) == true
             if sayAsWord.contains(text) || shortWords.contains(text) || englishWord {
                 return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased())
@@ -118,6 +124,12 @@ enum EnglishWords {
             if let run = tripled(text) { return RuleMatch(end: i + 1, say: run) }
             // Doubled letters: NCAA → N C double A.
             if text.count >= 3, let doubled = doubled(text) { return RuleMatch(end: i + 1, say: doubled) }
+            // Initials before a word: "CFLAGS" → C flags, "LDFLAGS" → L D flags.
+            if let (initials, word) = prefixedWord(text) { return RuleMatch(end: i + 1, say: spell(initials) + " " + word) }
+            // A name: "DUBAI, United Arab Emirates (AP) —", "Mike FABIAN", "the KOSPI index".
+            if text.count >= 5 && nameShaped(text) || isNameInCapitals(s, i) {
+                return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased())
+            }
             // eSpeak says some capitals as a word ("WHO", "OR", "ACLU"): spell those it would not spell itself.
             guard spokenAsWord(text) || (text.count >= 3 && looksPronounceable(text)) else { return nil }
             return RuleMatch(end: i + 1, say: spell(text))
@@ -296,6 +308,11 @@ enum EnglishWords {
     /// iPhone → i Phone. Acronym parts are spelled by eSpeak.
     static func camel(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.text.count > 3 else { return nil }
+        // "Vi IMproved": a word with its first letters in capitals is the word.
+        let capitals = tok.text.prefix { $0.isUppercase }, rest = tok.text.dropFirst(capitals.count)
+        if capitals.count >= 2, !rest.isEmpty, rest.allSatisfy(\.isLowercase), WordList.contains(tok.text) == true {
+            return RuleMatch(end: i + 1, say: tok.text.lowercased())
+        }
         var parts = splitCamel(tok.text)
         guard parts.contains(" ") else { return nil }
         parts = parts.split(separator: " ").map { respelled[String($0)] ?? String($0) }.joined(separator: " ")

@@ -1,0 +1,52 @@
+/// Numbers that name things rather than count them: identifiers with hyphens ("CVE-2023-3446"),
+/// sizes ("1920x1080"), video lines ("1080p"), hexadecimal ("0x1F").
+extension EnglishNumberRules {
+    /// Standards' words before a number that names a part or an edition ("ISO 3166-1").
+    static let standards: Set<String> = ["ISO", "IEEE", "IEC", "RFC", "ANSI", "ECMA", "EN", "DIN", "POSIX", "BS", "ISO/IEC", "ASTM"]
+
+    /// A name with numbers and hyphens, not a range: "CVE-2023-3446" (C V E twenty twenty
+    /// three dash thirty four forty six), "glib-2-74", "A350-900", "IEEE 754-2019".
+    static func identifier(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let a = s[i], a.isInteger, let prev = s.t[safe: i - 1] else { return nil }
+        let onAWord = s.glued(i) && (prev.isWord || prev.is("-") && s.t[safe: i - 2].map({ $0.isWord && s.glued(i - 1) }) == true)
+        let standard = prev.isWord && standards.contains(prev.text) && !s.glued(i)
+        guard onAWord || standard else { return nil }
+        var parts = [a.text], j = i + 1
+        while let dash = s[j], dash.is("-"), s.glued(j), let n = s[j + 1], n.isInteger, s.glued(j + 1) {
+            parts.append(n.text)
+            j += 2
+        }
+        guard parts.count >= 2 else { return nil }
+        if let after = s[j], s.glued(j), after.isWord || after.isNumber || after.is("-") { return nil }
+        return RuleMatch(end: j, say: parts.map { EnglishNumbers.name(Int($0) ?? 0) }.joined(separator: " dash "))
+    }
+
+    /// "1920x1080" → nineteen twenty by ten eighty, "2x4" → two by four, "10x20x30" (not "0x1F").
+    static func dimensions(_ s: Scan, _ i: Int) -> RuleMatch? {
+        if let hex = hexadecimal(s, i) { return hex }
+        // "1080p", "720p", "4320p": a video's lines, said as a name.
+        if let n = s[i], [240, 360, 480, 540, 720, 1080, 1440, 2160, 4320].contains(Int(n.text) ?? 0), let p = s[i + 1], p.is("p") || p.is("i"),
+           s.glued(i + 1), s[i + 2].map({ !(s.glued(i + 2) && ($0.isWord || $0.isNumber)) }) ?? true {
+            return RuleMatch(end: i + 2, say: EnglishNumbers.name(Int(n.text) ?? 0) + " " + p.text.uppercased())
+        }
+        guard let a = s[i], a.isInteger, a.text != "0", !s.glued(i) || s[i - 1].map({ !$0.isWord }) == true else { return nil }
+        var sides = [a.text], j = i + 1
+        while let x = s[j], x.is("x") || x.is("×"), s.glued(j), let n = s[j + 1], n.isInteger, s.glued(j + 1) {
+            sides.append(n.text)
+            j += 2
+        }
+        guard sides.count > 1 else { return nil }
+        if let after = s[j], s.glued(j), after.isWord || after.isNumber { return nil }
+        return RuleMatch(end: j, say: sides.map { EnglishNumbers.name(Int($0) ?? 0) }.joined(separator: " by "))
+    }
+
+    /// "0x1F" → hex one F, "0xdeadbeef" → hex D E A D B E E F.
+    static func hexadecimal(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let zero = s[i], zero.is("0"), s[i + 1]?.text.first == "x", s.glued(i + 1) else { return nil }
+        var digits = String(s[i + 1]?.text.dropFirst() ?? ""), j = i + 2
+        while let part = s[j], s.glued(j), part.isWord || part.isInteger { digits += part.text; j += 1 }
+        guard !digits.isEmpty, digits.allSatisfy(\.isHexDigit) else { return nil }
+        let said = digits.map { c in c.wholeNumberValue.map { EnglishNumbers.ones[$0] } ?? String(c).uppercased() }
+        return RuleMatch(end: j, say: "hex " + said.joined(separator: " "))
+    }
+}

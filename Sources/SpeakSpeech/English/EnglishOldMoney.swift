@@ -1,0 +1,30 @@
+/// British money before 1971, as books write it: "2s. 6d." is two shillings and six pence,
+/// "£88 10s." eighty eight pounds ten shillings, "8½d." eight and a half pence. Only where the
+/// sentence writes pence or pounds: elsewhere "6s." may be sixes, "30s." seconds.
+enum EnglishOldMoney {
+    static let halves: [String: String] = ["½": "and a half", "¼": "and a quarter", "¾": "and three quarters"]
+
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.isInteger, n.text.count <= 3, let value = Int(n.text) else { return nil }
+        var j = i + 1
+        var fraction: String?
+        if let half = s[j], let said = halves[half.text], s.glued(j) { fraction = said; j += 1 }
+        guard let unit = s[j], unit.is("s") || unit.is("d"), s.glued(j), s[j + 1]?.is(".") == true, s.glued(j + 1) else { return nil }
+        if let after = s[j + 2], s.glued(j + 2), after.isWord || after.isNumber { return nil }
+        guard writesOldMoney(s) else { return nil }
+        let one = value == 1 && fraction == nil
+        let name = unit.is("s") ? (one ? "shilling" : "shillings") : (one ? "penny" : "pence")
+        let said = EnglishNumbers.cardinal(value) + (fraction.map { " " + $0 } ?? "") + " " + name
+        // The abbreviation's period goes, unless it ends the sentence.
+        let end = s[j + 2] == nil ? j + 1 : j + 2
+        return RuleMatch(end: end, say: said)
+    }
+
+    /// The sentence writes pounds ("£") or pence ("6d.").
+    static func writesOldMoney(_ s: Scan) -> Bool {
+        s.t.indices.contains { k in
+            s.t[k].is("£") || s.t[k].isInteger && s.t[safe: k + 1]?.is("d") == true && s.glued(k + 1) && s.t[safe: k + 2]?.is(".") == true
+                || s.t[k].isInteger && s.t[safe: k + 1].map { EnglishOldMoney.halves[$0.text] != nil } == true && s.t[safe: k + 2]?.is("d") == true
+        }
+    }
+}
