@@ -50,6 +50,12 @@ import Testing
         #expect(say("Broncos vs. Raiders, cf. Smith.") == "Broncos versus Raiders, compare Smith.")
     }
 
+    @Test func inchMarksAreNotQuotes() {
+        #expect(say("A 34\" monitor and a 65\" LG; he is 6'2\" tall.") == "A 34 inch monitor and a 65 inch LG; he is 6 feet 2 inches tall.")
+        #expect(say("She said \"I have 34\" and left; the \"top 10\" list and \"Route 66\".")
+            == "She said \"I have 34\" and left; the \"top 10\" list and \"Route 66\".")
+    }
+
     @Test func statesAsTheNewsWritesThem() {
         #expect(say("Police in Monroe, La., said. Sen. Amy Klobuchar, D-Minn., and Joe Manchin (D-W.Va.) met in Albany, N.Y. Then.")
             == "Police in Monroe, Louisiana, said. Senator Amy Klobuchar, Democrat of Minnesota, and Joe Manchin (Democrat of West Virginia) met in Albany, New York. Then.")

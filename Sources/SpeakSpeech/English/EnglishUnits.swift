@@ -43,6 +43,18 @@ enum EnglishUnits {
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let number = s[i], number.isNumber else { return nil }
+        // "a 34\" monitor", "6'2\"": inches (a straight quote that closes none opened before it).
+        if let mark = s[i + 1], s.glued(i + 1), mark.is("″") || mark.is("\"") && !opensQuote(s, before: i + 1) {
+            if let feet = s[i - 1], feet.is("'") || feet.is("′"), s.glued(i), let n = s[i - 2], n.isInteger, s.glued(i - 1) {
+                return RuleMatch(end: i + 2, say: number.text + (number.text == "1" ? " inch" : " inches"))
+            }
+            return RuleMatch(end: i + 2, say: number.text + " inch")
+        }
+        // "6'2\"": feet before inches.
+        if let mark = s[i + 1], mark.is("'") || mark.is("′"), s.glued(i + 1), s[i + 2]?.isInteger == true, s.glued(i + 2),
+           let inch = s[i + 3], inch.is("\"") || inch.is("″"), s.glued(i + 3) {
+            return RuleMatch(end: i + 2, say: number.text + (number.text == "1" ? " foot" : " feet"))
+        }
         // "6 ft 2 in": inches only after feet.
         if let unit = s[i + 1], unit.is("in"), let before = s[i - 1], lengths.contains(before.text), s[i - 2]?.isNumber == true {
             let end = s[i + 2]?.is(".") == true && s.glued(i + 2) && s[i + 3] == nil ? i + 2 : i + 2
@@ -100,5 +112,15 @@ enum EnglishUnits {
         }
         if name.hasSuffix("s") || name.hasSuffix("z") { return name }
         return name + "s"
+    }
+
+    /// A straight double quote is open before token `i` (read left to right: a quote closes
+    /// the open one, else after a number it is an inch mark, else it opens one).
+    static func opensQuote(_ s: Scan, before i: Int) -> Bool {
+        var open = false
+        for k in 0..<i where s.t[k].is("\"") {
+            if open { open = false } else if !(k > 0 && s.t[k - 1].isNumber && !s.t[k].spaceBefore) { open = true }
+        }
+        return open
     }
 }
