@@ -172,7 +172,7 @@ let package = Package(
         .target(name: "SpeakFuzzing", dependencies: [
             "SpeakImport", "SpeakImportText", "SpeakImportHTML", "SpeakImportEPUB", "SpeakImportOffice", "SpeakImportPDF",
             "SpeakPoppler", "SpeakImportOCR", "SpeakTesseract", "SpeakConversion", "SpeakKit", "SpeakLibrary", "SpeakNeural",
-            "SpeakQueue", "SpeakServer", "SpeakSync", .product(name: "Hummingbird", package: "hummingbird"),
+            "SpeakQueue", "SpeakServer", "SpeakSync", "SpeakSpeech", "SpeakSynthesis", .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOEmbedded", package: "swift-nio"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -43,7 +43,8 @@ public struct FuzzHarness: Sendable {
 public enum FuzzHarnesses {
     public static var all: [FuzzHarness] {
         #if DEBUG || SPEAK_FUZZ
-        DocumentHarnesses.all + NativeHarnesses.all + WireHarnesses.all + SettingHarnesses.all + [ServerHarness.harness]
+        DocumentHarnesses.all + [SpeechHarness.harness] + NativeHarnesses.all + WireHarnesses.all + SettingHarnesses.all
+            + [ServerHarness.harness]
         #else
         []
         #endif

@@ -12,7 +12,7 @@ import Testing
     static var harnessNames: [String] { FuzzHarnesses.all.map(\.name) }
 
     @Test func everyParserNamedInTheIssueHasAHarness() {
-        let expected = ["text", "html", "epub", "docx", "odt", "pdf", "image", "wire-pdf", "wire-ocr", "wire-fetch", "wire-slice",
+        let expected = ["text", "spoken", "html", "epub", "docx", "odt", "pdf", "image", "wire-pdf", "wire-ocr", "wire-fetch", "wire-slice",
                         "wire-engine", "config", "voice-preset", "piper-voice", "library-export", "queue-row", "server"]
         #expect(Set(Self.harnessNames) == Set(expected))
         // Each has a folder of regression inputs, so one found later has its place.
