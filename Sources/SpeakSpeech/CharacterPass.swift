@@ -116,11 +116,14 @@ enum CharacterPass {
         guard open != close else { return nil }
         let inner = open ? after : before
         guard inner.properties.isAlphabetic || inner.properties.numericType != nil || ".,;:!?)\"”".unicodeScalars.contains(inner) else { return nil }
-        // An underscore needs its partner ("_word_"); a lone one is a character of its own.
+        // An underscore needs its partner ("_word_"); a lone one is a character of its own, and
+        // two are Python's ("__init__").
+        if mark == "_", end - i == 2 { return nil }
         if mark == "_" {
             return open ? (s[end...].prefix(80).contains("_") ? end : nil) : (s[..<i].suffix(80).contains("_") ? end : nil)
         }
-        if open, inner.properties.numericType != nil, !s[end...].prefix(80).contains("*") { return nil }
+        // An opening star needs its partner too: "char *p" is a pointer.
+        if open, !s[end...].prefix(80).contains("*") { return nil }
         return end
     }
 }

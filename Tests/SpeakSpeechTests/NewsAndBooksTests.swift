@@ -26,7 +26,7 @@ import Testing
 
     @Test func identifiersScoresAndNumbers() {
         #expect(heard("Fixes CVE-2023-3446 in glib-2-74 and the A350-900, per ISO 3166-1.")
-            == "Fixes C V E- twenty twenty three dash thirty four forty six in glib- two dash seventy four and the A three fifty dash nine hundred, per eye so thirty one sixty six dash one.")
+            == "Fixes C V E twenty twenty three dash thirty four forty six in glib- two dash seventy four and the A three fifty dash nine hundred, per eye so thirty one sixty six dash one.")
         #expect(say("Wales beat Hungary 2-0, a 5-4 ruling, in 5-8 minutes, the 2019-20 season.")
             == "Wales beat Hungary 2 to 0, a 5 to 4 ruling, in 5 to 8 minutes, the twenty nineteen to twenty twenty season.")
         #expect(say("See (#87), Bug#48532 and PKCS#12, not #include.") == "See (number 87), Bug number 48532 and PKCS 12, not hash include.")

@@ -74,6 +74,8 @@ enum EnglishAbbreviations {
         if tok.text == "N", dot, s[i + 2]?.text == "B", s[i + 3]?.is(".") == true { return RuleMatch(end: i + 4, say: "note") }
         if let slashed = slashed(s, i) { return slashed }
         guard dot else { return nil }
+        // "debhello_0.0.orig.tar.gz", "sphinx.ext.autodoc": a part of a dotted name.
+        if s[i + 2].map({ s.glued(i + 2) && ($0.isWord || $0.isNumber) }) == true || s.t[safe: i - 1]?.is(".") == true && s.glued(i) { return nil }
         let next = s[i + 2]
         // A Roman numeral, not an initial ("P.D.", "Dmitry V. Levin").
         let nextIsNumber = next?.isNumber == true || (next.map { EnglishRoman.value($0.text.uppercased()) != nil } ?? false)
@@ -94,6 +96,11 @@ enum EnglishAbbreviations {
         case "Co":
             say = prev?.text == "&" || prevIsName ? "Company" : nil
         case "Inc": say = "Incorporated"
+        // "3rd ed.", "the second ed.": an edition; "ed. J. Smith": edited.
+        case "ed", "Ed":
+            let ordinal = prev.map { ["st", "nd", "rd", "th"].contains($0.text) || $0.text.hasSuffix("th") || ["first", "second", "third", "new"].contains($0.text.lowercased()) } ?? false
+            say = ordinal ? "edition" : plain[tok.text]
+        case "Rev": say = nextIsNumber ? "revision" : plain[tok.text]
         default:
             // "Fig. 3", "ch. 5", "Vol. II": the abbreviation of a numbered thing has its number
             // ("a naval chap. I fear", "ate a fig." are words).

@@ -70,4 +70,40 @@ extension EnglishWords {
         }
         return false
     }
+
+    /// Emacs' and readline's key names.
+    static let emacsKeys: [String: String] = ["DEL": "delete", "RET": "return", "SPC": "space", "TAB": "tab", "ESC": "escape",
+                                              "LFD": "line feed"]
+
+    /// "C-x C-r" → control x control r, "M-DEL" → meta delete, "C-M-a" (not "C-rich", "M-type").
+    static func emacsChord(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.is("C") || tok.is("M"), s.startsWord(i) || s.t[safe: i - 1]?.is("-") == true,
+              s[i + 1]?.is("-") == true, s.glued(i + 1), let key = s[i + 2], s.glued(i + 2) else { return nil }
+        let modifier = tok.is("C") ? "control" : "meta"
+        if (key.is("C") || key.is("M")), s[i + 3]?.is("-") == true, s.glued(i + 3) { return RuleMatch(end: i + 2, say: modifier) }
+        if let after = s[i + 3], s.glued(i + 3), after.isWord || after.isNumber { return nil }
+        if let name = emacsKeys[key.text] { return RuleMatch(end: i + 3, say: modifier + " " + name) }
+        guard key.text.count == 1, key.isLowercase || !key.isWord && !key.isNumber && key.text != "-" else { return nil }
+        return RuleMatch(end: i + 3, say: modifier + " " + (key.isWord ? key.text : EnglishPaths.marks[key.text] ?? EnglishSymbols.words[key.text] ?? key.text))
+    }
+
+    /// Short words that are also initials often enough to be spelled wherever they stand.
+    static let initialisms: Set<String> = ["US", "IT", "UK", "ID", "OS", "PC", "AI", "TV", "EU", "UN", "AM", "PM", "AD", "BC", "OK", "HR",
+                                           "PR", "IQ", "DC", "CD", "ER", "ME", "MA", "PA", "GA", "CA", "CO", "IN"]
+    /// Short words of query languages and logic, said as words beside another keyword.
+    static let keywords: Set<String> = ["BY", "IN", "OF", "IS", "ON", "OR", "TO", "AS", "AT", "IF", "NO", "SO", "UP", "BE", "DO", "AN",
+                                        "ALL", "AND", "NOT", "SET", "KEY", "ASC", "USE", "ADD", "GET", "PUT", "NEW", "END", "FOR", "XOR"]
+
+    /// "ORDER BY", "NOT IN", "IS NULL", "SET OF": a short keyword beside another word in
+    /// capitals; "exclusive OR": a logical operator after a lowercase word.
+    static func isKeyword(_ s: Scan, _ i: Int) -> Bool {
+        guard let tok = s[i], tok.text.count <= 3, keywords.contains(tok.text) else { return false }
+        if ["OR", "XOR", "AND", "NOT"].contains(tok.text), let prev = s[i - 1], prev.isWord, prev.isLowercase,
+           !["the", "a", "an", "this", "that"].contains(prev.text) { return true }
+        guard tok.text != "IN" || s[i - 1]?.is("NOT") == true else { return false }
+        return [s[i - 1], s[i + 1]].contains { neighbour in
+            neighbour.map { $0.isAllCaps && !initialisms.contains($0.text)
+                && (keywords.contains($0.text) || shortWords.contains($0.text) || $0.text.count >= 3 && WordList.contains($0.text) == true) } == true
+        }
+    }
 }

@@ -15,6 +15,8 @@ enum EnglishCitations {
         guard let tok = s[i] else { return nil }
         let skipping = s.context.skip.contains(.citations)
         if tok.is("[") {
+            // "NAME[1]", "BASH_VERSINFO[1]", "value[1]=0", "make[1]:": an index, not a note.
+            if isIndex(s, i) { return nil }
             var end = i
             var j = i
             // One or more bracketed numeric citations in a row: [3][4], [1, 2], [3–5].
@@ -44,7 +46,7 @@ enum EnglishCitations {
         }
         // Superscript numbers after a word or closing punctuation: footnote markers.
         if let first = tok.text.unicodeScalars.first, superscripts[first] != nil, s.glued(i),
-           let before = s.t[safe: i - 1], before.isWord && before.text.count > 2 || [".", ",", ")", "\"", "”", ";"].contains(before.text) {
+           let before = s.t[safe: i - 1], before.isWord && (before.text.count > 2 || before.isAllCaps) || [".", ",", ")", "\"", "”", ";"].contains(before.text) {
             var j = i + 1
             while let n = s[j], !n.spaceBefore, let u = n.text.unicodeScalars.first, superscripts[u] != nil || n.is(",") { j += 1 }
             return s.context.skip.contains(.footnotes) ? RuleMatch(end: j, say: "", skip: .footnotes) : nil
@@ -142,6 +144,13 @@ enum EnglishCitations {
             guard lowercase.count <= 1 else { return nil }
         }
         return j
+    }
+
+    /// "[n]" glued to a name in capitals or followed by "=", ":", "[" or "(": an array's index.
+    static func isIndex(_ s: Scan, _ i: Int) -> Bool {
+        guard let name = s.t[safe: i - 1], s.glued(i), name.isWord, let close = numericBracket(s, from: i) else { return false }
+        if name.isAllCaps || s.t[safe: i - 2]?.is("_") == true { return true }
+        return s.t[safe: close + 1].map { s.glued(close + 1) && ["=", ":", "[", "("].contains($0.text) } ?? false
     }
 }
 

@@ -101,6 +101,11 @@ enum EnglishDates {
     /// "Tue." → "Tuesday".
     static func weekday(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], let full = days[tok.text], s[i + 1]?.is(".") == true, s.glued(i + 1) else { return nil }
+        // "the current Sun.": "Sun." is the day before a date, a time or a comma, or after "on", a
+        // comma or the start ("Sun. 5 May", "Mon., Tue.", "on Sat.").
+        let next = s[i + 2], prev = s.t[safe: i - 1]
+        let dated = next.map { $0.isNumber || $0.is(",") || $0.is("-") || $0.is("–") || (months.contains($0.text) || abbreviations[$0.text] != nil) } ?? false
+        guard dated || prev == nil || prev.map({ [",", "(", "-", "–", "/"].contains($0.text) || ["on", "and", "or", "to", "through"].contains($0.text.lowercased()) }) == true else { return nil }
         return RuleMatch(end: i + 2, say: full + (s.endsSentence(after: i + 1) && s[i + 2] != nil ? "." : ""))
     }
 

@@ -49,4 +49,28 @@ extension EnglishNumberRules {
         let said = digits.map { c in c.wholeNumberValue.map { EnglishNumbers.ones[$0] } ?? String(c).uppercased() }
         return RuleMatch(end: j, say: "hex " + said.joined(separator: " "))
     }
+
+    /// "1e-09" → one times ten to the minus nine, "321e+5", "5.55e-17" (not "LaTeX2e", "3e4a").
+    static func scientific(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let mantissa = s[i], mantissa.isNumber, !(s.glued(i) && s[i - 1]?.isWord == true), let e = s[i + 1], e.is("e") || e.is("E"),
+              s.glued(i + 1) else { return nil }
+        var j = i + 2, sign = ""
+        if let mark = s[j], mark.is("-") || mark.is("+") || mark.is("−"), s.glued(j) { sign = mark.is("+") ? "" : "minus "; j += 1 }
+        // (Not a commit's hash: "010e5661".)
+        guard let exponent = s[j], exponent.isInteger, s.glued(j), exponent.text.count <= 3, let power = Int(exponent.text),
+              !(mantissa.text.hasPrefix("0") && mantissa.text.count > 1 && !mantissa.text.hasPrefix("0.")) else { return nil }
+        if let after = s[j + 1], s.glued(j + 1), after.isWord || after.isNumber { return nil }
+        return RuleMatch(end: j + 1, say: mantissa.text + " times ten to the " + sign + EnglishNumbers.cardinal(power))
+    }
+
+    /// "1280 x 1024" → twelve eighty by ten twenty four; "1.5 x 10⁵" → times.
+    static func spacedBy(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let a = s[i], a.isNumber, let x = s[i + 1], x.is("x"), x.spaceBefore, let b = s[i + 2], b.isNumber, b.spaceBefore else { return nil }
+        if b.is("10"), s[i + 3].map({ s.glued(i + 3) && EnglishSymbols.superscripts[$0.text.unicodeScalars.first ?? " "] != nil }) == true {
+            return RuleMatch(end: i + 2, say: a.text + " times")
+        }
+        guard a.isInteger, b.isInteger, let m = Int(a.text), let n = Int(b.text) else { return nil }
+        if let after = s[i + 3], s.glued(i + 3), after.isWord || after.isNumber { return nil }
+        return RuleMatch(end: i + 3, say: EnglishNumbers.name(m) + " by " + EnglishNumbers.name(n))
+    }
 }

@@ -26,6 +26,7 @@ enum EnglishNumberRules {
         if tok.is("+") || tok.is("("), let phone = phone(s, i) { return phone }
         if tok.is("−"), let n = s[i + 1], n.isNumber, s.glued(i + 1) { return RuleMatch(end: i + 1, say: "minus") }
         if tok.text == "v" || tok.text == "V", let version = prefixedVersion(s, i) { return version }
+        if let offset = compactSign(s, i) { return offset }
         // "-20 °C", "-0.5 dB": a hyphen for a minus before a measurement (not an option like "-1").
         if tok.is("-"), tok.spaceBefore || i == 0, let n = s[i + 1], n.isNumber, s.glued(i + 1),
            n.text.contains(".") || s[i + 2].map({ ["°", "%"].contains($0.text) || EnglishUnits.units[$0.text] != nil }) == true {
@@ -34,11 +35,31 @@ enum EnglishNumberRules {
         guard tok.isNumber else { return nil }
         if let code = codes(s, i) { return code }
         if let phone = phone(s, i) { return phone }
-        let rules: [(Scan, Int) -> RuleMatch?] = [codes, dimensions, decade, ordinal, military, range, fraction, power, multiplier, unitLetter, version, year]
+        let rules: [(Scan, Int) -> RuleMatch?] = [codes, scientific, spacedBy, dimensions, decade, ordinal, military, range, fraction, power, multiplier, unitLetter, version, year]
         for rule in rules {
             if let m = rule(s, i) { return m }
         }
         return nil
+    }
+
+    /// Variables a minus is glued to in code ("len-1", "n-1").
+    static let variables: Set<String> = ["len", "size", "count", "max", "min", "length", "idx", "index", "offset", "end", "pos", "num"]
+
+    /// A sign glued into code or a time: "len-1", "n-1", "2³¹-1" (minus); "UTC+01:00",
+    /// "…19.120-04:00" (a time zone's offset: plus one, minus four).
+    static func compactSign(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let sign = s[i], sign.is("-") || sign.is("+") || sign.is("−"), s.glued(i), let n = s[i + 1], n.isNumber, s.glued(i + 1),
+              let prev = s.t[safe: i - 1] else { return nil }
+        let word = sign.is("+") ? "plus" : "minus"
+        let parts = n.text.split(separator: ":")
+        if parts.count == 2, parts[0].count == 2, parts[1].count == 2, let h = Int(parts[0]), let m = Int(parts[1]), h <= 14,
+           prev.isNumber || ["UTC", "GMT", "Z", "T"].contains(prev.text) {
+            return RuleMatch(end: i + 2, say: word + " " + EnglishNumbers.cardinal(h) + (m == 0 ? "" : " " + EnglishNumbers.cardinal(m)))
+        }
+        guard n.isInteger, s[i + 2].map({ !(s.glued(i + 2) && ($0.isWord || $0.isNumber)) }) ?? true else { return nil }
+        let variable = prev.isWord && (prev.text.count == 1 && prev.isLowercase || variables.contains(prev.text))
+        let power = EnglishSymbols.superscripts[prev.text.unicodeScalars.first ?? " "] != nil
+        return variable || power ? RuleMatch(end: i + 1, say: (power ? " " : "") + word) : nil
     }
 
     /// "100th" → one hundredth (eSpeak says "one hundred th").
@@ -191,6 +212,8 @@ enum EnglishNumberRules {
             }
             return RuleMatch(end: i + 3, say: words)
         }
+        // "the 2019/20 season": a year and the next.
+        if isYear(a), b.text.count == 2, y == (x + 1) % 100 { return RuleMatch(end: i + 3, say: EnglishNumbers.year(x) + " " + EnglishNumbers.cardinal(y)) }
         // "24/7", "50/50", "80/20" are said as two numbers; "80/443" (ports) keeps its slash.
         if x == y || x + y == 100 || (x > y && y <= 12) { return RuleMatch(end: i + 3, say: a.text + " " + b.text) }
         return RuleMatch(end: i + 3, say: a.text + " slash " + b.text)

@@ -7,10 +7,12 @@ enum EnglishPaths {
     static let directories: [String: String] = ["etc": "E T C", "usr": "user", "tmp": "temp", "src": "source", "sbin": "S bin",
                                                 "lib": "lib", "var": "var", "dev": "dev", "opt": "opt", "bin": "bin", "proc": "proc"]
     static let marks: [String: String] = ["/": "slash", "~": "tilde", ".": "dot", "_": "underscore", "-": "dash", "+": "plus"]
+    /// The first part of a media type ("text/plain", "application/json").
+    static let mediaTypes: Set<String> = ["text", "application", "image", "audio", "video", "multipart", "font", "message", "model"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.text == "/" || tok.text == "~" || tok.text == "." || tok.isWord,
-              s.startsWord(i, also: ["="])
+              s.startsWord(i, also: ["="]) || tok.is("/") && isOptionLetter(s, i - 1)
         else { return nil }
         var end = s.run(from: i)
         // Trailing punctuation belongs to the sentence.
@@ -27,7 +29,16 @@ enum EnglishPaths {
         let relative = tokens[0].is(".") && (tokens[1].is("/") || tokens[1].is(".") && tokens.count > 2 && tokens[2].is("/"))
         // "docs/INSTALL.txt", "src/speak/main.swift": a file's name with an extension at the end.
         let named = tokens[0].isWord && hasExtension(tokens)
-        guard rooted || home || relative || named else { return nil }
+        // "refs/heads/master", "subdir/file1", "text/plain": three parts or more, a part with a
+        // digit or an underscore, or a media type ("and/or", "km/s", "TCP/IP" are none of them).
+        let parts = tokens.split { $0.is("/") }
+        // ("Bulgaria/Israel/Hungary" are alternatives, "OS/2" and "HTTP/2" names.)
+        let titled = parts.allSatisfy { $0.count == 1 && $0[$0.startIndex].isCapitalized && $0[$0.startIndex].text.dropFirst().allSatisfy(\.isLowercase) }
+        let named2 = parts.count == 2 && parts[0].count == 1 && parts[0][parts[0].startIndex].isAllCaps && parts[1].allSatisfy(\.isNumber)
+        let technical = !tokens[0].is("/") && parts.count >= 2 && parts.allSatisfy { !$0.isEmpty } && !titled && !named2 && (parts.count >= 3
+            || parts.contains { part in part.contains { $0.isNumber } || part.contains { $0.is("_") } } && !parts.allSatisfy({ $0.allSatisfy(\.isNumber) })
+            || parts.count == 2 && parts[0].count == 1 && mediaTypes.contains(parts[0][parts[0].startIndex].text) && parts[1].allSatisfy { !$0.isNumber })
+        guard rooted || home || relative || named || technical else { return nil }
         var said: [String] = []
         for (k, token) in tokens.enumerated() {
             if let mark = marks[token.text] {
@@ -46,6 +57,13 @@ enum EnglishPaths {
     private static func hasExtension(_ tokens: [Token]) -> Bool {
         guard tokens.count >= 4, let last = tokens.last, last.isWord, last.text.count <= 6, tokens[tokens.count - 2].is(".") else { return false }
         return tokens[tokens.count - 3].isWord || tokens[tokens.count - 3].isNumber
+    }
+
+    /// "-L/usr/lib", "-I/usr/include": a path glued to a one-letter option.
+    private static func isOptionLetter(_ s: Scan, _ k: Int) -> Bool {
+        guard let letter = s.t[safe: k], letter.isWord, letter.text.count == 1, s.glued(k + 1), s.glued(k),
+              let dash = s.t[safe: k - 1], dash.is("-") else { return false }
+        return s.startsWord(k - 1)
     }
 
     private static func word(_ text: String) -> String {

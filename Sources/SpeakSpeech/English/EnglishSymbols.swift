@@ -8,7 +8,7 @@ enum EnglishSymbols {
         "∂": "partial", "∆": "delta", "Δ": "delta", "∝": "is proportional to", "→": "to", "⇒": "implies", "⟹": "implies",
         "⇔": "if and only if", "∈": "in", "∉": "not in", "∀": "for all", "∃": "there exists", "∩": "intersect", "∪": "union",
         "⊂": "subset of", "‰": "per mille", "∠": "angle", "⊥": "perpendicular to", "∥": "parallel to", "·": "times",
-        "%": "percent", "°": "degrees",
+        "%": "percent", "°": "degrees", "∇": "nabla", "⊗": "tensor", "⊕": "direct sum", "∘": "composed with",
     ]
     static let superscripts: [Unicode.Scalar: Character] = ["⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6",
                                                              "⁷": "7", "⁸": "8", "⁹": "9", "⁻": "-"]
@@ -19,7 +19,9 @@ enum EnglishSymbols {
         let operandBefore = prev.map { $0.isNumber || ($0.isWord && $0.text.count <= 2) || $0.is(")") || $0.is("²") || $0.is("³") } ?? false
         let operandAfter = next.map { $0.isNumber || ($0.isWord && $0.text.count <= 2) || $0.is("(") || $0.is("−") || $0.is("-") } ?? false
         // Powers after a variable, a number or a bracket.
-        if let first = tok.text.unicodeScalars.first, superscripts[first] != nil, s.glued(i), prev.map({ $0.isNumber || $0.isWord && $0.text.count <= 2 || $0.is(")") }) == true {
+        // ("FM¹": a note after initials, not a power.)
+        if let first = tok.text.unicodeScalars.first, superscripts[first] != nil, s.glued(i),
+           prev.map({ $0.isNumber || $0.isWord && $0.text.count <= 2 && !$0.isAllCaps || $0.is(")") }) == true {
             var digits = ""
             var j = i
             while let t = s[j], let u = t.text.unicodeScalars.first, let d = superscripts[u], j == i || s.glued(j) { digits.append(d); j += 1 }
@@ -33,7 +35,19 @@ enum EnglishSymbols {
             if tok.is("⇒") { return RuleMatch(end: i + 1, say: "implies") }
             // Between variables a limit ("n → ∞": goes to), between places or things a route ("Vienna → Prague": to).
             return RuleMatch(end: i + 1, say: operandBefore ? "goes to" : "to")
+        case "_":
+            // Python's "__init__", C's "__builtin_expect", "__attribute__": dunder init; the closing
+            // pair is not said.
+            if next?.is("_") == true, s.glued(i + 1), let name = s[i + 2], name.isWord || name.isNumber, s.glued(i + 2), s.startsWord(i, also: ["."]) {
+                let closed = s[i + 3]?.is("_") == true && s.glued(i + 3) && s[i + 4]?.is("_") == true && s.glued(i + 4)
+                return RuleMatch(end: closed ? i + 5 : i + 2, say: "dunder" + (closed ? " " + name.text : ""))
+            }
+            if next?.is("_") == true, s.glued(i + 1), let word = prev, word.isWord || word.isNumber, s.glued(i),
+               s[i + 2].map({ !s.glued(i + 2) || !($0.isWord || $0.isNumber) }) ?? true {
+                return RuleMatch(end: i + 2, say: " ")
+            }
         case "*":
+            if let said = star(s, i) { return said }
             // "* * *" or a lone star between words: a break, not a word; between numbers, times.
             if operandBefore, operandAfter, prev?.isNumber == true || next?.isNumber == true { return RuleMatch(end: i + 1, say: "times") }
             // A wildcard in a file name: "*.o", "git-*.txt", "src/*".
@@ -108,6 +122,14 @@ enum EnglishSymbols {
         case "%", "°":
             return nil
         case "/":
+            // A division: "t2 / t3", "ΔT/T₀", "log(τ/yr)".
+            if let a = prev, let b = next, a.isNumber || a.is(")") || a.isWord && a.text.count == 1, b.isNumber || b.is("(") || b.isWord && b.text.count == 1,
+               tok.spaceBefore, b.spaceBefore { return RuleMatch(end: i + 1, say: "over") }
+            if let a = prev, let b = next, s.glued(i), s.glued(i + 1), a.isWord && a.text.count == 1 || a.text.contains(where: { EnglishWords.greek[$0] != nil }),
+               b.text.contains(where: { EnglishWords.greek[$0] != nil }) || b.isWord && b.text.count == 1 && s[i + 2].map({ s.glued(i + 2) && "₀₁₂₃₄₅₆₇₈₉".contains($0.text) }) == true
+                || a.text.contains(where: { EnglishWords.greek[$0] != nil }) {
+                return RuleMatch(end: i + 1, say: "over")
+            }
             // Between words: "his/her" is "his or her", "and/or" "and or", "input/output" a pause.
             if let a = prev, let b = next, a.isWord, b.isWord, s.glued(i), s.glued(i + 1) {
                 let pronouns: Set<String> = ["he", "she", "his", "her", "him", "hers", "himself", "herself", "they", "them", "s"]
@@ -133,5 +155,32 @@ enum EnglishSymbols {
         }
         // "x" between numbers: 1920x1080, 2x4.
         return nil
+    }
+
+    /// C's types before a pointer's star: "char *name", "void * p".
+    static let cTypes: Set<String> = ["char", "int", "void", "const", "long", "short", "unsigned", "signed", "float", "double", "struct",
+                                      "FILE", "size_t", "uint8_t", "int32_t", "uint32_t", "int64_t", "uint64_t", "bool"]
+
+    /// A star that is a character or an operator: "n*y" and "i * t2" (times), "2**53" (a
+    /// power), "char *p" and "'*'" and "$*" and "[0-9]*" (star).
+    static func star(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        let prev = s.t[safe: i - 1], next = s.t[safe: i + 1]
+        func operand(_ t: Token?) -> Bool { t.map { $0.isNumber || $0.isWord || $0.is(")") } ?? false }
+        if let prev, cTypes.contains(prev.text), !s.glued(i) { return RuleMatch(end: i + 1, say: "star") }
+        if let prev, ["'", "‘", "\"", "“", "`", "$", "]"].contains(prev.text), s.glued(i),
+           next.map({ !s.glued(i + 1) || ["'", "’", "\"", "”", "`", ",", ".", ")"].contains($0.text) }) ?? true {
+            return RuleMatch(end: i + 1, say: "star")
+        }
+        // "2**53": a power.
+        if next?.is("*") == true, s.glued(i + 1), operand(prev), let exponent = s.t[safe: i + 2], exponent.isNumber || exponent.isWord,
+           s.glued(i) == s.glued(i + 2) {
+            return RuleMatch(end: i + 2, say: "to the power of")
+        }
+        let glued = s.glued(i) && s.glued(i + 1), spaced = tok.spaceBefore && next?.spaceBefore == true
+        guard operand(prev), operand(next), glued || spaced, !(next?.is("*") ?? false) else { return nil }
+        // A word on each side of a spaced star is prose ("* * *" aside): only code has operands there.
+        if spaced, let a = prev, let b = next, a.isWord && a.text.count > 2 && b.isWord && b.text.count > 2 { return nil }
+        return RuleMatch(end: i + 1, say: "times")
     }
 }

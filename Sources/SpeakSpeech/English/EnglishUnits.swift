@@ -21,13 +21,15 @@ enum EnglishUnits {
         "ft/s": "foot per second", "m/s²": "meter per second squared", "mg/dl": "milligram per deciliter", "mg/dL": "milligram per deciliter",
         "mg/kg": "milligram per kilogram", "g/mol": "gram per mole", "kg/m³": "kilogram per cubic meter", "mmHg": "millimeter of mercury",
         "GiB": "gibibyte", "MiB": "mebibyte", "KiB": "kibibyte", "TiB": "tebibyte", "Wh": "watt hour", "mWh": "milliwatt hour",
-        "dBA": "decibel", "dBa": "decibel", "MP": "megapixel",
+        "dBA": "decibel", "dBa": "decibel", "MP": "megapixel", "µHz": "microhertz", "μHz": "microhertz", "mHz": "millihertz",
+        "M☉": "solar mass", "M⊙": "solar mass", "R☉": "solar radius", "L☉": "solar luminosity", "pt": "point", "bp": "big point",
+        "pc": "parsec", "kpc": "kiloparsec", "Mpc": "megaparsec", "sp": "scaled point", "µm²": "square micrometer",
     ]
     static let plurals: [String: String] = [
         "foot": "feet", "hertz": "hertz", "kilohertz": "kilohertz", "megahertz": "megahertz", "gigahertz": "gigahertz", "kelvin": "kelvins",
         "degree Fahrenheit": "degrees Fahrenheit", "degree Celsius": "degrees Celsius", "square foot": "square feet",
         "millimeter of mercury": "millimeters of mercury", "meter per second squared": "meters per second squared",
-        "kilowatt hour": "kilowatt hours", "watt hour": "watt hours", "milliwatt hour": "milliwatt hours", "megawatt hour": "megawatt hours", "milliampere hour": "milliampere hours",
+        "kilowatt hour": "kilowatt hours", "watt hour": "watt hours", "solar mass": "solar masses", "solar radius": "solar radii", "big point": "big points", "scaled point": "scaled points", "solar luminosity": "solar luminosities", "milliwatt hour": "milliwatt hours", "megawatt hour": "megawatt hours", "milliampere hour": "milliampere hours",
     ]
 
     /// Words after a unit that show it measures a noun ("a 2 kg bag", "5 µm particles") are
@@ -44,7 +46,9 @@ enum EnglishUnits {
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let number = s[i], number.isNumber else { return nil }
         // "a 34\" monitor", "6'2\"": inches (a straight quote that closes none opened before it).
-        if let mark = s[i + 1], s.glued(i + 1), mark.is("″") || mark.is("\"") && !opensQuote(s, before: i + 1) {
+        // (Not "+022\"", a number in quotes that lost its opening quote to another sentence.)
+        let measured = !(number.text.hasPrefix("0") && !number.text.hasPrefix("0.")) && !(s.glued(i) && s.t[safe: i - 1].map { ["+", "-", "="].contains($0.text) } == true)
+        if let mark = s[i + 1], s.glued(i + 1), measured, mark.is("″") || mark.is("\"") && !opensQuote(s, before: i + 1) {
             if let feet = s[i - 1], feet.is("'") || feet.is("′"), s.glued(i), let n = s[i - 2], n.isInteger, s.glued(i - 1) {
                 return RuleMatch(end: i + 2, say: number.text + (number.text == "1" ? " inch" : " inches"))
             }

@@ -16,7 +16,15 @@ enum EnglishWords {
                                               "NORAD": "nor ad", "IOCTL": "I O control", "GNU": "Gnoo", "README": "read me", "NUL": "null", "DEFCON": "def con", "SNAFU": "snafoo", "TOML": "tomel",
                                               "AJAX": "ay jax", "CRUD": "crud", "NAND": "nand", "OPEC": "Oh peck", "CAT": "cat",
                                               "STEM": "stem", "MADD": "mad", "NATO": "Nato", "NASA": "Nasa", "PETA": "Peeta",
-                                              "TODO": "to do", "TODOs": "to dos", "FIXME": "fix me", "NVIDIA": "Nvidia"]
+                                              "TODO": "to do", "TODOs": "to dos", "FIXME": "fix me", "NVIDIA": "Nvidia",
+                                              "FOO": "foo", "BAZ": "baz",
+                                              // TeX's logos as PDFs give them (the lowered E is a capital).
+                                              "TEX": "Tek", "LATEX": "Lah tek", "pdfTEX": "pdf tek", "pdfTeX": "pdf tek",
+                                              "XeTEX": "zee tek", "XeTeX": "zee tek", "BibTEX": "bib tek", "BibTeX": "bib tek",
+                                              "LuaTEX": "lua tek", "LuaTeX": "lua tek", "ConTEXt": "con text", "ConTeXt": "con text",
+                                              "METAFONT": "meta font", "TEXbook": "tek book", "METAFONTbook": "meta font book",
+                                              "AMSTEX": "A M S tek", "pdfLATEX": "pdf lah tek", "pdfLaTeX": "pdf lah tek",
+                                              "XeLaTeX": "zee lah tek", "XeLATEX": "zee lah tek", "LuaLaTeX": "lua lah tek", "LuaLATEX": "lua lah tek"]
     /// Acronyms people say as words.
     static let sayAsWord: Set<String> = [
         "NASA", "NATO", "UNESCO", "UNICEF", "PIN", "RAM", "ROM", "LASER", "RADAR", "SCUBA", "SONAR", "AIDS", "COVID", "OPEC",
@@ -69,15 +77,25 @@ enum EnglishWords {
                                              "η": "eta", "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
                                              "ξ": "xi", "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "υ": "upsilon", "φ": "phi",
                                              "χ": "chi", "ψ": "psi", "ω": "omega", "Γ": "gamma", "Δ": "delta", "Θ": "theta",
-                                             "Λ": "lambda", "Ξ": "xi", "Π": "pi", "Σ": "sigma", "Φ": "phi", "Ψ": "psi", "Ω": "omega"]
+                                             "Λ": "lambda", "Ξ": "xi", "Π": "pi", "Σ": "sigma", "Φ": "phi", "Ψ": "psi", "Ω": "omega",
+                                             "ϕ": "phi", "ϵ": "epsilon", "ϑ": "theta", "ϱ": "rho", "ϖ": "pi", "ς": "sigma", "ϰ": "kappa",
+                                             "ℓ": "ell"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.isWord else { return nil }
+        if let chord = emacsChord(s, i) { return chord }
         if let key = keys[tok.text], s[i + 1]?.is("+") == true || s.t[safe: i - 1]?.is("+") == true { return RuleMatch(end: i + 1, say: key) }
         // "Ctrl-C", "Alt-F4": the hyphen joins the keys, it is not said.
         if let key = keys[tok.text], s[i + 1]?.is("-") == true, s.glued(i + 1), let other = s[i + 2], s.glued(i + 2),
            other.isNumber || other.isWord && other.isCapitalized && (other.text.count <= 9 || keys[other.text] != nil) {
             return RuleMatch(end: i + 2, say: key)
+        }
+        // "ε-TEX" is e-TeX, "LATEX 2ε" LaTeX two e.
+        if tok.text == "ε", s[i + 1]?.is("-") == true, s.glued(i + 1), s[i + 2].map({ $0.text.uppercased() == "TEX" }) == true {
+            return RuleMatch(end: i + 2, say: "e")
+        }
+        if tok.text == "ε", s.glued(i), s.t[safe: i - 1]?.is("2") == true, s.t[safe: i - 2].map({ $0.text.uppercased() == "LATEX" }) == true {
+            return RuleMatch(end: i + 1, say: "e")
         }
         // Greek letters in a formula: "πr" → pi r, "Δt" → delta T; a Greek word is left alone.
         if tok.text.contains(where: { greek[$0] != nil }), tok.text.count <= 4, !tok.text.allSatisfy({ greek[$0] != nil || !$0.isASCII }) || tok.text.count == 1 {
@@ -117,8 +135,13 @@ enum EnglishWords {
                     neighbour.map { $0.isAllCaps && $0.text.count >= 4 && WordList.contains($0.text) == true } == true })
             let englishWord = (text.count >= 4 || emphasis) && !spokenAsWord(text) && EnglishRoman.value(text) == nil
                 && looksPronounceable(text) && WordList.contains(text) == true
-            if sayAsWord.contains(text) || shortWords.contains(text) || englishWord {
+            if sayAsWord.contains(text) || shortWords.contains(text) || englishWord || isKeyword(s, i) || text.count >= 6 && nameShaped(text) {
                 return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased())
+            }
+            // A placeholder of one letter ("YYYY", "NNNN"): each letter; "III" and "XVII" are numbers.
+            if text.count >= 4, Set(text).count == 1 { return RuleMatch(end: i + 1, say: spell(text)) }
+            if text.contains("II"), text.allSatisfy({ "IVX".contains($0) }), let v = EnglishRoman.value(text) {
+                return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
             }
             // Tripled letters: AAA is "triple A", WWW "triple W".
             if let run = tripled(text) { return RuleMatch(end: i + 1, say: run) }
@@ -132,7 +155,9 @@ enum EnglishWords {
             }
             // eSpeak says some capitals as a word ("WHO", "OR", "ACLU"): spell those it would not spell itself.
             guard spokenAsWord(text) || (text.count >= 3 && looksPronounceable(text)) else { return nil }
-            return RuleMatch(end: i + 1, say: spell(text))
+            // "SHA-1": the hyphen before the number goes with the letters (eSpeak made "A--1" a schwa).
+            let hyphen = s[i + 1]?.is("-") == true && s.glued(i + 1) && s[i + 2].map { $0.isNumber && s.glued(i + 2) } == true
+            return RuleMatch(end: hyphen ? i + 2 : i + 1, say: spell(text))
         }
         if capitals.count >= 2, rest == "s" { return RuleMatch(end: i + 1, say: spell(String(capitals)) + "'s") }
         // IPv6, IPv4: capitals and one lowercase letter before a number.
