@@ -45,6 +45,12 @@ import Testing
             == "Unpack debhello_0.0.orig.tar.gz, the 3rd edition, revision 875, the current Sun. Then on Sunday May fifth.")
     }
 
+    @Test func addressesOfOtherSchemesAndFiguresInCapitals() {
+        #expect(say("Clone http://myserver/path/to/repo or svn://tug.org/texlive or git://git.kernel.org/pub/x.git today.")
+            == "Clone my server or tug dot org or git dot kernel dot org today.")
+        #expect(say("As FIG. 1: shows, see SEC. 3.") == "As figure 1: shows, see section 3.")
+    }
+
     @Test func exponentsSignsAndOffsets() {
         #expect(say("Use 1e-09 and 321e+5, not LaTeX2e or 3e4a.") == "Use 1 times ten to the minus nine and 321 times ten to the five, not Lah tek 2e or 3e4a.")
         #expect(heard("Loop to len-1, n-1 and 2³¹-1, UTF-8, bash-4, 12-15 at 19.120-04:00 or UTC+01:00.")

@@ -25,7 +25,8 @@ enum EnglishAbbreviations {
         "Bldg": "building", "Rm": "room", "Pl": "Place", "Ct": "Court", "Sq": "Square", "Pkwy": "Parkway", "Hts": "Heights",
         "Natl": "National", "Intl": "International", "Assn": "Association", "Mgr": "manager", "Atty": "Attorney", "Dir": "Director",
         "Msgr": "Monsignor", "Fr": "Father", "Sr.": "Sister", "Br": "Brother", "Jan": "January", "Feb": "February", "Aug": "August",
-        "Sept": "September", "Oct": "October", "Nov": "November", "Dec": "December",
+        "Sept": "September", "Oct": "October", "Nov": "November", "Dec": "December", "FIG": "figure", "FIGS": "figures", "EQ": "equation",
+        "EQS": "equations", "SEC": "section",
     ]
 
     /// Written with a slash: "w/o" without, "y/y" year over year, "n/a" not applicable.

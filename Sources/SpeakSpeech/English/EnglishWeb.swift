@@ -36,7 +36,7 @@ enum EnglishWeb {
             end -= 1
         }
         let raw = s.joined(i..<end)
-        let schemed = ["https://", "http://", "ftp://"].contains { raw.lowercased().hasPrefix($0) }
+        let schemed = schemes.contains { raw.lowercased().hasPrefix($0) }
         if !schemed, let at = raw.firstIndex(of: "@") {
             let local = String(raw[..<at]), domain = String(raw[raw.index(after: at)...])
             guard !local.isEmpty, isHost(domain) else { return nil }
@@ -45,17 +45,26 @@ enum EnglishWeb {
         }
         var rest = Substring(raw)
         var scheme = false
-        for prefix in ["https://", "http://", "ftp://"] where rest.lowercased().hasPrefix(prefix) {
+        for prefix in schemes where rest.lowercased().hasPrefix(prefix) {
             rest = rest.dropFirst(prefix.count)
             scheme = true
         }
         let host = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" })
+        // "http://myserver/path": a host of one name after a scheme.
+        if scheme, !host.contains("."), host.count >= 2, host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
+            if s.context.skip.contains(.urls) { return RuleMatch(end: end, say: "", skip: .urls) }
+            return RuleMatch(end: end, say: sayLabel(host.lowercased()))
+        }
         guard isHost(host), scheme || host.lowercased().hasPrefix("www.") || host.contains(".") else { return nil }
         // Without a scheme, the last label must be a real top-level domain (not "e.g", "3.5").
         if !scheme, let last = host.split(separator: ".").last, !tlds.contains(last.lowercased()) { return nil }
         if s.context.skip.contains(.urls) { return RuleMatch(end: end, say: "", skip: .urls) }
         return RuleMatch(end: end, say: sayHost(host, dropWWW: true))
     }
+
+    /// Schemes of addresses said as their host.
+    static let schemes = ["https://", "http://", "ftp://", "ftps://", "sftp://", "ssh://", "git://", "svn://", "hkp://", "hkps://",
+                          "rsync://", "ws://", "wss://", "smb://", "nfs://"]
 
     /// Consonant pairs English words start with.
     static let onsets: Set<String> = ["bl", "br", "ch", "cl", "cr", "cz", "dr", "dw", "fl", "fr", "gh", "gl", "gn", "gr", "kh", "kl", "kn", "kr",
@@ -65,7 +74,7 @@ enum EnglishWeb {
 
     /// Labels said their own way.
     static let labels: [String: String] = ["arxiv": "archive", "github": "git hub", "gitlab": "git lab", "youtube": "you tube",
-                                           "linkedin": "linked in", "wikipedia": "wikipedia", "nytimes": "N Y times"]
+                                           "linkedin": "linked in", "wikipedia": "wikipedia", "nytimes": "N Y times", "git": "git"]
 
     static func isHost(_ host: String) -> Bool {
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
