@@ -78,6 +78,11 @@ enum MarkdownInline {
             guard MarkdownBlocks.elements.contains(name), follows == nil || follows?.isWhitespace == true || follows == "/" else {
                 out.append(c); i += 1; continue
             }
+            // A tag is markup when it has attributes, is one that stands alone, or is paired in
+            // the sentence: "the <code> element", "pass <input> and <output>" name tags.
+            let closing = tag.hasPrefix("/")
+            let paired = closing ? text.contains("<" + name) : text.range(of: "</" + name + ">", options: .caseInsensitive) != nil
+            guard tag.contains("=") || ["br", "hr", "wbr"].contains(name) || paired else { out.append(c); i += 1; continue }
             if name == "br" || name == "hr" || name == "p" || name == "td" || name == "th" || name == "li" { out.append(" ") }
             if name == "img", let alt = MarkdownBlocks.attribute("alt", in: tag) { out += alt }
             i = close + 1

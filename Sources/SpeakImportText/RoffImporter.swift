@@ -55,8 +55,12 @@ public struct RoffImporter: Importer {
             throw .unreadable(name, reason: "a man page is set by the man program; install it with 'apt-get install man-db'")
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["-l", "--nh", "--nj", path]
+        // In a process group of its own (setsid), so that a page given up on takes groff and
+        // troff with it.
+        let setsid = "/usr/bin/setsid"
+        let grouped = FileManager.default.isExecutableFile(atPath: setsid)
+        process.executableURL = URL(fileURLWithPath: grouped ? setsid : program)
+        process.arguments = (grouped ? [program] : []) + ["-l", "--nh", "--nj", path]
         process.environment = ["PATH": "/usr/bin:/bin", "MANWIDTH": "80", "LC_ALL": "C.UTF-8", "MANPAGER": "cat", "PAGER": "cat"]
         let output = Pipe()
         process.standardOutput = output
@@ -77,6 +81,7 @@ public struct RoffImporter: Importer {
             done.signal()
         }.start()
         guard done.wait(timeout: .now() + limit) == .success else {
+            if grouped { kill(-process.processIdentifier, SIGKILL) }
             process.terminate()
             throw .damaged(name, reason: "man did not finish setting this page within \(Int(limit)) s; check it with 'man -l \(name)'")
         }

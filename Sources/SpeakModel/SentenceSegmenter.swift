@@ -63,7 +63,7 @@ public enum SentenceSegmenter {
         let nextIsDigit = CharacterClass.isDigit(firstOfNext)
         if let terminator = gap.first(where: CharacterClass.isSentenceTerminator) {
             // "No. 5", "Nos. 3 and 4", "p. 12": the dot abbreviates a number word.
-            if terminator == ".", nextIsDigit, gap.first == ".", isNumberWord(word) { return false }
+            if terminator == ".", nextIsDigit || isLabel(scalars[next]), gap.first == ".", isNumberWord(word) { return false }
             // "Smith et al. (2020) showed", "Lee et al. [4] found": the citation follows the names.
             if terminator == ".", w > 0, Abbreviations.lowercased(word) == "al", Abbreviations.lowercased(scalars[words[w - 1].range]) == "et",
                gap.contains("(") || gap.contains("[") || nextIsDigit { return false }
@@ -91,6 +91,17 @@ public enum SentenceSegmenter {
 
     private static func isNumberWord(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
         ["no", "nos", "p", "pp", "vol", "vols", "fig", "figs", "nr", "art", "sec", "ch", "chap", "ca", "c", "approx", "eq", "eqs",
-         "op", "apt", "ste", "tel", "ext", "ref", "refs", "thm", "tab", "suppl", "ed", "est", "cf"].contains(Abbreviations.lowercased(word))
+         "op", "apt", "ste", "tel", "ext", "ref", "refs", "thm", "tab", "suppl", "ed", "est", "cf", "prop", "def", "lem", "cor", "app",
+         "appx", "para", "paras", "secs", "eqn"].contains(Abbreviations.lowercased(word))
+    }
+
+    /// What numbers a thing without digits: a Roman numeral ("Vol. II"), a capital letter ("App.
+    /// B"), a capital and digits ("Fig. S1").
+    private static func isLabel(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let first = word.first, CharacterClass.isUppercase(first) else { return false }
+        let rest = word.dropFirst().prefix { !CharacterClass.isSentenceTerminator($0) && $0 != "," && $0 != ")" }
+        // ("No. I won't", "Ref. A man": a pronoun and an article start sentences.)
+        if rest.isEmpty { return first != "I" && first != "A" }
+        return !rest.isEmpty && rest.allSatisfy(CharacterClass.isDigit) || word.allSatisfy { "IVXLC".unicodeScalars.contains($0) } && (2...5).contains(word.count)
     }
 }

@@ -16,7 +16,10 @@ enum CharacterPass {
         var i = 0
         while i < s.count {
             let u = s[i]
-            if let lig = ligatures[u] {
+            if u == "∘", i > 0, ("0"..."9").contains(s[i - 1]) {
+                // PDFs of papers give the degree sign as a ring operator: "80∘C".
+                edits.append(Edit(range: i..<(i + 1), replacement: "°", final: false))
+            } else if let lig = ligatures[u] {
                 edits.append(Edit(range: i..<(i + 1), replacement: lig, final: false))
             } else if let plain = styled(u) {
                 // Fullwidth, mathematical bold or italic, circled and small-capital letters and digits.

@@ -50,6 +50,24 @@ import Testing
         #expect(say("Broncos vs. Raiders, cf. Smith.") == "Broncos versus Raiders, compare Smith.")
     }
 
+    /// What a review found the new rules saying wrongly in ordinary prose, each mended.
+    @Test func ordinaryProseIsLeftAsItWasRead() {
+        #expect(say("Signed by DAVID today. He moved to SPAIN in May.") == "Signed by David today. He moved to Spain in May.")
+        #expect(say("Patients with type I diabetes in a phase I trial; Chapter V. Results.")
+            == "Patients with type one diabetes in a phase one trial; Chapter five. Results.")
+        #expect(say("On 5/23 the market fell; 20/40 vision; Under Va. Code § 18-2, Rule 12-1, on 12-5.")
+            == "On May twenty third the market fell; 20 40 vision; Under Va. Code § 18-2, Rule 12-1, on 12-5.")
+        #expect(say("A pint cost £1 in the 80s. It cost £5 and the download took 30s.")
+            == "A pint cost one pound in the eighties. It cost five pounds and the download took 30 seconds.")
+        #expect(say("\"Sorry, Miss. I forgot.\" Then I, Mo. and Jo left.") == "\"Sorry, Miss. I forgot.\" Then I, Mo. and Jo left.")
+        #expect(say("The Texas ACLU and the SAT and ACT tests with LED lamps, API - Application Programming Interface.")
+            == "The Texas A- C L U and the S A- T and A- C T tests with L E D lamps, A- P I - Application Programming Interface.")
+        #expect(heard("Use she/her/hers or yes/no/maybe, open Mon. through Fri., the world No.1, Voters passed Prop. 22.")
+            == "Use she or her or hers or yes no maybe, open Monday through Friday, the world number 1, Voters passed proposition 22.")
+        #expect(heard("At 40°26'46\"N in FY2023-24, a f*ck, LATEX gloves, heated to 80∘C.")
+            == "At 40°26'46\"N in FY twenty twenty three to twenty twenty four, a f ck, Latex gloves, heated to 80 degrees Celsius.")
+    }
+
     @Test func inchMarksAreNotQuotes() {
         #expect(say("A 34\" monitor and a 65\" LG; he is 6'2\" tall.") == "A 34 inch monitor and a 65 inch LG; he is 6 feet 2 inches tall.")
         #expect(say("She said \"I have 34\" and left; the \"top 10\" list and \"Route 66\".")

@@ -16,16 +16,16 @@ import Testing
     }
 
     @Test func slashesOfPathsMediaTypesAndDivisions() {
-        #expect(heard("Push refs/heads/master to subdir/file1 as text/plain, link -L/usr/local/lib.")
-            == "Push refs slash heads slash master to subdir slash file 1 as text slash plain, link dash L slash user slash local slash lib.")
+        #expect(heard("Push tests/scripts/functions/wildcard to subdir/file1 as text/plain, link -L/usr/local/lib.")
+            == "Push tests slash scripts slash functions slash wildcard to subdir slash file 1 as text slash plain, link dash L slash user slash local slash lib.")
         #expect(heard("And/or input/output, his/her, TCP/IP and A/B testing.") == "And or input output, his or her, TCP IP and A B testing.")
         #expect(heard("Then t2 / t3 and log(τ/yr) in the 2019/20 season.") == "Then t2 over t3 and log(tau over yr) in the twenty nineteen twenty season.")
     }
 
     @Test func texAndItsUnits() {
         #expect(heard("Use pdfTEX or LATEX or ε-TEX, the TEXbook and LATEX 2ε.") == "Use pdf tek or Lah tek or e Tek, the tek book and Lah tek 2 e.")
-        #expect(say("A 280pt line, 20bp, 12 pc away, 5.8 µHz and 0.56 M☉.")
-            == "A 280 point line, 20 big points, 12 parsecs away, 5.8 microhertz and 0.56 solar masses.")
+        #expect(say("A 280pt line, 20bp, 12 kpc away, 5.8 µHz and 0.56 M☉; 25 bp and 1 pt of cream.")
+            == "A 280 point line, 20 big points, 12 kiloparsecs away, 5.8 microhertz and 0.56 solar masses; 25 bp and 1 pt of cream.")
     }
 
     @Test func wordsInCapitalsOfQueriesAndCode() {
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func indicesKeysAndNames() {
-        #expect(say("Set NAME[1] and make[1]: done, as shown[1]. Then [12].") == "Set Name[1] and make[1]: done, as shown. Then .")
+        #expect(say("Set BASH_VERSINFO[1] and make[1]: done, as shown[1], NATO[3]. Then [12].") == "Set bash versinfo[1] and make[1]: done, as shown, Nato. Then .")
         #expect(say("Press C-x C-r or M-DEL, a C-rich diet, an M-type star.") == "Press control x control r or meta delete, a C-rich diet, an M-type star.")
         #expect(say("Python's __name__ and x.__ceil__, not snake_case.") == "Python's dunder name and x.dunder ceil, not snake_case.")
         #expect(say("Unpack debhello_0.0.orig.tar.gz, the 3rd ed., Rev. 875, the current Sun. Then on Sun. 5 May.")
@@ -53,8 +53,8 @@ import Testing
 
     @Test func exponentsSignsAndOffsets() {
         #expect(say("Use 1e-09 and 321e+5, not LaTeX2e or 3e4a.") == "Use 1 times ten to the minus nine and 321 times ten to the five, not Lah tek 2e or 3e4a.")
-        #expect(heard("Loop to len-1, n-1 and 2³¹-1, UTF-8, bash-4, 12-15 at 19.120-04:00 or UTC+01:00.")
-            == "Loop to len minus 1, n minus 1 and 2 to the power of thirty one minus 1, U T F 8, bash-4, 12 to 15 at 19.120 minus four or U T C plus one.")
+        #expect(heard("Loop to len-1, n-1 and 2³¹-1, UTF-8, bash-4, 12-15 at 04:23:19.120-04:00 or UTC+01:00.")
+            == "Loop to len minus 1, n minus 1 and 2 to the power of thirty one minus 1, U T F 8, bash-4, 12 to 15 at 04:23:19.120 minus four or U T C plus one.")
         #expect(say("A 1280 x 1024 screen, 1.5 x 10⁵ cells, the FM¹.") == "A twelve eighty by ten twenty four screen, 1.5 times 10 to the power of five cells, the FM.")
         #expect(say("A ϕ and ϵ with ∇f.") == "A phi and epsilon with nabla f.")
     }

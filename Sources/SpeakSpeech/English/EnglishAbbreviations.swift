@@ -34,7 +34,7 @@ enum EnglishAbbreviations {
         "w/o": "without", "W/O": "without", "b/c": "because", "c/o": "care of", "C/O": "care of", "n/a": "not applicable",
         "N/A": "not applicable", "y/y": "year over year", "Y/Y": "year over year", "q/q": "quarter over quarter",
         "Q/Q": "quarter over quarter", "m/m": "month over month", "M/M": "month over month", "s/he": "she or he", "S/he": "She or he",
-        "w/e": "whatever", "a/k/a": "also known as", "A/K/A": "also known as",
+        "a/k/a": "also known as", "A/K/A": "also known as",
     ]
 
     /// Abbreviations of numbered things: said in full only before their number.
@@ -76,7 +76,7 @@ enum EnglishAbbreviations {
         if let slashed = slashed(s, i) { return slashed }
         guard dot else { return nil }
         // "debhello_0.0.orig.tar.gz", "sphinx.ext.autodoc": a part of a dotted name.
-        if s[i + 2].map({ s.glued(i + 2) && ($0.isWord || $0.isNumber) }) == true || s.t[safe: i - 1]?.is(".") == true && s.glued(i) { return nil }
+        if s[i + 2].map({ s.glued(i + 2) && $0.isWord }) == true || s.t[safe: i - 1]?.is(".") == true && s.glued(i) { return nil }
         let next = s[i + 2]
         // A Roman numeral, not an initial ("P.D.", "Dmitry V. Levin").
         let nextIsNumber = next?.isNumber == true || (next.map { EnglishRoman.value($0.text.uppercased()) != nil } ?? false)
@@ -105,14 +105,16 @@ enum EnglishAbbreviations {
         default:
             // "Fig. 3", "ch. 5", "Vol. II": the abbreviation of a numbered thing has its number
             // ("a naval chap. I fear", "ate a fig." are words).
-            say = numbered.contains(tok.text.lowercased()) && !nextIsNumber && !(next.map { ["(", "["].contains($0.text) } ?? false)
+            let labelled = next.map { $0.isWord && $0.text.count == 1 && $0.isCapitalized && $0.text != "I" } ?? false
+            say = numbered.contains(tok.text.lowercased()) && !nextIsNumber && !labelled && !(next.map { ["(", "["].contains($0.text) } ?? false)
                 ? nil : plain[tok.text]
         }
         guard let words = say else { return nil }
         // A title before a name keeps no period; an abbreviation that ends the sentence keeps it.
         let titles: Set<String> = ["Mr", "Mrs", "Ms", "Dr", "St", "Prof", "Gen", "Gov", "Sen", "Rep", "Col", "Capt", "Lt", "Sgt", "Rev", "Hon", "Mt", "Ft"]
         let title = titles.contains(tok.text) || titles.contains(tok.text.prefix(1) + tok.text.dropFirst().lowercased())
-        let keepPeriod = next == nil || (s.endsSentence(after: i + 1) && !(title && nextIsName) && !takesObject.contains(tok.text))
+        let numberedThing = numbered.contains(tok.text.lowercased()) && (nextIsNumber || next.map { $0.isWord && $0.text.count <= 3 && $0.isCapitalized } == true)
+        let keepPeriod = next == nil || (s.endsSentence(after: i + 1) && !(title && nextIsName) && !takesObject.contains(tok.text) && !numberedThing)
         return RuleMatch(end: i + 2, say: words + (keepPeriod && next != nil ? "." : ""))
     }
 }

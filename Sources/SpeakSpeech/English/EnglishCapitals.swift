@@ -22,6 +22,8 @@ extension EnglishWords {
         guard letters.count >= 3, vowels.count >= 2 || (letters.count <= 4 && vowels.count == 1), let first = vowels.first else { return false }
         let onset = String(letters[0..<first]).lowercased()
         guard onset.count <= 1 || EnglishWeb.onsets.contains(onset) || longOnsets.contains(onset) else { return false }
+        // Initials that start with a vowel: "USCIS", "ASPCA", "USAID" (not "OMAHA", "EUROPE").
+        if first == 0, letters.count >= 5, text.uppercased().hasPrefix("US") || (vowels.count > 1 && vowels[1] - vowels[0] > 2) { return false }
         var run = 0
         for k in letters.indices {
             run = vowel(k) ? 0 : run + 1
@@ -33,8 +35,12 @@ extension EnglishWords {
     /// One to three initials and an English word of four letters or more, in capitals:
     /// "CFLAGS" (C, flags), "LDFLAGS", "XMLHTTP" is not (no word after its initials).
     static func prefixedWord(_ text: String) -> (String, String)? {
-        guard text.count >= 5, WordList.contains(text) != true else { return nil }
-        for cut in 1...3 where text.count - cut >= 4 {
+        guard text.count >= 6, WordList.contains(text) != true else { return nil }
+        // "DAVID", "SPAIN" start as words do: names, not initials.
+        let lower = text.lowercased()
+        let onset = String(lower.prefix { !"aeiouy".contains($0) })
+        if onset.count <= 1 || EnglishWeb.onsets.contains(onset) || longOnsets.contains(onset) { return nil }
+        for cut in 1...3 where text.count - cut >= 5 {
             let initials = text.prefix(cut), word = text.dropFirst(cut).lowercased()
             // The initials are no syllable ("CON" + "FIG" is a word, not C O N fig).
             if initials.contains(where: { "AEIOU".contains($0) }) { continue }
@@ -48,7 +54,7 @@ extension EnglishWords {
     static func isNameInCapitals(_ s: Scan, _ i: Int) -> Bool {
         guard let tok = s[i], tok.isAllCaps, nameShaped(tok.text) else { return false }
         if isDateline(s, i) { return true }
-        guard tok.text.count >= 4, let prev = s[i - 1], prev.isWord, !s.glued(i), prev.text.count >= 2, prev.isCapitalized,
+        guard tok.text.count >= 5, let prev = s[i - 1], prev.isWord, !s.glued(i), prev.text.count >= 2, prev.isCapitalized,
               prev.text.dropFirst().allSatisfy(\.isLowercase), !notFirstNames.contains(prev.text) else { return false }
         return true
     }
@@ -63,10 +69,16 @@ extension EnglishWords {
         var end = i + 1
         while let next = s.t[safe: end], next.isAllCaps || next.is(".") && s.t[safe: end - 1]?.is("ST") == true { end += 1 }
         guard let after = s.t[safe: end], [",", "(", "—", "–", "-"].contains(after.text) else { return false }
+        // "LONDON —", "SAN FRANCISCO —": a dash right after a place of two words or five letters
+        // ("API - Application…", "IDE — integrated…" are a glossary's terms).
+        let words = s.t[start..<end].filter(\.isWord)
+        if ["—", "–", "-"].contains(after.text) { return words.count >= 2 || (words.first?.text.count ?? 0) >= 5 }
+        // Else a state or a country in capitalized words, then the agency or a dash.
         for k in end..<min(s.t.count, end + 12) {
             let t = s.t[k]
             if ["—", "–"].contains(t.text) || t.is("-") && t.spaceBefore { return true }
             if t.is("("), let agency = s.t[safe: k + 1], agencies.contains(agency.text), s.t[safe: k + 2]?.is(")") == true { return true }
+            if t.isWord, !t.isCapitalized { return false }
         }
         return false
     }
@@ -86,6 +98,20 @@ extension EnglishWords {
         guard key.text.count == 1, key.isLowercase || !key.isWord && !key.isNumber && key.text != "-" else { return nil }
         return RuleMatch(end: i + 3, say: modifier + " " + (key.isWord ? key.text : EnglishPaths.marks[key.text] ?? EnglishSymbols.words[key.text] ?? key.text))
     }
+
+    /// "LATEX gloves", "natural rubber LATEX" are rubber, "TEX 5, SEA 3" a box score: not TeX.
+    static func isRubberOrScore(_ s: Scan, _ i: Int) -> Bool {
+        guard let tok = s[i], tok.text == "LATEX" || tok.text == "TEX" else { return false }
+        if tok.text == "TEX" { return s[i + 1]?.isNumber == true }
+        let rubber: Set<String> = ["gloves", "glove", "allergy", "allergies", "rubber", "paint", "balloon", "balloons", "free", "condom",
+                                   "condoms", "mattress", "foam", "GLOVES", "ALLERGY", "RUBBER", "PAINT", "FREE", "FOAM"]
+        return s[i + 1].map { rubber.contains($0.text) } == true || s[i - 1].map { ["natural", "rubber", "NATURAL", "RUBBER", "contains", "CONTAINS"].contains($0.text) } == true
+    }
+
+    /// Three-letter words set in capitals for emphasis between lowercase words ("you DID").
+    static let emphasisWords: Set<String> = ["DID", "BIG", "NOW", "WAY", "TOO", "OUR", "HIS", "HER", "SHE", "HIM", "WHY", "HOW", "CAN",
+                                             "MAY", "HAD", "WAS", "BAD", "HOT", "FUN", "GOT", "LOT", "OWN", "YET", "TRY", "SAY", "WIN",
+                                             "BUY", "MUST", "VERY", "ONLY", "EVER", "LOVE", "HATE"]
 
     /// Short words that are also initials often enough to be spelled wherever they stand.
     static let initialisms: Set<String> = ["US", "IT", "UK", "ID", "OS", "PC", "AI", "TV", "EU", "UN", "AM", "PM", "AD", "BC", "OK", "HR",

@@ -146,11 +146,13 @@ enum EnglishCitations {
         return j
     }
 
-    /// "[n]" glued to a name in capitals or followed by "=", ":", "[" or "(": an array's index.
+    /// "[n]" glued to a name with an underscore or followed by "=", "(" or (after a lowercase
+    /// name) ":": an array's index.
     static func isIndex(_ s: Scan, _ i: Int) -> Bool {
         guard let name = s.t[safe: i - 1], s.glued(i), name.isWord, let close = numericBracket(s, from: i) else { return false }
-        if name.isAllCaps || s.t[safe: i - 2]?.is("_") == true { return true }
-        return s.t[safe: close + 1].map { s.glued(close + 1) && ["=", ":", "[", "("].contains($0.text) } ?? false
+        // ("NATO[3]", "NASA[12][13]", "Smith[4]:" are notes.)
+        if s.t[safe: i - 2]?.is("_") == true { return true }
+        return s.t[safe: close + 1].map { s.glued(close + 1) && ($0.is("=") || $0.is("(") || $0.is(":") && name.isLowercase) } ?? false
     }
 }
 

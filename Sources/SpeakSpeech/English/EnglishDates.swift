@@ -105,7 +105,7 @@ enum EnglishDates {
         // comma or the start ("Sun. 5 May", "Mon., Tue.", "on Sat.").
         let next = s[i + 2], prev = s.t[safe: i - 1]
         let dated = next.map { $0.isNumber || $0.is(",") || $0.is("-") || $0.is("–") || (months.contains($0.text) || abbreviations[$0.text] != nil) } ?? false
-        guard dated || prev == nil || prev.map({ [",", "(", "-", "–", "/"].contains($0.text) || ["on", "and", "or", "to", "through"].contains($0.text.lowercased()) }) == true else { return nil }
+        guard tok.text != "Sun" || dated || prev == nil || prev.map({ [",", "(", "-", "–", "/"].contains($0.text) || ["on", "and", "or", "to", "through", "closed", "open", "opens", "except", "until", "till", "from", "by", "every", "next", "last", "this"].contains($0.text.lowercased()) }) == true else { return nil }
         return RuleMatch(end: i + 2, say: full + (s.endsSentence(after: i + 1) && s[i + 2] != nil ? "." : ""))
     }
 

@@ -1,6 +1,25 @@
 /// Numbers that name things rather than count them: identifiers with hyphens ("CVE-2023-3446"),
 /// sizes ("1920x1080"), video lines ("1080p"), hexadecimal ("0x1F").
 extension EnglishNumberRules {
+    /// Words before a score: "beat Hungary 2-0", "a 5-4 ruling", "won 3-1".
+    static let scoreWords: Set<String> = ["beat", "beats", "won", "win", "wins", "lost", "lose", "loses", "defeated", "drew", "draw",
+                                          "tied", "trail", "trailed", "trailing", "led", "leads", "lead", "leading", "a", "an", "the",
+                                          "by", "record", "vote", "voted", "outscored", "outshot", "edged", "routed", "clinched", "same"]
+    /// Capitalized words that number a document's parts: "Rule 12-1", "Form 10-4".
+    static let documentNouns: Set<String> = ["Rule", "Form", "Code", "Section", "Chapter", "Article", "Title", "Part", "Page", "No",
+                                             "Room", "Route", "Exhibit", "Figure", "Table", "Appendix", "Schedule", "Line", "Item",
+                                             "Clause", "Paragraph", "Act", "Bill", "Unit", "Model", "Case", "Docket", "Flight", "Gate"]
+
+    /// A pair of numbers with a hyphen is a score where a result is told.
+    static func isScore(_ s: Scan, _ i: Int) -> Bool {
+        guard let prev = s.t[safe: i - 1] else { return false }
+        if prev.isWord, prev.isLowercase { return scoreWords.contains(prev.text) }
+        if prev.is(",") { return s.t[safe: i - 2].map { $0.isWord && scoreWords.contains($0.text.lowercased()) } ?? false }
+        // "the Capitals' 5-2 victory".
+        if prev.is("'") || prev.is("’") { return s.t[safe: i - 2].map { $0.isWord && $0.isCapitalized } ?? false }
+        return prev.isWord && prev.isCapitalized && !documentNouns.contains(prev.text) && i >= 2 && !(s.t[safe: i - 2]?.is(".") ?? true)
+    }
+
     /// Standards' words before a number that names a part or an edition ("ISO 3166-1").
     static let standards: Set<String> = ["ISO", "IEEE", "IEC", "RFC", "ANSI", "ECMA", "EN", "DIN", "POSIX", "BS", "ISO/IEC", "ASTM"]
 
@@ -18,6 +37,8 @@ extension EnglishNumberRules {
         }
         guard parts.count >= 2 else { return nil }
         if let after = s[j], s.glued(j), after.isWord || after.isNumber || after.is("-") { return nil }
+        // "FY2023-24", "FY2019-2020": years, a range.
+        if parts.count == 2, isYear(a), let x = Int(parts[0]), let y = Int(parts[1]), parts[1].count == 2 ? y == (x + 1) % 100 : y > x && y - x < 10 { return nil }
         return RuleMatch(end: j, say: parts.map { EnglishNumbers.name(Int($0) ?? 0) }.joined(separator: " dash "))
     }
 

@@ -43,7 +43,7 @@ enum EnglishNumberRules {
     }
 
     /// Variables a minus is glued to in code ("len-1", "n-1").
-    static let variables: Set<String> = ["len", "size", "count", "max", "min", "length", "idx", "index", "offset", "end", "pos", "num"]
+    static let variables: Set<String> = ["len", "count", "length", "idx", "index", "offset", "pos", "num"]
 
     /// A sign glued into code or a time: "len-1", "n-1", "2³¹-1" (minus); "UTC+01:00",
     /// "…19.120-04:00" (a time zone's offset: plus one, minus four).
@@ -53,11 +53,12 @@ enum EnglishNumberRules {
         let word = sign.is("+") ? "plus" : "minus"
         let parts = n.text.split(separator: ":")
         if parts.count == 2, parts[0].count == 2, parts[1].count == 2, let h = Int(parts[0]), let m = Int(parts[1]), h <= 14,
-           prev.isNumber || ["UTC", "GMT", "Z", "T"].contains(prev.text) {
+           prev.isNumber && prev.text.contains(":") || ["UTC", "GMT", "Z", "T"].contains(prev.text) {
             return RuleMatch(end: i + 2, say: word + " " + EnglishNumbers.cardinal(h) + (m == 0 ? "" : " " + EnglishNumbers.cardinal(m)))
         }
         guard n.isInteger, s[i + 2].map({ !(s.glued(i + 2) && ($0.isWord || $0.isNumber)) }) ?? true else { return nil }
-        let variable = prev.isWord && (prev.text.count == 1 && prev.isLowercase || variables.contains(prev.text))
+        // ("K-12", "k-12" are grades.)
+        let variable = prev.isWord && (prev.text.count == 1 && prev.isLowercase && prev.text != "k" || variables.contains(prev.text))
         let power = EnglishSymbols.superscripts[prev.text.unicodeScalars.first ?? " "] != nil
         return variable || power ? RuleMatch(end: i + 1, say: (power ? " " : "") + word) : nil
     }
@@ -187,7 +188,7 @@ enum EnglishNumberRules {
         }
         guard let x = a.value, let y = b.value, a.isInteger == b.isInteger else { return nil }
         // A score or a vote: "beat Hungary 2-0", "a 5-4 ruling" (not a record's "4-2-1").
-        if y <= x, dash.is("-"), a.isInteger, x <= 200, s[i + 3].map({ !($0.is("-") && s.glued(i + 3)) }) ?? true {
+        if y <= x, dash.is("-"), a.isInteger, x <= 200, s[i + 3].map({ !($0.is("-") && s.glued(i + 3)) }) ?? true, isScore(s, i) {
             return RuleMatch(end: i + 3, say: a.text + " to " + b.text)
         }
         guard y > x else { return nil }
@@ -207,7 +208,7 @@ enum EnglishNumberRules {
         }
         if x < y, let words = EnglishNumbers.fraction(x, y) {
             // "1 1/2 cups": one and a half.
-            if let whole = s[i - 1], whole.isInteger, !s.glued(i), !(s[i - 2].map { $0.isNumber || $0.is("/") } ?? false) {
+            if let whole = s[i - 1], whole.isInteger, (Int(whole.text) ?? 1000) <= 100, !s.glued(i), !(s[i - 2].map { $0.isNumber || $0.is("/") } ?? false) {
                 return RuleMatch(end: i + 3, say: "and " + words.replacingOccurrences(of: "one ", with: "a ", options: .anchored))
             }
             return RuleMatch(end: i + 3, say: words)
@@ -216,6 +217,9 @@ enum EnglishNumberRules {
         if isYear(a), b.text.count == 2, y == (x + 1) % 100 { return RuleMatch(end: i + 3, say: EnglishNumbers.year(x) + " " + EnglishNumbers.cardinal(y)) }
         // "24/7", "50/50", "80/20" are said as two numbers; "80/443" (ports) keeps its slash.
         if x == y || x + y == 100 || (x > y && y <= 12) { return RuleMatch(end: i + 3, say: a.text + " " + b.text) }
+        // "On 5/23": a month and a day.
+        if x < y, (1...12).contains(x), y <= 31 { return RuleMatch(end: i + 3, say: EnglishDates.date(month: x, day: y, year: nil)) }
+        if y < 100 { return RuleMatch(end: i + 3, say: a.text + " " + b.text) }
         return RuleMatch(end: i + 3, say: a.text + " slash " + b.text)
     }
 

@@ -11,13 +11,25 @@ enum EnglishOldMoney {
         if let half = s[j], let said = halves[half.text], s.glued(j) { fraction = said; j += 1 }
         guard let unit = s[j], unit.is("s") || unit.is("d"), s.glued(j), s[j + 1]?.is(".") == true, s.glued(j + 1) else { return nil }
         if let after = s[j + 2], s.glued(j + 2), after.isWord || after.isNumber { return nil }
-        guard writesOldMoney(s) else { return nil }
+        // "in the 80s", "took 30s" are decades and seconds even beside a price in pounds; shillings
+        // come after pounds ("£88 10s.") or before pence.
+        if let prev = s.lower(i - 1), EnglishNumberRules.determiners.contains(prev) || EnglishNumberRules.durationWords.contains(prev) { return nil }
+        let afterPounds = s.t[safe: i - 1]?.isNumber == true && s.t[safe: i - 2]?.is("£") == true
+        guard unit.is("d") ? writesOldMoney(s) : afterPounds || writesPence(s) else { return nil }
         let one = value == 1 && fraction == nil
         let name = unit.is("s") ? (one ? "shilling" : "shillings") : (one ? "penny" : "pence")
         let said = EnglishNumbers.cardinal(value) + (fraction.map { " " + $0 } ?? "") + " " + name
         // The abbreviation's period goes, unless it ends the sentence.
         let end = s[j + 2] == nil ? j + 1 : j + 2
         return RuleMatch(end: end, say: said)
+    }
+
+    /// The sentence writes pence ("6d.", "8½d.").
+    static func writesPence(_ s: Scan) -> Bool {
+        s.t.indices.contains { k in
+            s.t[k].isInteger && (s.t[safe: k + 1]?.is("d") == true && s.glued(k + 1) && s.t[safe: k + 2]?.is(".") == true
+                || s.t[safe: k + 1].map { halves[$0.text] != nil } == true && s.t[safe: k + 2]?.is("d") == true)
+        }
     }
 
     /// The sentence writes pounds ("£") or pence ("6d.").

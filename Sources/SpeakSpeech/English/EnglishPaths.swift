@@ -9,6 +9,10 @@ enum EnglishPaths {
     static let marks: [String: String] = ["/": "slash", "~": "tilde", ".": "dot", "_": "underscore", "-": "dash", "+": "plus"]
     /// The first part of a media type ("text/plain", "application/json").
     static let mediaTypes: Set<String> = ["text", "application", "image", "audio", "video", "multipart", "font", "message", "model"]
+    /// Their second parts ("audio/video", "text/email" are not media types).
+    static let subtypes: Set<String> = ["plain", "html", "json", "xml", "css", "javascript", "png", "jpeg", "gif", "svg", "pdf", "octet",
+                                        "zip", "gzip", "csv", "markdown", "mpeg", "ogg", "webm", "mp4", "wav", "form", "mixed", "webp",
+                                        "rtf", "calendar", "yaml", "toml", "x", "vnd", "tiff", "bmp", "flac", "opus", "sql", "wasm"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.text == "/" || tok.text == "~" || tok.text == "." || tok.isWord,
@@ -35,9 +39,12 @@ enum EnglishPaths {
         // ("Bulgaria/Israel/Hungary" are alternatives, "OS/2" and "HTTP/2" names.)
         let titled = parts.allSatisfy { $0.count == 1 && $0[$0.startIndex].isCapitalized && $0[$0.startIndex].text.dropFirst().allSatisfy(\.isLowercase) }
         let named2 = parts.count == 2 && parts[0].count == 1 && parts[0][parts[0].startIndex].isAllCaps && parts[1].allSatisfy(\.isNumber)
-        let technical = !tokens[0].is("/") && parts.count >= 2 && parts.allSatisfy { !$0.isEmpty } && !titled && !named2 && (parts.count >= 3
+        // ("she/her/hers", "yes/no/maybe", "salt/pepper/garlic": three words are a list.)
+        let wordList = parts.count == 3 && parts.allSatisfy { $0.count == 1 && $0[$0.startIndex].isWord && WordList.contains($0[$0.startIndex].text) == true }
+        let technical = !tokens[0].is("/") && parts.count >= 2 && parts.allSatisfy { !$0.isEmpty } && !titled && !named2 && !wordList && (parts.count >= 3
             || parts.contains { part in part.contains { $0.isNumber } || part.contains { $0.is("_") } } && !parts.allSatisfy({ $0.allSatisfy(\.isNumber) })
-            || parts.count == 2 && parts[0].count == 1 && mediaTypes.contains(parts[0][parts[0].startIndex].text) && parts[1].allSatisfy { !$0.isNumber })
+            || parts.count == 2 && parts[0].count == 1 && mediaTypes.contains(parts[0][parts[0].startIndex].text)
+                && parts[1].first.map { subtypes.contains($0.text) || $0.text.hasPrefix("x") && parts[1].count > 1 } == true)
         guard rooted || home || relative || named || technical else { return nil }
         var said: [String] = []
         for (k, token) in tokens.enumerated() {

@@ -49,6 +49,13 @@ enum EnglishRoman {
     static let sentenceStarters: Set<String> = ["He", "She", "It", "They", "We", "I", "You", "The", "A", "An", "In", "On", "At", "His",
                                                 "Her", "Their", "This", "That", "But", "And", "After", "When", "Then", "There", "As", "Its", "For", "From", "With", "By", "To", "Of", "If", "So", "Yet", "Now"]
 
+    /// Words after the pronoun "I" ("in case I think", "the step I took").
+    static let pronounFollowers: Set<String> = ["think", "thought", "had", "have", "am", "was", "will", "would", "should", "could", "can",
+                                                "found", "know", "knew", "believe", "said", "feel", "felt", "want", "wanted", "need", "see",
+                                                "saw", "did", "do", "just", "also", "never", "always", "really", "still", "got", "get",
+                                                "went", "made", "love", "like", "hope", "guess", "mean", "remember", "wrote", "read", "took",
+                                                "tried", "must", "might", "may", "fear", "wish", "suppose", "say", "told", "heard", "met"]
+
     /// "Dmitry V. Levin": a middle initial; "a problem I found", "in case I think": the
     /// pronoun before its verb (after a capitalized word it counts: "World War I veterans").
     static func isInitialOrPronoun(_ s: Scan, _ i: Int) -> Bool {
@@ -56,11 +63,14 @@ enum EnglishRoman {
         // "a naval chap. I fear": after a lowercase word's period too.
         if tok.text == "I", prev.is("."), s[i - 2]?.isLowercase == true, s[i + 1].map({ $0.isWord && $0.isLowercase }) == true { return true }
         guard prev.isWord else { return false }
+        let counted = counting.contains(prev.text.lowercased())
         if s[i + 1]?.is(".") == true, s.glued(i + 1), let name = s[i + 2], name.isWord, name.isCapitalized, !name.isAllCaps,
-           !sentenceStarters.contains(name.text), prev.isCapitalized, !regnalNames.contains(prev.text) {
+           !sentenceStarters.contains(name.text), prev.isCapitalized, !regnalNames.contains(prev.text), !counted {
             return true
         }
-        return tok.text == "I" && prev.isLowercase && s[i + 1].map { $0.isWord && $0.isLowercase } == true
+        // After a counting word ("type I diabetes", "phase I trial") "I" is one unless a verb follows.
+        guard tok.text == "I", prev.isLowercase, let next = s[i + 1], next.isWord, next.isLowercase else { return false }
+        return !counted || pronounFollowers.contains(next.text) || next.text.hasSuffix("ed") && next.text.count > 4
     }
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {

@@ -28,6 +28,10 @@ enum EnglishStates {
         // "Monroe, La.,": a capitalized place, a comma, the state.
         guard s.t[safe: i - 1]?.is(",") == true, let place = s.t[safe: i - 2], place.isWord, place.isCapitalized,
               let (name, end) = state(s, i, fullNames: false) else { return nil }
+        // AP style goes on with a comma, a bracket or a dash ("Monroe, La., said"); "\"Yes, Pa.\"" is a father.
+        // A dotted one ("N.Y.", "W.Va.") may end the sentence too.
+        guard s.t[safe: end].map({ [",", "(", "—", "–"].contains($0.text) }) == true || s.t[safe: i + 2]?.is(".") == true && s.t[safe: i + 1]?.is(".") == true
+                || dotted[s.t[i].text + "." + (s.t[safe: i + 2]?.text ?? "")] != nil else { return nil }
         return RuleMatch(end: end, say: name)
     }
 
@@ -41,8 +45,8 @@ enum EnglishStates {
             j += 2
         }
         guard s[j]?.is(".") == true, s.glued(j) else {
-            return fullNames && first.isCapitalized && j == i + 1 && first.text.count >= 4 && first.text.dropFirst().allSatisfy(\.isLowercase)
-                ? (first.text, j) : nil
+            let named = Set(states.values).union(["Texas", "Ohio", "Iowa", "Utah", "Idaho", "Maine", "Alaska", "Hawaii"]).contains(first.text)
+            return fullNames && j == i + 1 && named ? (first.text, j) : nil
         }
         guard let name = states[written] ?? dotted[written] else { return nil }
         let end = s.endsSentence(after: j) && s[j + 1] != nil || s[j + 1] == nil ? j : j + 1

@@ -123,8 +123,10 @@ enum EnglishSymbols {
             return nil
         case "/":
             // A division: "t2 / t3", "ΔT/T₀", "log(τ/yr)".
-            if let a = prev, let b = next, a.isNumber || a.is(")") || a.isWord && a.text.count == 1, b.isNumber || b.is("(") || b.isWord && b.text.count == 1,
-               tok.spaceBefore, b.spaceBefore { return RuleMatch(end: i + 1, say: "over") }
+            if let a = prev, let b = next, a.isNumber || a.is(")") || a.isWord && a.text.count == 1 && a.isLowercase,
+               b.isNumber || b.is("(") || b.isWord && b.text.count == 1 && b.isLowercase, tok.spaceBefore, b.spaceBefore {
+                return RuleMatch(end: i + 1, say: "over")
+            }
             if let a = prev, let b = next, s.glued(i), s.glued(i + 1), a.isWord && a.text.count == 1 || a.text.contains(where: { EnglishWords.greek[$0] != nil }),
                b.text.contains(where: { EnglishWords.greek[$0] != nil }) || b.isWord && b.text.count == 1 && s[i + 2].map({ s.glued(i + 2) && "₀₁₂₃₄₅₆₇₈₉".contains($0.text) }) == true
                 || a.text.contains(where: { EnglishWords.greek[$0] != nil }) {
@@ -174,11 +176,14 @@ enum EnglishSymbols {
         }
         // "2**53": a power.
         if next?.is("*") == true, s.glued(i + 1), operand(prev), let exponent = s.t[safe: i + 2], exponent.isNumber || exponent.isWord,
-           s.glued(i) == s.glued(i + 2) {
+           s.glued(i) == s.glued(i + 2), prev?.isNumber == true || exponent.isNumber || prev?.is(")") == true {
             return RuleMatch(end: i + 2, say: "to the power of")
         }
         let glued = s.glued(i) && s.glued(i + 1), spaced = tok.spaceBefore && next?.spaceBefore == true
         guard operand(prev), operand(next), glued || spaced, !(next?.is("*") ?? false) else { return nil }
+        // Glued to words, a star censors ("f*ck", "A*s"); "n*y" and "2*x" multiply.
+        if glued, let a = prev, let b = next, !(a.isNumber || b.isNumber || a.is(")") || b.is("(")),
+           !(a.text.count == 1 && b.text.count == 1 && a.isLowercase && b.isLowercase) || b.is("s") { return nil }
         // A word on each side of a spaced star is prose ("* * *" aside): only code has operands there.
         if spaced, let a = prev, let b = next, a.isWord && a.text.count > 2 && b.isWord && b.text.count > 2 { return nil }
         return RuleMatch(end: i + 1, say: "times")

@@ -22,8 +22,7 @@ enum EnglishUnits {
         "mg/kg": "milligram per kilogram", "g/mol": "gram per mole", "kg/m³": "kilogram per cubic meter", "mmHg": "millimeter of mercury",
         "GiB": "gibibyte", "MiB": "mebibyte", "KiB": "kibibyte", "TiB": "tebibyte", "Wh": "watt hour", "mWh": "milliwatt hour",
         "dBA": "decibel", "dBa": "decibel", "MP": "megapixel", "µHz": "microhertz", "μHz": "microhertz", "mHz": "millihertz",
-        "M☉": "solar mass", "M⊙": "solar mass", "R☉": "solar radius", "L☉": "solar luminosity", "pt": "point", "bp": "big point",
-        "pc": "parsec", "kpc": "kiloparsec", "Mpc": "megaparsec", "sp": "scaled point", "µm²": "square micrometer",
+        "M☉": "solar mass", "M⊙": "solar mass", "R☉": "solar radius", "L☉": "solar luminosity", "kpc": "kiloparsec", "Mpc": "megaparsec", "µm²": "square micrometer",
     ]
     static let plurals: [String: String] = [
         "foot": "feet", "hertz": "hertz", "kilohertz": "kilohertz", "megahertz": "megahertz", "gigahertz": "gigahertz", "kelvin": "kelvins",
@@ -47,15 +46,26 @@ enum EnglishUnits {
         guard let number = s[i], number.isNumber else { return nil }
         // "a 34\" monitor", "6'2\"": inches (a straight quote that closes none opened before it).
         // (Not "+022\"", a number in quotes that lost its opening quote to another sentence.)
-        let measured = !(number.text.hasPrefix("0") && !number.text.hasPrefix("0.")) && !(s.glued(i) && s.t[safe: i - 1].map { ["+", "-", "="].contains($0.text) } == true)
+        let measured = !(i >= 1 && s.t[max(0, i - 4)..<i].contains { $0.is("°") || $0.is("∘") })
+            && !(number.text.hasPrefix("0") && !number.text.hasPrefix("0.")) && !(s.glued(i) && s.t[safe: i - 1].map { ["+", "-", "="].contains($0.text) } == true)
         if let mark = s[i + 1], s.glued(i + 1), measured, mark.is("″") || mark.is("\"") && !opensQuote(s, before: i + 1) {
             if let feet = s[i - 1], feet.is("'") || feet.is("′"), s.glued(i), let n = s[i - 2], n.isInteger, s.glued(i - 1) {
                 return RuleMatch(end: i + 2, say: number.text + (number.text == "1" ? " inch" : " inches"))
             }
             return RuleMatch(end: i + 2, say: number.text + " inch")
         }
+        // "Route 9W", "I-35E": a road's direction.
+        if let unit = s[i + 1], s.glued(i + 1), ["W", "E", "N", "S"].contains(unit.text),
+           s.lower(i - 1).map({ ["route", "highway", "hwy", "interstate", "us", "sr", "county", "road"].contains($0) }) == true { return nil }
+        // TeX's lengths, written against their number ("12pt", "20bp", "65536sp"); "1 pt cream" is a pint.
+        if let unit = s[i + 1], s.glued(i + 1), let name = ["pt": "point", "bp": "big point", "sp": "scaled point"][unit.text],
+           s[i + 2].map({ !(s.glued(i + 2) && ($0.isWord || $0.isNumber)) }) ?? true {
+            // "a 12pt font": before its noun, singular.
+            let beforeNoun = s[i + 2].map { $0.isWord && $0.isLowercase && !notNouns.contains($0.text) } ?? false
+            return RuleMatch(end: i + 2, say: number.text + " " + (number.text == "1" || beforeNoun ? name : plural(name)))
+        }
         // "6'2\"": feet before inches.
-        if let mark = s[i + 1], mark.is("'") || mark.is("′"), s.glued(i + 1), s[i + 2]?.isInteger == true, s.glued(i + 2),
+        if measured, let mark = s[i + 1], mark.is("'") || mark.is("′"), s.glued(i + 1), s[i + 2]?.isInteger == true, s.glued(i + 2),
            let inch = s[i + 3], inch.is("\"") || inch.is("″"), s.glued(i + 3) {
             return RuleMatch(end: i + 2, say: number.text + (number.text == "1" ? " foot" : " feet"))
         }

@@ -21,7 +21,7 @@ enum EnglishWeb {
         // A number after "#" in brackets or on a word: "(#87)", "Bug#48532", "dbus#343" are
         // numbers; "PKCS#12" is the standard's twelve.
         if tok.is("#"), let next = s[i + 1], next.isInteger, s.glued(i + 1), s[i + 2].map({ !(s.glued(i + 2) && ($0.isWord || $0.isNumber)) }) ?? true,
-           let prev = s.t[safe: i - 1], s.glued(i) {
+           let prev = s.t[safe: i - 1], s.glued(i), !(prev.isWord && prev.text.count == 1 && prev.isCapitalized) {
             if prev.isWord, prev.isAllCaps { return RuleMatch(end: i + 2, say: next.text) }
             if prev.isWord || ["(", "[", "\"", "“", "'"].contains(prev.text) { return RuleMatch(end: i + 2, say: "number " + next.text) }
         }

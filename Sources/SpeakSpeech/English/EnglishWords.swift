@@ -102,7 +102,7 @@ enum EnglishWords {
             let said = tok.text.map { greek[$0] ?? spell(String($0)) }.joined(separator: " ")
             return RuleMatch(end: i + 1, say: said)
         }
-        if let say = names[tok.text] ?? respelled[tok.text] { return RuleMatch(end: i + 1, say: say) }
+        if let say = names[tok.text] ?? respelled[tok.text], !isRubberOrScore(s, i) { return RuleMatch(end: i + 1, say: say) }
         if let say = identifiers[tok.text], !(s[i + 1].map { $0.is("-") && s.glued(i + 1) } ?? false) { return RuleMatch(end: i + 1, say: say) }
         if let m = lineBreak(s, i) { return m }
         if let m = constant(s, i) { return m }
@@ -130,7 +130,7 @@ enum EnglishWords {
             // "HEAD", "NULL") is said as the word; short ones are too often initialisms to tell.
             // Three letters between lowercase words are one set in capitals for emphasis ("you DID
             // download it"), or next to a word in capitals ("INTEGER PRIMARY KEY").
-            let emphasis = text.count == 3 && (s[i - 1].map { $0.isWord && $0.isLowercase } == true
+            let emphasis = text.count == 3 && (emphasisWords.contains(text) && s[i - 1].map { $0.isWord && $0.isLowercase } == true
                 && s[i + 1].map { $0.isWord && $0.isLowercase } == true || [s[i - 1], s[i + 1]].contains { neighbour in
                     neighbour.map { $0.isAllCaps && $0.text.count >= 4 && WordList.contains($0.text) == true } == true })
             let englishWord = (text.count >= 4 || emphasis) && !spokenAsWord(text) && EnglishRoman.value(text) == nil
