@@ -160,10 +160,11 @@ extension EngineWire {
         }
     }
 
-    /// Test hook: `engine-crash` kills the helper on any text containing "CRASHME";
+    /// Test hook: `engine-crash` kills the helper on any text containing "CRASHME" (in any case:
+    /// the spoken text may say it as a word, "Crashme");
     /// `engine-crash-once:PATH` only while PATH does not exist (and creates it).
     private static func injectFault(_ fault: String, text: String) {
-        guard !fault.isEmpty, text.contains("CRASHME") else { return }
+        guard !fault.isEmpty, text.uppercased().contains("CRASHME") else { return }
         if fault == "engine-crash" { kill(getpid(), SIGKILL) }
         if fault.hasPrefix("engine-crash-once:") {
             let marker = String(fault.dropFirst("engine-crash-once:".count))
