@@ -107,6 +107,19 @@ struct TextBlockParser {
             return
         }
         if line.hasPrefix("```") || line.hasPrefix("~~~") {
+            // A row of tildes or backticks under a title is its underline, as reStructuredText
+            // and plain-text FAQs draw them: read as a fence it would swallow the rest of the file.
+            if isTitleUnderline(line) {
+                if lines.count == 1 {
+                    let title = lines[0]
+                    lines = []
+                    rawLines = []
+                    appendHeading(title, level: 2, into: &builder)
+                } else {
+                    flush(into: &builder)
+                }
+                return
+            }
             flush(into: &builder)
             fence = []
             return
@@ -267,6 +280,14 @@ struct TextBlockParser {
     /// Column names over a rule ("Name    Size    Date") rather than a title over its underline.
     private static func hasColumnGaps(_ line: Substring) -> Bool {
         line.trimmingSpaces().components(separatedBy: "  ").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count >= 3
+    }
+
+    /// Only tildes or only backticks right under a paragraph's text: in Markdown under a
+    /// one-line title of about its length, elsewhere under any text.
+    private func isTitleUnderline(_ line: Substring) -> Bool {
+        guard !lines.isEmpty, pending == .paragraph, let mark = line.first, line.allSatisfy({ $0 == mark }) else { return false }
+        guard markdown else { return true }
+        return lines.count == 1 && line.count >= 4 && abs(line.count - lines[0].count) <= 2
     }
 
     private func isUnderline(_ line: Substring) -> Bool {

@@ -160,8 +160,10 @@ public struct SpeechReader: Sendable {
     }
 
     /// What is said for `text` (a chunk or block of kind `kind`) whose words are `words`; a
-    /// table row with `tableHeader` has each cell said after its column's label.
-    public func spoken(_ text: String, words: [WordSpan], kind: BlockKind = .paragraph, tableHeader: [String]? = nil) -> SpokenText {
+    /// table row with `tableHeader` has each cell said after its column's label. A chunk cut
+    /// from a block says where: the `block`'s facts and the chunk's scalar `offset` in it.
+    public func spoken(_ text: String, words: [WordSpan], kind: BlockKind = .paragraph, tableHeader: [String]? = nil,
+                       block: BlockContext? = nil, offset: Int = 0) -> SpokenText {
         let scalars = Array(text.unicodeScalars)
         if isIdentity { return SpokenText(text: text, wordSpans: words, skipped: []) }
         var rewrite = Rewrite(scalars)
@@ -173,7 +175,15 @@ public struct SpeechReader: Sendable {
         if let rules {
             let current = rewrite.scalars
             let tokens = Tokenizer.tokens(current, frozen: rewrite.frozen)
-            rewrite.apply(rules.edits(tokens: tokens, text: current, context: RuleContext(kind: kind, skip: options.skip)))
+            var context = RuleContext(kind: kind, skip: options.skip)
+            if let block {
+                context.quoteOpen = block.quoteOpen(at: offset)
+                context.writesPounds = block.writesPounds
+                context.writesPence = block.writesPence
+                context.writesEmptyList = block.writesEmptyList
+                context.indexedNames = block.indexedNames
+            }
+            rewrite.apply(rules.edits(tokens: tokens, text: current, context: context))
         }
         let (out, spans) = rewrite.spoken(words: words, sourceLength: scalars.count)
         return SpokenText(text: out, wordSpans: spans,
@@ -185,6 +195,14 @@ public struct SpeechReader: Sendable {
 struct RuleContext {
     var kind: BlockKind
     var skip: Set<SkipRule>
+    /// Of the block the chunk is cut from: a double quote is open where the chunk starts; the
+    /// block writes pounds, pence.
+    var quoteOpen = false
+    var writesPounds = false
+    var writesPence = false
+    /// The block writes `[]`; names it writes with an index.
+    var writesEmptyList = false
+    var indexedNames: Set<String> = []
 }
 
 /// One language's rules: edits for a chunk's tokens.

@@ -77,6 +77,7 @@ public enum ChunkPlanner {
         let through = min(spans.count, toWord == .max ? spans.count : toWord - block.firstWord) - 1
         let whole = SentenceSegmenter.sentences(in: scalars, words: spans, from: from, through: through)
         let sentences = byClause ? whole.flatMap { ClauseCutter.clauses(of: $0, in: scalars, words: spans) } : whole.map { ($0, true) }
+        let context = reader.isIdentity ? nil : BlockContext(block: block.text)
         var result: [SpeechChunk] = []
         for (sentence, startsSentence) in sentences {
             let first = sentence.lowerBound
@@ -100,7 +101,8 @@ public enum ChunkPlanner {
             var spans = local
             var skipped: [Int] = []
             if !reader.isIdentity {
-                let spoken = reader.spoken(text, words: local, kind: block.kind, tableHeader: first == 0 ? header : nil)
+                let spoken = reader.spoken(text, words: local, kind: block.kind, tableHeader: first == 0 ? header : nil,
+                                           block: context, offset: start)
                 text = sanitize(Array(spoken.text.unicodeScalars)[...], cuttingLongRuns: true)
                 spans = spoken.wordSpans
                 if !spoken.skipped.isEmpty {

@@ -88,7 +88,7 @@ func say(_ text: String, _ options: SpeechOptions = SpeechOptions(), kind: Block
         var sizes: [Int] = []
         sizes.append(EnglishWords.names.count)
         sizes.append(EnglishWords.respelled.count)
-        sizes.append(EnglishWords.sayAsWord.count)
+        sizes.append(CapitalWords.table.count)
         sizes.append(EnglishWords.identifiers.count)
         sizes.append(EnglishWords.keys.count)
         sizes.append(EnglishWords.greek.count)
@@ -116,7 +116,6 @@ func say(_ text: String, _ options: SpeechOptions = SpeechOptions(), kind: Block
         sizes.append(EnglishNumberRules.afterYear.count)
         sizes.append(EnglishNumberRules.versionWords.count)
         sizes.append(EnglishNumberRules.preReleases.count)
-        sizes.append(EnglishWords.shortWords.count)
         sizes.append(EnglishCitations.reporting.count)
         sizes.append(EnglishWeb.directives.count)
         sizes.append(EnglishPaths.directories.count)

@@ -65,8 +65,17 @@ enum EnglishAbbreviations {
         if tok.text == "i" || tok.text == "I", dot, s[i + 2]?.text == "e", s.glued(i + 2), s[i + 3]?.is(".") == true {
             return RuleMatch(end: i + 4, say: "that is")
         }
-        if tok.text == "e", dot, s[i + 2]?.text == "g", s.glued(i + 2), s[i + 3]?.is(".") == true {
-            return RuleMatch(end: i + 4, say: "for example")
+        if tok.text == "e" || tok.text == "E", dot, s[i + 2]?.text == "g", s.glued(i + 2), let mark = s[i + 3], mark.is(".") || mark.is(",") {
+            return RuleMatch(end: mark.is(".") ? i + 4 : i + 3, say: tok.text == "E" ? "For example" : "for example")
+        }
+        // Without their periods: "(ie, a package…)", "eg. during", "NB: this".
+        if ["ie", "eg", "Ie", "Eg", "IE", "EG"].contains(tok.text), s.startsWord(i), let mark = s[i + 1], s.glued(i + 1),
+           mark.is(",") || mark.is(".") && s[i + 2].map({ $0.isWord && $0.isLowercase }) == true {
+            let said = tok.text.lowercased() == "ie" ? "that is" : "for example"
+            return RuleMatch(end: mark.is(".") ? i + 2 : i + 1, say: tok.isLowercase ? said : said.prefix(1).uppercased() + said.dropFirst())
+        }
+        if tok.text == "NB", s.startsWord(i), let mark = s[i + 1], s.glued(i + 1), mark.is(":") || mark.is(".") {
+            return RuleMatch(end: mark.is(".") ? i + 2 : i + 1, say: "Note")
         }
         if tok.text == "et", s[i + 1]?.text == "al", s[i + 1]?.spaceBefore == true {
             let end = s[i + 2]?.is(".") == true && s.glued(i + 2) ? i + 3 : i + 2

@@ -108,28 +108,18 @@ extension EnglishWords {
         return s[i + 1].map { rubber.contains($0.text) } == true || s[i - 1].map { ["natural", "rubber", "NATURAL", "RUBBER", "contains", "CONTAINS"].contains($0.text) } == true
     }
 
-    /// Three-letter words set in capitals for emphasis between lowercase words ("you DID").
-    static let emphasisWords: Set<String> = ["DID", "BIG", "NOW", "WAY", "TOO", "OUR", "HIS", "HER", "SHE", "HIM", "WHY", "HOW", "CAN",
-                                             "MAY", "HAD", "WAS", "BAD", "HOT", "FUN", "GOT", "LOT", "OWN", "YET", "TRY", "SAY", "WIN",
-                                             "BUY", "MUST", "VERY", "ONLY", "EVER", "LOVE", "HATE"]
-
-    /// Short words that are also initials often enough to be spelled wherever they stand.
-    static let initialisms: Set<String> = ["US", "IT", "UK", "ID", "OS", "PC", "AI", "TV", "EU", "UN", "AM", "PM", "AD", "BC", "OK", "HR",
-                                           "PR", "IQ", "DC", "CD", "ER", "ME", "MA", "PA", "GA", "CA", "CO", "IN"]
-    /// Short words of query languages and logic, said as words beside another keyword.
-    static let keywords: Set<String> = ["BY", "IN", "OF", "IS", "ON", "OR", "TO", "AS", "AT", "IF", "NO", "SO", "UP", "BE", "DO", "AN",
-                                        "ALL", "AND", "NOT", "SET", "KEY", "ASC", "USE", "ADD", "GET", "PUT", "NEW", "END", "FOR", "XOR"]
-
     /// "ORDER BY", "NOT IN", "IS NULL", "SET OF": a short keyword beside another word in
     /// capitals; "exclusive OR": a logical operator after a lowercase word.
     static func isKeyword(_ s: Scan, _ i: Int) -> Bool {
-        guard let tok = s[i], tok.text.count <= 3, keywords.contains(tok.text) else { return false }
-        if ["OR", "XOR", "AND", "NOT"].contains(tok.text), let prev = s[i - 1], prev.isWord, prev.isLowercase,
-           !["the", "a", "an", "this", "that"].contains(prev.text) { return true }
+        guard let tok = s[i], tok.text.count <= 3, CapitalWords.is(tok.text, .keyword) else { return false }
+        // A logical operator after a word or a bracket ("exclusive OR", "MIT OR Apache-2.0", "(x) OR y");
+        // "the OR" is a room, "Portland, OR" a state.
+        if ["OR", "XOR", "AND", "NOT"].contains(tok.text), let prev = s[i - 1], prev.isWord || prev.is(")"),
+           !["the", "a", "an", "this", "that", "The", "A", "An", "This", "That"].contains(prev.text) { return true }
         guard tok.text != "IN" || s[i - 1]?.is("NOT") == true else { return false }
         return [s[i - 1], s[i + 1]].contains { neighbour in
-            neighbour.map { $0.isAllCaps && !initialisms.contains($0.text)
-                && (keywords.contains($0.text) || shortWords.contains($0.text) || $0.text.count >= 3 && WordList.contains($0.text) == true) } == true
+            neighbour.map { $0.isAllCaps && !CapitalWords.is($0.text, .initials)
+                && (CapitalWords.is($0.text, [.keyword, .word]) || $0.text.count >= 3 && WordList.contains($0.text) == true) } == true
         }
     }
 }

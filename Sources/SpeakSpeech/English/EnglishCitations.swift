@@ -16,7 +16,7 @@ enum EnglishCitations {
         let skipping = s.context.skip.contains(.citations)
         if tok.is("[") {
             // "NAME[1]", "BASH_VERSINFO[1]", "value[1]=0", "make[1]:": an index, not a note.
-            if isIndex(s, i) { return nil }
+            if isIndex(s, i) || isData(s, i) { return nil }
             var end = i
             var j = i
             // One or more bracketed numeric citations in a row: [3][4], [1, 2], [3–5].
@@ -131,7 +131,10 @@ enum EnglishCitations {
         for part in parts {
             let hasYear = part.contains { ($0.isInteger && (1500...2100).contains(Int($0.text) ?? 0)) || $0.is("n.d") }
                 || part.map(\.text).joined(separator: " ").contains("in press")
-            let hasName = part.contains { $0.isWord && $0.isCapitalized && !["See", "E", "I", "In", "Cf"].contains($0.text) }
+            // A month or a day is no author: "(February 2012)", "(Sun, 14 Nov 2004)" are dates.
+            let hasName = part.contains { $0.isWord && $0.isCapitalized && !["See", "E", "I", "In", "Cf"].contains($0.text)
+                && !EnglishDates.months.contains($0.text) && EnglishDates.abbreviations[$0.text] == nil && EnglishDates.days[$0.text] == nil
+                && !EnglishDates.days.values.contains($0.text) }
             guard hasYear, hasName else { return nil }
             // A date or a time in parentheses is read: "(1970-01-01 00:00:00 UTC)" (not "2010:45", a page).
             if part.contains(where: isClockTime) { return nil }
@@ -146,12 +149,27 @@ enum EnglishCitations {
         return j
     }
 
+    /// Brackets that hold data, not a note: in a block that writes lists (`[]`), inside a call
+    /// (`tuple([1, 2])`), a version's glob (`5.[123]`, `Aug[4-9].let`), an interval (`the range
+    /// [1, 256]`), a value a function gives (`yields [1, 2, 3]`).
+    static func isData(_ s: Scan, _ i: Int) -> Bool {
+        if s.writesEmptyList { return true }
+        if let prev = s.t[safe: i - 1], s.glued(i) {
+            if prev.is("(") || prev.isNumber || prev.is(".") && s.t[safe: i - 2]?.isNumber == true && s.glued(i - 1) { return true }
+        }
+        if let prev = s.lower(i - 1), !s.glued(i), dataWords.contains(prev) { return true }
+        guard let close = closing(s, from: i), let after = s.t[safe: close + 1], s.glued(close + 1) else { return false }
+        return after.isWord || after.isNumber || after.is(".") && s.t[safe: close + 2].map { $0.isWord && !$0.spaceBefore } == true
+    }
+
+    static let dataWords: Set<String> = ["range", "ranges", "interval", "intervals", "yields", "returns", "gives", "equals", "becomes", "="]
+
     /// "[n]" glued to a name with an underscore or followed by "=", "(" or (after a lowercase
     /// name) ":": an array's index.
     static func isIndex(_ s: Scan, _ i: Int) -> Bool {
         guard let name = s.t[safe: i - 1], s.glued(i), name.isWord, let close = numericBracket(s, from: i) else { return false }
         // ("NATO[3]", "NASA[12][13]", "Smith[4]:" are notes.)
-        if s.t[safe: i - 2]?.is("_") == true { return true }
+        if s.t[safe: i - 2]?.is("_") == true || s.indexedNames.contains(name.text) { return true }
         return s.t[safe: close + 1].map { s.glued(close + 1) && ($0.is("=") || $0.is("(") || $0.is(":") && name.isLowercase) } ?? false
     }
 }

@@ -316,12 +316,17 @@ enum EnglishNumberRules {
            !describes(s, i, y) {
             return nil
         }
-        if let prev, ["no", "number", "page", "pages", "pp", "p", "room", "route", "flight", "model", "code", "pin"].contains(prev) { return nil }
+        if let prev, notBeforeYears.contains(prev) { return nil }
         // "1700 MB/s", "1500 km": a measurement (not "1944 V-2", "1975 L Ron", "1999 Pa moved").
         if let next = s[i + 1], next.text.count >= 2, !(next.isCapitalized && next.text.dropFirst().allSatisfy(\.isLowercase)),
            EnglishUnits.units[next.text] != nil, !(s[i + 2].map { $0.is("-") && s.glued(i + 2) } ?? false) { return nil }
         return RuleMatch(end: i + 1, say: EnglishNumbers.year(y))
     }
+
+    /// Labels whose four-digit number is no year: "page 1984", "RFC 1951", "warning 2028".
+    static let notBeforeYears: Set<String> = ["no", "number", "page", "pages", "pp", "p", "room", "route", "flight", "model", "code", "pin",
+                                              "rfc", "rfcs", "iso", "iec", "fips", "ecma", "ieee", "din", "ansi", "std", "warning", "error",
+                                              "errno", "port", "bug", "issue", "ticket", "pr", "build", "revision", "rev", "r"]
 
     /// Words before a year that describes the noun after it ("his 2018 physical", "a 2010
     /// allegation"); a plural after it is counted ("their 1999 employees").

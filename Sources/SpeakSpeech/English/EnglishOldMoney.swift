@@ -2,6 +2,8 @@
 /// "£88 10s." eighty eight pounds ten shillings, "8½d." eight and a half pence. Only where the
 /// sentence writes pence or pounds: elsewhere "6s." may be sixes, "30s." seconds.
 enum EnglishOldMoney {
+    static let labels: Set<String> = ["section", "subsection", "paragraph", "subparagraph", "clause", "article", "item", "part", "step",
+                                      "rule", "chapter", "§", "sec", "para", "art"]
     static let halves: [String: String] = ["½": "and a half", "¼": "and a quarter", "¾": "and three quarters"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
@@ -14,8 +16,10 @@ enum EnglishOldMoney {
         // "in the 80s", "took 30s" are decades and seconds even beside a price in pounds; shillings
         // come after pounds ("£88 10s.") or before pence.
         if let prev = s.lower(i - 1), EnglishNumberRules.determiners.contains(prev) || EnglishNumberRules.durationWords.contains(prev) { return nil }
+        // "subsection 6d.", "clause 2s." are labels.
+        if let prev = s.lower(i - 1), labels.contains(prev) { return nil }
         let afterPounds = s.t[safe: i - 1]?.isNumber == true && s.t[safe: i - 2]?.is("£") == true
-        guard unit.is("d") ? writesOldMoney(s) : afterPounds || writesPence(s) else { return nil }
+        guard unit.is("d") ? s.writesPounds || s.writesPence : afterPounds || s.writesPence else { return nil }
         let one = value == 1 && fraction == nil
         let name = unit.is("s") ? (one ? "shilling" : "shillings") : (one ? "penny" : "pence")
         let said = EnglishNumbers.cardinal(value) + (fraction.map { " " + $0 } ?? "") + " " + name
@@ -24,19 +28,11 @@ enum EnglishOldMoney {
         return RuleMatch(end: end, say: said)
     }
 
-    /// The sentence writes pence ("6d.", "8½d.").
-    static func writesPence(_ s: Scan) -> Bool {
-        s.t.indices.contains { k in
-            s.t[k].isInteger && (s.t[safe: k + 1]?.is("d") == true && s.glued(k + 1) && s.t[safe: k + 2]?.is(".") == true
-                || s.t[safe: k + 1].map { halves[$0.text] != nil } == true && s.t[safe: k + 2]?.is("d") == true)
-        }
-    }
-
-    /// The sentence writes pounds ("£") or pence ("6d.").
-    static func writesOldMoney(_ s: Scan) -> Bool {
-        s.t.indices.contains { k in
-            s.t[k].is("£") || s.t[k].isInteger && s.t[safe: k + 1]?.is("d") == true && s.glued(k + 1) && s.t[safe: k + 2]?.is(".") == true
-                || s.t[k].isInteger && s.t[safe: k + 1].map { EnglishOldMoney.halves[$0.text] != nil } == true && s.t[safe: k + 2]?.is("d") == true
+    /// The tokens write pence ("6d.", "8½d.").
+    static func writesPence(_ t: [Token]) -> Bool {
+        t.indices.contains { k in
+            t[k].isInteger && (t[safe: k + 1]?.is("d") == true && t[safe: k + 1]?.spaceBefore == false && t[safe: k + 2]?.is(".") == true
+                || t[safe: k + 1].map { halves[$0.text] != nil } == true && t[safe: k + 2]?.is("d") == true)
         }
     }
 }

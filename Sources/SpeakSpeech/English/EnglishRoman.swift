@@ -49,6 +49,12 @@ enum EnglishRoman {
     static let sentenceStarters: Set<String> = ["He", "She", "It", "They", "We", "I", "You", "The", "A", "An", "In", "On", "At", "His",
                                                 "Her", "Their", "This", "That", "But", "And", "After", "When", "Then", "There", "As", "Its", "For", "From", "With", "By", "To", "Of", "If", "So", "Yet", "Now"]
 
+    /// Counting words after which a lowercase word's "I" is a number, not the pronoun.
+    static let numberingBeforeNoun: Set<String> = ["type", "types", "phase", "phases", "class", "classes", "grade", "stage", "stages",
+                                                   "schedule", "tier", "category", "level", "war", "title", "division", "league", "mark",
+                                                   "mk", "op", "opus", "vol", "vols", "ch", "chap", "pt", "sec", "stratum", "amendment",
+                                                   "appendix", "annex", "canto", "psalm", "theorem", "lemma", "corollary", "proposition"]
+
     /// Words after the pronoun "I" ("in case I think", "the step I took").
     static let pronounFollowers: Set<String> = ["think", "thought", "had", "have", "am", "was", "will", "would", "should", "could", "can",
                                                 "found", "know", "knew", "believe", "said", "feel", "felt", "want", "wanted", "need", "see",
@@ -68,9 +74,12 @@ enum EnglishRoman {
            !sentenceStarters.contains(name.text), prev.isCapitalized, !regnalNames.contains(prev.text), !counted {
             return true
         }
-        // After a counting word ("type I diabetes", "phase I trial") "I" is one unless a verb follows.
+        // After a counting word that is rarely the object of a clause ("type I diabetes", "phase I
+        // trial") "I" is one unless a verb follows; "in that case I shall", "the book I read" are
+        // the pronoun.
         guard tok.text == "I", prev.isLowercase, let next = s[i + 1], next.isWord, next.isLowercase else { return false }
-        return !counted || pronounFollowers.contains(next.text) || next.text.hasSuffix("ed") && next.text.count > 4
+        return !numberingBeforeNoun.contains(prev.text.lowercased()) || pronounFollowers.contains(next.text)
+            || next.text.hasSuffix("ed") && next.text.count > 4
     }
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {

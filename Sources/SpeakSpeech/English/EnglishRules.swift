@@ -13,6 +13,14 @@ struct Scan {
     /// Words in capitals, three or more and twice the others (a headline, a shouted sentence): acronyms
     /// are not spelled. "The FBI said." and "KOSPI (AP) fell." are not shouted.
     let shouting: Bool
+    /// The chunk or its block writes pounds ("£"), pence ("6d.").
+    let writesPounds: Bool
+    let writesPence: Bool
+    /// The chunk or its block writes `[]`; names it writes with an index (`Border[0]`).
+    let writesEmptyList: Bool
+    let indexedNames: Set<String>
+    /// Token indices of the straight double quotes that close a quote.
+    let closingQuotes: Set<Int>
 
     init(_ tokens: [Token], text: [Unicode.Scalar], context: RuleContext) {
         t = tokens
@@ -23,6 +31,11 @@ struct Scan {
             if token.isAllCaps { capitals += 1 } else { others += 1 }
         }
         shouting = capitals >= 3 && capitals > 2 * others
+        writesPounds = context.writesPounds || tokens.contains { $0.is("£") }
+        writesPence = context.writesPence || EnglishOldMoney.writesPence(tokens)
+        writesEmptyList = context.writesEmptyList || BlockContext.writesEmptyList(tokens)
+        indexedNames = context.indexedNames.union(BlockContext.indexedNames(tokens))
+        closingQuotes = Set(BlockContext.quoteMarks(tokens, openAtStart: context.quoteOpen).filter { !$0.opens }.map(\.token))
     }
 
     subscript(_ i: Int) -> Token? { i >= 0 && i < t.count && !t[i].frozen ? t[i] : nil }

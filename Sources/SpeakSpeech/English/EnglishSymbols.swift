@@ -14,6 +14,7 @@ enum EnglishSymbols {
                                                              "⁷": "7", "⁸": "8", "⁹": "9", "⁻": "-"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        if let m = copyright(s, i) { return m }
         guard let tok = s[i], tok.kind == .other else { return nil }
         let prev = s.t[safe: i - 1], next = s[i + 1]
         let operandBefore = prev.map { $0.isNumber || ($0.isWord && $0.text.count <= 2) || $0.is(")") || $0.is("²") || $0.is("³") } ?? false
@@ -187,5 +188,27 @@ enum EnglishSymbols {
         // A word on each side of a spaced star is prose ("* * *" aside): only code has operands there.
         if spaced, let a = prev, let b = next, a.isWord && a.text.count > 2 && b.isWord && b.text.count > 2 { return nil }
         return RuleMatch(end: i + 1, say: "times")
+    }
+
+    /// "Copyright (C) 1989", "Copyright © 2004": the sign repeats the word and is not said;
+    /// "(C) 1987-2022 the Foundation" alone is "copyright" ("(c) You must", a list's item, is not).
+    static func copyright(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        let end: Int
+        if tok.is("©") {
+            end = i + 1
+        } else if tok.is("("), let c = s[i + 1], c.is("C") || c.is("c"), s.glued(i + 1), s[i + 2]?.is(")") == true, s.glued(i + 2) {
+            end = i + 3
+        } else if i == 0, tok.is("C") || tok.is("c"), s[i + 1]?.is(")") == true, s.glued(i + 1) {
+            // A block's opening bracket is not in its first chunk, which starts at its first word.
+            end = i + 2
+        } else {
+            return nil
+        }
+        var k = i - 1
+        if s.t[safe: k]?.is(":") == true { k -= 1 }
+        if let word = s.t[safe: k], word.isWord, word.text.lowercased() == "copyright" { return RuleMatch(end: end, say: "") }
+        guard !tok.is("©"), let year = s[end], year.isInteger, year.text.count == 4 else { return nil }
+        return RuleMatch(end: end, say: "copyright")
     }
 }

@@ -48,7 +48,7 @@ enum EnglishUnits {
         // (Not "+022\"", a number in quotes that lost its opening quote to another sentence.)
         let measured = !(i >= 1 && s.t[max(0, i - 4)..<i].contains { $0.is("°") || $0.is("∘") })
             && !(number.text.hasPrefix("0") && !number.text.hasPrefix("0.")) && !(s.glued(i) && s.t[safe: i - 1].map { ["+", "-", "="].contains($0.text) } == true)
-        if let mark = s[i + 1], s.glued(i + 1), measured, mark.is("″") || mark.is("\"") && !opensQuote(s, before: i + 1) {
+        if let mark = s[i + 1], s.glued(i + 1), measured, mark.is("″") || mark.is("\"") && !s.closingQuotes.contains(i + 1) {
             if let feet = s[i - 1], feet.is("'") || feet.is("′"), s.glued(i), let n = s[i - 2], n.isInteger, s.glued(i - 1) {
                 return RuleMatch(end: i + 2, say: number.text + (number.text == "1" ? " inch" : " inches"))
             }
@@ -126,15 +126,5 @@ enum EnglishUnits {
         }
         if name.hasSuffix("s") || name.hasSuffix("z") { return name }
         return name + "s"
-    }
-
-    /// A straight double quote is open before token `i` (read left to right: a quote closes
-    /// the open one, else after a number it is an inch mark, else it opens one).
-    static func opensQuote(_ s: Scan, before i: Int) -> Bool {
-        var open = false
-        for k in 0..<i where s.t[k].is("\"") {
-            if open { open = false } else if !(k > 0 && s.t[k - 1].isNumber && !s.t[k].spaceBefore) { open = true }
-        }
-        return open
     }
 }

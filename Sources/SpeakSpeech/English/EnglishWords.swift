@@ -25,18 +25,6 @@ enum EnglishWords {
                                               "METAFONT": "meta font", "TEXbook": "tek book", "METAFONTbook": "meta font book",
                                               "AMSTEX": "A M S tek", "pdfLATEX": "pdf lah tek", "pdfLaTeX": "pdf lah tek",
                                               "XeLaTeX": "zee lah tek", "XeLATEX": "zee lah tek", "LuaLaTeX": "lua lah tek", "LuaLATEX": "lua lah tek"]
-    /// Acronyms people say as words.
-    static let sayAsWord: Set<String> = [
-        "NASA", "NATO", "UNESCO", "UNICEF", "PIN", "RAM", "ROM", "LASER", "RADAR", "SCUBA", "SONAR", "AIDS", "COVID", "OPEC",
-        "FIFA", "NAFTA", "GIF", "SIM", "LAN", "NIMBY", "POTUS", "SCOTUS", "FEMA", "OSHA", "CERN", "ESA", "NOAA", "IKEA", "LEGO",
-        "SWAT", "YOLO", "MIDI", "ZIP", "DOS", "WASP", "ASCII", "CAPTCHA", "JPEG", "TOEFL", "GMAT", "MENSA", "INTERPOL", "FOMO",
-        "SARS", "MERS", "ISIS", "UEFA", "ASEAN", "DARPA", "WYSIWYG", "PAC", "SPAM", "TASER", "CAD", "BASIC", "COBOL", "FORTRAN",
-        "UNIX", "LINUX", "WIFI", "POSIX", "FICA", "OPSEC", "ICE", "MOMA", "PEN", "SALT", "GERD", "SIDS", "REST",
-        "CALTECH", "ESPN",
-    ]
-    /// Short words set in capitals for emphasis or as a keyword ("There is NO warranty", "an HTTP GET").
-    static let shortWords: Set<String> = ["NO", "NOT", "AND", "GET", "SET", "PUT", "YES", "ALL", "ANY", "NEW", "OFF", "OUT", "END",
-                                          "RUN", "THE", "FOR", "BUT", "YOU", "ARE", "WAS", "HAS", "HAD", "ONE", "TWO", "SIX", "TEN"]
     /// Words English readers say with the letters they are written with only after a respelling.
     static let names: [String: String] = [
         "Goethe": "Gurta", "Wagner": "Vahgner", "Nietzsche": "Neecha", "Dvořák": "Duh vor zhahk", "Dvorak": "Duh vor zhahk",
@@ -130,12 +118,12 @@ enum EnglishWords {
             // "HEAD", "NULL") is said as the word; short ones are too often initialisms to tell.
             // Three letters between lowercase words are one set in capitals for emphasis ("you DID
             // download it"), or next to a word in capitals ("INTEGER PRIMARY KEY").
-            let emphasis = text.count == 3 && (emphasisWords.contains(text) && s[i - 1].map { $0.isWord && $0.isLowercase } == true
+            let emphasis = text.count == 3 && (CapitalWords.is(text, .emphasis) && s[i - 1].map { $0.isWord && $0.isLowercase } == true
                 && s[i + 1].map { $0.isWord && $0.isLowercase } == true || [s[i - 1], s[i + 1]].contains { neighbour in
                     neighbour.map { $0.isAllCaps && $0.text.count >= 4 && WordList.contains($0.text) == true } == true })
-            let englishWord = (text.count >= 4 || emphasis) && !spokenAsWord(text) && EnglishRoman.value(text) == nil
+            let englishWord = (text.count >= 4 || emphasis) && !CapitalWords.is(text, .eSpeakWord) && EnglishRoman.value(text) == nil
                 && looksPronounceable(text) && WordList.contains(text) == true
-            if sayAsWord.contains(text) || shortWords.contains(text) || englishWord || isKeyword(s, i) || text.count >= 6 && nameShaped(text) {
+            if CapitalWords.is(text, [.acronym, .word]) || englishWord || isKeyword(s, i) || text.count >= 6 && nameShaped(text) {
                 return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased())
             }
             // A placeholder of one letter ("YYYY", "NNNN"): each letter; "III" and "XVII" are numbers.
@@ -154,7 +142,7 @@ enum EnglishWords {
                 return RuleMatch(end: i + 1, say: text.prefix(1) + text.dropFirst().lowercased())
             }
             // eSpeak says some capitals as a word ("WHO", "OR", "ACLU"): spell those it would not spell itself.
-            guard spokenAsWord(text) || (text.count >= 3 && looksPronounceable(text)) else { return nil }
+            guard CapitalWords.is(text, .eSpeakWord) || (text.count >= 3 && looksPronounceable(text)) else { return nil }
             // "SHA-1": the hyphen before the number goes with the letters (eSpeak made "A--1" a schwa).
             let hyphen = s[i + 1]?.is("-") == true && s.glued(i + 1) && s[i + 2].map { $0.isNumber && s.glued(i + 2) } == true
             return RuleMatch(end: hyphen ? i + 2 : i + 1, say: spell(text))
@@ -185,7 +173,7 @@ enum EnglishWords {
         let said = parts.map { part -> String in
             if part.allSatisfy(\.isNumber) { return part }
             if let say = respelled[part] { return say }
-            if shortWords.contains(part) || sayAsWord.contains(part) || part.count >= 3 && WordList.contains(part) == true { return part.lowercased() }
+            if CapitalWords.is(part, [.acronym, .word]) || part.count >= 3 && WordList.contains(part) == true { return part.lowercased() }
             if part.count <= 3 || !looksPronounceable(part) { return spell(part) }
             return part.lowercased()
         }
@@ -217,8 +205,9 @@ enum EnglishWords {
         var found = false
         var k = 0
         while k < chars.count {
-            // "double A" is said (NCAA, NAACP); doubled consonants are spelled (SSD, HTTP).
-            if k + 1 < chars.count, chars[k] == chars[k + 1], "AEIOU".contains(chars[k]) {
+            // "double A" is said (NCAA, NAACP); doubled consonants are spelled (SSD, HTTP), and so
+            // is "UU" ("double U" is W: UUCP).
+            if k + 1 < chars.count, chars[k] == chars[k + 1], "AEIO".contains(chars[k]) {
                 parts.append("double " + spell(String(chars[k])))
                 found = true
                 k += 2
@@ -235,20 +224,6 @@ enum EnglishWords {
     static func looksPronounceable(_ text: String) -> Bool {
         let vowels = text.filter { "AEIOUY".contains($0) }.count
         return vowels > 0 && vowels < text.count
-    }
-
-    /// Acronyms eSpeak reads as English words ("WHO", "OR", "IT", "AM"): a vowel-bearing
-    /// capital word that is also a lowercase English word.
-    static func spokenAsWord(_ text: String) -> Bool {
-        let common: Set<String> = ["WHO", "OR", "IT", "AM", "AS", "AT", "BE", "DO", "GO", "HE", "IF", "IN", "IS", "ME", "MY", "NO",
-                                   "OF", "ON", "SO", "TO", "UP", "WE", "AN", "BY", "OH", "OK", "US", "ID", "PC", "AD", "AI",
-                                   "DOT", "FAQ", "ACE", "ART", "BAR", "BIT", "CAN", "CAP", "CIA", "COP", "DAB", "ERA",
-                                   "ETA", "GOP", "HIV", "MAD", "MAP", "MET", "NET", "NOR", "PAD", "PAN", "PET", "POP", "SIT",
-                                   "SUM", "TAX", "TOP", "USE", "VAT", "WAR", "WHOM", "CAMP", "SAD", "SUN", "TIP", "AIM",
-                                   "APP", "ASK", "BAT", "BIO", "CON", "DAD", "DIG", "ELF", "GAP", "HUB", "ITS", "LAB", "MIS",
-                                   "RAD", "RIP", "SEC", "TIC", "ZAP"]
-        if text == "US" { return false }
-        return common.contains(text)
     }
 
     /// "rele- vant" → relevant; "self- driving" stays two words (a real compound).
