@@ -169,6 +169,10 @@ struct TextBlockParser {
             for row in rows { builder.append(.tableCell, text: row.map(inline).joined(separator: "  ")) }
             return
         }
+        if pending == .paragraph, lines.count == rawLines.count, let records = LineRecords.records(rawLines) {
+            for record in records { builder.append(.paragraph, text: inline(joiner.join(record))) }
+            return
+        }
         if pending == .paragraph, let heading = standaloneHeading() {
             appendHeading(heading.text[...], level: heading.level, into: &builder)
             return

@@ -12,7 +12,7 @@ import Testing
             == "Copyright nineteen eighty nine, nineteen ninety one Free Software Foundation, Incorporated")
         #expect(heard("Copyright: (c) 1987 the FSF. Copyright © 2004 The Open Group.")
             == "Copyright: nineteen eighty seven the FSF. Copyright two thousand four The Open Group.")
-        #expect(heard("Hi (C) 1987-2022 the FSF. See (c) below.") == "Hi copyright nineteen eighty seven to twenty twenty two the FSF. See (c) below.")
+        #expect(heard("Hi (C) 1987-2022 the FSF. See (c) below.") == "Hi copyright nineteen eighty seven to twenty twenty two the FSF. See (C) below.")
     }
 
     @Test func latinWithoutItsPeriods() {
@@ -46,5 +46,11 @@ import Testing
             == "License: M I T Or Apache-2.0. It uses U U C P and a Bool on Sparc and Irix.")
         #expect(heard("The key words \"MUST\" and \"MAY\" are defined. The OR was busy. Portland, OR 97201.")
             == "The key words \"Must\" and \"May\" are defined. The O R was busy. Portland, O R 97201.")
+    }
+
+    @Test func lettersAndNumeralsOfClausesInBrackets() {
+        #expect(heard("a) You must give a copy. Under Section 2.1(b) above, or (ii) ownership, or (c) both.")
+            == "A-) You must give a copy. Under Section 2.1(B) above, or (two) ownership, or (C) both.")
+        #expect(heard("Then f(a) and file(s) stay.") == "Then f(a) and file(s) stay.")
     }
 }

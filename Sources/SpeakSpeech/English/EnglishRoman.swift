@@ -92,6 +92,7 @@ enum EnglishRoman {
         if i <= 1, let n = s[i], n.isWord, let v = value(n.text.uppercased()), v < 40, s[i + 1]?.is(")") == true, i == 0 || s.t[0].is("(") {
             return RuleMatch(end: i + 2, say: EnglishNumbers.cardinal(v) + ",")
         }
+        if let marker = bracketedMarker(s, i) { return marker }
         guard let tok = s[i], tok.isWord, let v = value(tok.text), !s.shouting else { return nil }
         // "the XIX century", "the XVIII dynasty": an ordinal.
         if let next = s.lower(i + 1), ["century", "centuries", "dynasty", "millennium", "congress", "olympiad"].contains(next) {
@@ -132,5 +133,18 @@ enum EnglishRoman {
             return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
         }
         return nil
+    }
+
+    /// "(a) You must", "Section 2.1(b) above", "or (ii) ownership": a clause's letter or
+    /// numeral in brackets is said as the letter ("a" alone is the article) or the number
+    /// ("ii" alone is "roman two"); "f(a)", "file(s)" are a call and a plural.
+    static func bracketedMarker(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.isWord, tok.isLowercase, tok.text.count <= 4, s[i + 1]?.is(")") == true, s.glued(i + 1) else { return nil }
+        // A block's first chunk starts at its first word, after the opening bracket.
+        let opened = i == 0 || s.t[i - 1].is("(") && s.glued(i) && !(s.t[safe: i - 2].map { $0.isWord && s.glued(i - 1) } ?? false)
+        guard opened else { return nil }
+        if tok.text.count == 1 { return RuleMatch(end: i + 1, say: EnglishWords.spell(tok.text)) }
+        guard let v = value(tok.text.uppercased()), v < 40 else { return nil }
+        return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
     }
 }
