@@ -19,6 +19,21 @@ enum WordList {
         return nil
     }()
 
+    /// The names the list has (its capitalized entries, lowercased: "marshall", "hayden"):
+    /// such a name in an address is not two words ("marsh all").
+    static let names: Set<String> = {
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { continue }
+            var names = Set<String>(minimumCapacity: 30_000)
+            for line in text.split(separator: "\n") where !line.hasSuffix("'s") && line.first?.isUppercase == true
+                && line.dropFirst().allSatisfy({ $0.isLowercase }) {
+                names.insert(line.lowercased())
+            }
+            return names
+        }
+        return []
+    }()
+
     /// True when `word` is an English word (nil when there is no list to ask).
     static func contains(_ word: String) -> Bool? {
         english.map { $0.contains(word.lowercased()) }

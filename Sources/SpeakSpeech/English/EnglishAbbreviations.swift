@@ -83,6 +83,8 @@ enum EnglishAbbreviations {
         }
         if tok.text == "N", dot, s[i + 2]?.text == "B", s[i + 3]?.is(".") == true { return RuleMatch(end: i + 4, say: "note") }
         if let slashed = slashed(s, i) { return slashed }
+        // "pp 283–303": pages, without the period too.
+        if tok.text == "pp", !dot, let n = s[i + 1], n.isInteger, n.spaceBefore { return RuleMatch(end: i + 1, say: "pages") }
         guard dot else { return nil }
         // "debhello_0.0.orig.tar.gz", "sphinx.ext.autodoc": a part of a dotted name.
         if s[i + 2].map({ s.glued(i + 2) && $0.isWord }) == true || s.t[safe: i - 1]?.is(".") == true && s.glued(i) { return nil }

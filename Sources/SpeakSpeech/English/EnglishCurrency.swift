@@ -43,6 +43,9 @@ enum EnglishCurrency {
         "thousand": "thousand", "million": "million", "billion": "billion", "trillion": "trillion",
     ]
 
+    /// Characters of code around a dollar sign and its digits.
+    static let codeMarks: Set<String> = ["|", "/", "=", "{", "}", "\\", "`", "$", "*", ";"]
+
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
         // Symbol first: $5, US$5, € 3.50, -$5 is left alone.
@@ -51,6 +54,12 @@ enum EnglishCurrency {
         if let c = symbols[tok.text] { currency = c }
         if tok.isWord, let c = dollarPrefixes[tok.text], s[i + 1]?.is("$") == true, s.glued(i + 1) { currency = c; amountAt = i + 2 }
         if tok.isWord, tok.text.count == 3, let c = codes[tok.text], s[i + 1]?.isNumber == true, s[i + 1]?.spaceBefore == true { currency = c }
+        // "s|$1|$2|g", "x=$2", "${1}": a shell's or a script's argument, "dollar one".
+        if tok.is("$"), let amount = s[i + 1], amount.isInteger, s.glued(i + 1),
+           s.t[safe: i - 1].map({ s.glued(i) && codeMarks.contains($0.text) }) == true
+            || s.t[safe: i + 2].map({ s.glued(i + 2) && ["|", "}", "\\", "`", "$"].contains($0.text) }) == true {
+            return RuleMatch(end: i + 2, say: "dollar " + amount.text)
+        }
         if let currency, let amount = s[amountAt], amount.isNumber, s.glued(amountAt) || amount.spaceBefore && amountAt == i + 1 {
             return say(s, currency: currency, amountAt: amountAt, start: i)
         }

@@ -225,6 +225,8 @@ enum EnglishNumberRules {
 
     /// "5M users" → five million users; "10k" → ten thousand.
     static func multiplier(_ s: Scan, _ i: Int) -> RuleMatch? {
+        // "Karlson2k", "trepan3k": a name's digits.
+        if let name = s.t[safe: i - 1], s.glued(i), name.isWord { return nil }
         guard let n = s[i], let m = s[i + 1], s.glued(i + 1), let word = ["k": "thousand", "K": "thousand", "M": "million", "bn": "billion",
                                                                            "B": "billion", "tn": "trillion", "mn": "million"][m.text] else { return nil }
         if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }

@@ -16,7 +16,14 @@ enum EnglishSymbols {
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         if let m = copyright(s, i) { return m }
         guard let tok = s[i], tok.kind == .other else { return nil }
+        if let m = drawn(s, i) { return m }
         let prev = s.t[safe: i - 1], next = s[i + 1]
+        // A shell's prompt before its command: "$ cd /var/www" (not "the $ sign").
+        if tok.is("$"), tok.spaceBefore || i == 0, let command = next, command.isWord, command.isLowercase, command.spaceBefore,
+           !(prev.map { ["the", "a", "an", "this"].contains($0.text.lowercased()) } ?? false),
+           !["sign", "signs", "symbol", "character", "prefix", "sigil"].contains(command.text) {
+            return RuleMatch(end: i + 1, say: " ")
+        }
         let operandBefore = prev.map { $0.isNumber || ($0.isWord && $0.text.count <= 2) || $0.is(")") || $0.is("²") || $0.is("³") } ?? false
         let operandAfter = next.map { $0.isNumber || ($0.isWord && $0.text.count <= 2) || $0.is("(") || $0.is("−") || $0.is("-") } ?? false
         // Powers after a variable, a number or a bracket.
@@ -95,10 +102,14 @@ enum EnglishSymbols {
                 return RuleMatch(end: i + 2, say: "is not equal to")
             }
         case "=":
+            // ">>=", "<<=": a shift's assignment, code as written.
+            if let p = prev, s.glued(i), p.is("<") || p.is(">") { return nil }
             if next?.is("=") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "double equals") }
             if operandBefore || operandAfter { return RuleMatch(end: i + 1, say: "equals") }
         case "<", ">":
-            if next?.is("=") == true, s.glued(i + 1) {
+            // ">>=" shifts, "<name>=<value>" closes a placeholder: no comparison.
+            if next?.is("=") == true, s.glued(i + 1), !(prev.map { s.glued(i) && ($0.is("<") || $0.is(">")) } ?? false),
+               !(s[i + 2].map { s.glued(i + 2) && $0.is("<") } ?? false) {
                 return RuleMatch(end: i + 2, say: tok.is("<") ? "less than or equal to" : "greater than or equal to")
             }
             if operandBefore && operandAfter, tok.spaceBefore == (next?.spaceBefore ?? true) { return RuleMatch(end: i + 1, say: words[tok.text] ?? "") }
@@ -145,6 +156,8 @@ enum EnglishSymbols {
         case "#":
             // C#, F#, J#: sharp.
             if let a = prev, s.glued(i), ["C", "F", "J"].contains(a.text) { return RuleMatch(end: i + 1, say: "sharp") }
+            // "the # of files": the number of.
+            if tok.spaceBefore || i == 0, let n = next, n.is("of"), n.spaceBefore { return RuleMatch(end: i + 1, say: "number") }
         case "^":
             // Caret notation for a control key: "^C" is control C.
             if let letter = next, letter.isWord, letter.text.count == 1, letter.text.first?.isUppercase == true, s.glued(i + 1),
@@ -188,6 +201,36 @@ enum EnglishSymbols {
         // A word on each side of a spaced star is prose ("* * *" aside): only code has operands there.
         if spaced, let a = prev, let b = next, a.isWord && a.text.count > 2 && b.isWord && b.text.count > 2 { return nil }
         return RuleMatch(end: i + 1, say: "times")
+    }
+
+    /// Marks that draw rather than say: an arrow drawn with dashes or equals signs ("-->",
+    /// "=>"), C's comment marks ("/* … */"), a rule of one character ("=====", "~~~",
+    /// "+-------+": three or more; four for dashes and equals signs, "---" is a dash and
+    /// "===" an operator).
+    static func drawn(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        var j = i + 1
+        while let t = s[j], s.glued(j), t.is(tok.text) { j += 1 }
+        if tok.is("-") || tok.is("="), j - i >= (tok.is("-") ? 2 : 1), s[j]?.is(">") == true, s.glued(j) {
+            return RuleMatch(end: j + 1, say: "arrow")
+        }
+        if tok.is("/"), s[i + 1]?.is("*") == true, s.glued(i + 1), s.startsWord(i), s[i + 2]?.spaceBefore == true {
+            return RuleMatch(end: i + 2, say: " ")
+        }
+        // (Closing one opened before it: "wildcard */ */*/" are paths.)
+        if tok.is("*"), s[i + 1]?.is("/") == true, s.glued(i + 1), tok.spaceBefore, s[i + 2].map({ $0.spaceBefore }) ?? true,
+           (0..<i).contains(where: { s.t[$0].is("/") && s.t[$0 + 1].is("*") && !s.t[$0 + 1].spaceBefore }) {
+            return RuleMatch(end: i + 2, say: " ")
+        }
+        let rules: Set<String> = ["=", "-", "_", "~", "*", "#", "+", "^", "|"]
+        guard rules.contains(tok.text), !(s.t[safe: i - 1].map { s.glued(i) && rules.contains($0.text) } ?? false) else { return nil }
+        var end = i + 1
+        while let t = s[end], s.glued(end), rules.contains(t.text) { end += 1 }
+        let same = j - i
+        guard end - i >= 4 || end - i == 3 && same == 3 && !tok.is("-") && !tok.is("=") else { return nil }
+        // Standing apart: "cr16-*-*", "m68k-*-openbsd" are names with wildcards.
+        guard s.startsWord(i), s.t[safe: end].map({ !s.glued(end) || [".", ",", ";", ":", ")", "]"].contains($0.text) }) ?? true else { return nil }
+        return RuleMatch(end: end, say: " ")
     }
 
     /// "Copyright (C) 1989", "Copyright © 2004": the sign repeats the word and is not said;

@@ -20,7 +20,7 @@ enum EnglishUnits {
         "m³": "cubic meter", "cm³": "cubic centimeter", "km/h": "kilometer per hour", "m/s": "meter per second", "km/s": "kilometer per second",
         "ft/s": "foot per second", "m/s²": "meter per second squared", "mg/dl": "milligram per deciliter", "mg/dL": "milligram per deciliter",
         "mg/kg": "milligram per kilogram", "g/mol": "gram per mole", "kg/m³": "kilogram per cubic meter", "mmHg": "millimeter of mercury",
-        "GiB": "gibibyte", "MiB": "mebibyte", "KiB": "kibibyte", "TiB": "tebibyte", "Wh": "watt hour", "mWh": "milliwatt hour",
+        "GiB": "gibibyte", "MiB": "mebibyte", "KiB": "kibibyte", "TiB": "tebibyte", "PiB": "pebibyte", "EiB": "exbibyte", "Wh": "watt hour", "mWh": "milliwatt hour",
         "dBA": "decibel", "dBa": "decibel", "MP": "megapixel", "µHz": "microhertz", "μHz": "microhertz", "mHz": "millihertz",
         "M☉": "solar mass", "M⊙": "solar mass", "R☉": "solar radius", "L☉": "solar luminosity", "kpc": "kiloparsec", "Mpc": "megaparsec", "µm²": "square micrometer",
     ]
@@ -79,6 +79,8 @@ enum EnglishUnits {
            let unit = match(s, i + 2) {
             return RuleMatch(end: unit.end, say: number.text + " to " + unit.say.replacingOccurrences(of: " inch", with: " inches"))
         }
+        // "sun4m", "Karlson2k", "788db145c7 dl": a name's digits, not a measure.
+        if let name = s.t[safe: i - 1], s.glued(i), name.isWord { return nil }
         var j = i + 1
         var hyphen = false
         if s[j]?.is("-") == true, s.glued(j), s.glued(j + 1) { hyphen = true; j += 1 }

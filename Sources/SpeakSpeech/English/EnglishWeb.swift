@@ -15,7 +15,14 @@ enum EnglishWeb {
         if tok.is("#"), let next = s[i + 1], s.glued(i + 1), tok.spaceBefore || i == 0 {
             if next.isInteger { return RuleMatch(end: i + 2, say: "number " + next.text) }
             // C's "#include" and "#define" are not hashtags.
-            if next.isWord, directives.contains(next.text) { return RuleMatch(end: i + 2, say: "hash " + next.text) }
+            if next.isWord, directives.contains(next.text) || next.text.hasSuffix("s") && directives.contains(String(next.text.dropLast())) {
+                return RuleMatch(end: i + 2, say: "hash " + next.text)
+            }
+            // A colour: "#F3F3FF", "#fff".
+            let run = s.joined(i + 1..<s.run(from: i + 1))
+            if [3, 4, 6, 8].contains(run.count), run.allSatisfy(\.isHexDigit), run.contains(where: \.isNumber) || Set(run).count == 1 {
+                return RuleMatch(end: s.run(from: i + 1), say: "hash " + EnglishWords.spell(run))
+            }
             if next.isWord { return RuleMatch(end: i + 2, say: "hashtag " + EnglishWords.splitCamel(next.text)) }
         }
         // A number after "#" in brackets or on a word: "(#87)", "Bug#48532", "dbus#343" are
@@ -123,7 +130,8 @@ enum EnglishWeb {
         if chars.count >= 6, !"aeiou".contains(chars[0]), !"aeiouy".contains(chars[1]), !onsets.contains(String(chars[0...1])) {
             return spell(String(chars[0])) + " " + String(chars[1...])
         }
-        // Two words: "noreply" → no reply, "dropbox" → drop box.
+        // Two words: "noreply" → no reply, "dropbox" → drop box ("marshall", "hayden" are names).
+        if WordList.names.contains(part) { return part }
         for k in stride(from: part.count - 3, through: 2, by: -1) {
             let head = String(part.prefix(k)), tail = String(part.dropFirst(k))
             let vowel: (String) -> Bool = { $0.contains { "aeiouy".contains($0) } }

@@ -230,6 +230,8 @@ enum EnglishWords {
     static func lineBreak(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let head = s[i], head.isLowercase || head.isCapitalized, s[i + 1]?.is("-") == true, s.glued(i + 1),
               let tail = s[i + 2], tail.isWord, tail.isLowercase, tail.spaceBefore else { return nil }
+        // "pre- and post-processing", "right- or left-aligned": a prefix waiting for its word.
+        if ["and", "or", "nor", "to", "vs", "versus"].contains(tail.text) { return nil }
         let joined = head.text + tail.text
         let headWord = WordList.contains(head.text), tailWord = WordList.contains(tail.text), whole = WordList.contains(joined)
         if let whole, let headWord, let tailWord {
