@@ -37,6 +37,9 @@ struct BlockEmitter {
     let book: Bool
     /// Element ids met since the last block was emitted.
     private var pendingIDs: [String] = []
+    /// A definition's term that is only symbols ("." in a list of a pattern language's
+    /// marks): it has no word to stand as a block, so it leads its definition.
+    private var pendingTerm: String?
     /// Inside a poem: each line is a block of its own (`<br>` ends one), numbered in its stanza.
     private var inVerse = false
     private var verseLine = 0
@@ -116,7 +119,13 @@ struct BlockEmitter {
             block(kind == .paragraph ? .paragraph : kind) { $0.inline(element) }
         case "dt":
             // A term is a line of its own: "GNOME" and then its definition, never "GNOMEThe …".
-            block(.listItem) { $0.inline(element) }
+            let term = Self.collapse(element.text(lineBreak: " "))
+            if !term.isEmpty, WordSegmenter.words(in: term).isEmpty {
+                flush()
+                pendingTerm = term
+            } else {
+                block(.listItem) { $0.inline(element) }
+            }
         case "li":
             block(.listItem) { emitter in
                 if let number = Self.ordinal(of: element) { emitter.buffer += "\(number). " }
@@ -294,7 +303,9 @@ struct BlockEmitter {
                     let text = child.text(lineBreak: " ")
                     let isAnchor = child.tag == .a
                     // A header-link mark: an anchor, or Doxygen's "◆" in a permalink span.
-                    if isAnchor || child.hints.contains("permalink") || child.hints.contains("headerlink"), Self.isMark(text) { continue }
+                    // (A link to another page whose text is symbols names them: "prompts (>>> and …)".)
+                    if child.hints.contains("permalink") || child.hints.contains("headerlink")
+                        || isAnchor && (!child.leavesThePage || Self.headerMarks.contains(Self.collapse(text))), Self.isMark(text) { continue }
                     if isLink || child.leavesThePage { linkCharacters += text.count }
                     if !isAnchor, let why = skipReason(child), why != reason {
                         let skipped = Self.collapse(text)
@@ -335,11 +346,6 @@ struct BlockEmitter {
         return false
     }
 
-    /// A header-link or permalink mark ("¶", "#", "§", "🔗"): it has no words to read.
-    static func isMark(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 8 && text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic && $0.properties.numericType == nil }
-    }
-
     private mutating func block(_ kind: BlockKind, _ body: (inout BlockEmitter) -> Void) {
         flush()
         let outer = self.kind
@@ -356,8 +362,12 @@ struct BlockEmitter {
             blocks += pendingSkipped
             pendingSkipped.removeAll()
         }
-        let text = Self.collapse(buffer)
+        var text = Self.collapse(buffer)
         guard !text.isEmpty else { return }
+        if let term = pendingTerm {
+            text = term + " — " + text
+            pendingTerm = nil
+        }
         let ids = pendingIDs
         pendingIDs = []
         var why = reason
@@ -375,25 +385,5 @@ struct BlockEmitter {
             kind = .verse(line: verseLine)
         }
         blocks.append(EmittedBlock(kind: kind, text: text, skip: why, ids: ids))
-    }
-
-    static func collapse(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if isSpace(scalar) {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(" ") }
-                pendingSpace = false
-                out.append(scalar)
-            }
-        }
-        return String(out)
-    }
-
-    /// Unicode whitespace, with the common ASCII case answered without a property lookup.
-    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x80 ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 }

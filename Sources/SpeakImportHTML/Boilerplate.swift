@@ -144,8 +144,14 @@ enum Boilerplate {
             case "navheader", "navfooter", "nav-panel", "navigation", "navbar", "nav", "breadcrumb", "breadcrumbs",
                  "pager", "pagination", "skip-link", "skiplink", "menu",
                  // Doxygen's groups and path of a page; javadoc's bars, their lists and "skip navigation".
-                 "ingroups", "navpath", "topnav", "subnav", "bottomnav", "fixednav", "navlist", "subnavlist", "skipnav":
+                 "ingroups", "navpath", "topnav", "subnav", "bottomnav", "fixednav", "navlist", "subnavlist", "skipnav",
+                 // Publican's bars above and below each page.
+                 "docnav":
                 return .navigation
+            case "banner": return .header
+            // DocBook's sidebar is a box of the text with its own title ("BACK TO BASICS
+            // Firewall"), read where it stands; a site's sidebar has no title page.
+            case "sidebar" where element.elements.contains { $0.classWords.contains("titlepage") }: continue
             case "sidebar", "sphinxsidebar", "related": return .sidebar
             case "footer", "legalcopy": return .footer
             // Doxygen's tooltips, hidden by its style sheet until the pointer is over a name.

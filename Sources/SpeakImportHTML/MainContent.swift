@@ -14,6 +14,8 @@ struct MainContent {
     static let documentationGenerators = [
         "sphinx", "docutils", "docbook", "makeinfo", "texinfo", "texi2any", "texi2html", "asciidoc", "rustdoc", "mdbook",
         "doxygen", "pandoc", "mkdocs", "javadoc", "gtk-doc", "jsdoc", "typedoc", "hugo-book", "docusaurus", "vitepress",
+        // DocBook books built with Publican (the Debian Administrator's Handbook).
+        "publican",
     ]
 
     static func find(in tree: HTMLTree) -> MainContent? {

@@ -53,8 +53,8 @@ enum CharacterPass {
                 // A modifier-letter apostrophe or a backtick between letters is an apostrophe.
                 edits.append(Edit(range: i..<(i + 1), replacement: "'", final: false))
             } else if (u == "’" || u == "'"), i + 2 < s.count, s[i + 1] == "n", s[i + 2] == "’" || s[i + 2] == "'",
-                      i == 0 || s[i - 1] == " ", i + 3 == s.count || s[i + 3] == " " {
-                // "fish ’n’ chips"
+                      i == 0 || s[i - 1] == " ", i + 3 == s.count || s[i + 3] == " ", !Self.namesALetter(s, before: i) {
+                // "fish ’n’ chips" ("the 'n' type" names a letter)
                 edits.append(Edit(range: i..<(i + 3), replacement: "and", final: false))
                 i += 3
                 continue
@@ -128,5 +128,15 @@ enum CharacterPass {
         // An opening star needs its partner too: "char *p" is a pointer.
         if open, !s[end...].prefix(80).contains("*") { return nil }
         return end
+    }
+
+    /// The word before a quoted letter points at it: "the 'n' type", "a 'n' flag".
+    static func namesALetter(_ s: [Unicode.Scalar], before i: Int) -> Bool {
+        var end = i
+        while end > 0, s[end - 1] == " " { end -= 1 }
+        var start = end
+        while start > 0, s[start - 1].properties.isAlphabetic { start -= 1 }
+        let word = String(String.UnicodeScalarView(s[start..<end])).lowercased()
+        return ["the", "a", "an", "letter", "character", "type", "option", "flag", "use", "uses", "with", "of"].contains(word)
     }
 }

@@ -6,36 +6,34 @@ import Foundation
 enum WordList {
     static let paths = ["/usr/share/dict/american-english", "/usr/share/dict/words"]
 
-    static let english: Set<String>? = {
+    /// The list's lowercase entries and its names, from one reading of the file.
+    private static let entries: (words: Set<String>, names: Set<String>)? = {
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { continue }
             var words = Set<String>(minimumCapacity: 120_000)
-            // Only lowercase entries: "NY" and "Ra" are in the list as abbreviations and names.
-            for line in text.split(separator: "\n") where !line.hasSuffix("'s") && line.first?.isLowercase == true {
-                words.insert(String(line))
+            var names = Set<String>(minimumCapacity: 30_000)
+            for line in text.split(separator: "\n") where !line.hasSuffix("'s") {
+                guard let first = line.first else { continue }
+                // Only lowercase entries are words: "NY" and "Ra" are in the list as abbreviations and names.
+                if first.isLowercase {
+                    words.insert(String(line))
+                } else if first.isUppercase, line.dropFirst().allSatisfy({ $0.isLowercase }) {
+                    names.insert(line.lowercased())
+                }
             }
-            return words
+            return (words, names)
         }
         return nil
     }()
 
+    static var english: Set<String>? { entries?.words }
+
     /// The names the list has (its capitalized entries, lowercased: "marshall", "hayden"):
     /// such a name in an address is not two words ("marsh all").
-    static let names: Set<String> = {
-        for path in paths {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { continue }
-            var names = Set<String>(minimumCapacity: 30_000)
-            for line in text.split(separator: "\n") where !line.hasSuffix("'s") && line.first?.isUppercase == true
-                && line.dropFirst().allSatisfy({ $0.isLowercase }) {
-                names.insert(line.lowercased())
-            }
-            return names
-        }
-        return []
-    }()
+    static var names: Set<String> { entries?.names ?? [] }
 
     /// True when `word` is an English word (nil when there is no list to ask).
     static func contains(_ word: String) -> Bool? {
-        english.map { $0.contains(word.lowercased()) }
+        entries.map { $0.words.contains(word.lowercased()) }
     }
 }

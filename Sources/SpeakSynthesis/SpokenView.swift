@@ -23,16 +23,20 @@ public enum SpokenView {
         return paragraphs
     }
 
-    /// Runs of spaces left by removed text made single, for reading.
+    /// Runs of spaces left by removed text made single, for reading; a space left before a
+    /// sentence's mark goes ("said ."), one before a name that starts with a dot stays
+    /// ("a .htaccess file", "find . -name").
     static func tidy(_ text: String) -> String {
         var out = ""
         var space = false
-        for c in text {
+        let chars = Array(text)
+        for (k, c) in chars.enumerated() {
             if c == " " {
                 space = true
                 continue
             }
-            if space, !out.isEmpty, ![",", ".", ";", ":", "!", "?"].contains(c) { out.append(" ") }
+            let closes = [",", ".", ";", ":", "!", "?"].contains(c) && (k + 1 == chars.count || !(chars[k + 1].isLetter || chars[k + 1].isNumber))
+            if space, !out.isEmpty, !closes { out.append(" ") }
             space = false
             out.append(c)
         }

@@ -29,3 +29,25 @@ import Testing
         #expect(heard("Pre- and post-processing of 8 EiB, pp 283-303.") == "Pre- and post-processing of 8 exbibytes, pages 283 to 303.")
     }
 }
+
+/// Forms, revision stamps and standards' parts in plain-text notes.
+@Suite struct FormsAndStampsTests {
+    private func heard(_ text: String) -> String { say(text).split(separator: " ").joined(separator: " ") }
+
+    @Test func aFormsLineToFillInIsABlank() {
+        #expect(heard("Name: ____________ Date: ________") == "Name: blank Date: blank")
+        #expect(heard("You must fill in the ______ with your name.") == "You must fill in the blank with your name.")
+        #expect(heard("The end. ________") == "The end.")
+        #expect(heard("________") == "")
+    }
+
+    @Test func revisionStampsAreSilent() {
+        #expect(heard("$Id: README,v 1.12 2003/04/05 12:34:56 joe Exp $ Read this.") == "Read this.")
+        #expect(heard("Version $Revision: 1.5 $ of $Date$ and it costs $5.") == "Version of and it costs five dollars.")
+    }
+
+    @Test func aStandardsPartAndItsEdition() {
+        #expect(heard("It conforms to POSIX.1-2017 and FIPS 140-2.")
+            == "It conforms to Posix.one dash twenty seventeen and F I P S one forty dash two.")
+    }
+}

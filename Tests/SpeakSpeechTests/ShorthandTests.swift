@@ -17,7 +17,7 @@ import Testing
 
     @Test func twoNumbersWithASlash() {
         #expect(say("Open ports 80/443, 24/7, a 50/50 and 80/20 split.") == "Open ports 80 slash 443, 24 7, a 50 50 and 80 20 split.")
-        #expect(say("Odds of 1/100, a 32/64 bit build.") == "Odds of one one hundredth, a 32 64 bit build.")
+        #expect(say("Odds of 1/100, a 32/64 bit build.") == "Odds of one hundredth, a 32 64 bit build.")
     }
 
     @Test func sizesAndHexadecimal() {

@@ -2,7 +2,9 @@
 """Nothing lost without a word, on manuals of generators the real-docs set does not have
 (issue 19): Doxygen (libopus-doc, libglfw3-doc, libflac-doc), mdBook (rust-doc: the Rust
 book), pandoc (`pandoc -s` of this machine's Markdown READMEs), javadoc (libeasyconf-java-doc),
-gtk-doc (libgeocode-glib-doc) and texinfo's HTML with a Bootstrap theme (ffmpeg-doc). Scored
+gtk-doc (libgeocode-glib-doc), texinfo's HTML with a Bootstrap theme (ffmpeg-doc), DocBook built
+with Publican (debian-handbook: its sidebars are boxes of the text) and Sphinx's own manual of
+Python (python3.11-doc: terms that are only symbols, glossary links). Scored
 with real-docs' own scorer (`score.py`: completeness against `lynx -dump`, main-read against the main
 content with code left out), and once more with what that scorer does not know to leave
 out: Doxygen's code listings, set as `<div class="fragment">` of lines rather than `<pre>`,
@@ -13,7 +15,7 @@ and its hover tooltips (`<div class="ttc">`, `display: none` in doxygen.css), wh
 import argparse, glob, importlib.util, os, re, shutil, subprocess, sys, tempfile
 
 PACKAGES = ["libopus-doc", "libglfw3-doc", "libflac-doc", "rust-doc", "pandoc", "libeasyconf-java-doc", "libgeocode-glib-doc",
-            "ffmpeg-doc"]
+            "ffmpeg-doc", "debian-handbook", "python3.11-doc"]
 
 
 def load_scorer(path):
@@ -67,6 +69,16 @@ def texinfo_pages():
     return [p for p in (f"/usr/share/doc/ffmpeg/manual/{name}.html" for name in names) if os.path.exists(p)]
 
 
+def publican_pages():
+    return sorted(glob.glob("/usr/share/doc/debian-handbook/html/en-US/sect.*.html"))[:20]
+
+
+def python_pages():
+    names = ["tutorial/introduction", "tutorial/controlflow", "library/re", "library/datetime", "library/string",
+             "howto/unicode", "faq/general", "whatsnew/3.11", "library/decimal", "tutorial/floatingpoint"]
+    return [p for p in (f"/usr/share/doc/python3.11/html/{name}.html" for name in names) if os.path.exists(p)]
+
+
 def pandoc_pages(work):
     if not shutil.which("pandoc"):
         return []
@@ -115,7 +127,7 @@ def main():
     parser.add_argument("--speak", required=True)
     parser.add_argument("--scorer", default=os.path.join(os.path.dirname(__file__), "../../../shared/eval/real-docs/score.py"))
     parser.add_argument("--per-file", action="store_true")
-    parser.add_argument("--only", choices=["Doxygen", "mdBook", "pandoc", "javadoc", "gtk-doc", "texinfo"],
+    parser.add_argument("--only", choices=["Doxygen", "mdBook", "pandoc", "javadoc", "gtk-doc", "texinfo", "Publican", "Sphinx"],
                         help="score one generator's pages")
     parser.add_argument("--install", action="store_true", help="apt-get install what is missing")
     args = parser.parse_args()
@@ -133,7 +145,8 @@ def main():
     try:
         corpora = [("Doxygen", doxygen_pages(), ["fragment", "ttc"]), ("mdBook", mdbook_pages(), []),
                    ("pandoc", pandoc_pages(work) if args.only in (None, "pandoc") else [], []),
-                   ("javadoc", javadoc_pages(), []), ("gtk-doc", gtkdoc_pages(), []), ("texinfo", texinfo_pages(), [])]
+                   ("javadoc", javadoc_pages(), []), ("gtk-doc", gtkdoc_pages(), []), ("texinfo", texinfo_pages(), []),
+                   ("Publican", publican_pages(), []), ("Sphinx", python_pages(), [])]
         for name, pages, extra in corpora:
             if args.only and name != args.only:
                 continue

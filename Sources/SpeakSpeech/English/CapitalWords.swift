@@ -28,6 +28,11 @@ enum CapitalWords {
     static let table: [String: Reading] = [
         // Names of systems and types said as words.
         "BOOL": [.acronym], "IRIX": [.acronym], "SPARC": [.acronym], "USENET": [.acronym], "USENIX": [.acronym],
+        "PEP": [.acronym], "AWK": [.acronym], "SUSE": [.acronym], "PAM": [.acronym], "NAT": [.acronym], "IANA": [.acronym],
+        "WASI": [.acronym], "SLAAC": [.acronym],
+        // Words in the word list that are initials here ("the SAT", "an LED").
+        "ACT": [.initials], "SAT": [.initials], "DOE": [.initials], "LED": [.initials], "MOD": [.initials], "COO": [.initials],
+        "EMS": [.initials], "IDE": [.initials], "SAP": [.initials], "BET": [.initials], "FED": [.initials],
         "AD": [.initials, .eSpeakWord], "AI": [.initials, .eSpeakWord], "AM": [.initials, .eSpeakWord],
         "AN": [.keyword, .eSpeakWord], "AS": [.keyword, .eSpeakWord], "AT": [.keyword, .eSpeakWord], "BC": [.initials],
         "BE": [.keyword, .eSpeakWord], "BY": [.keyword, .eSpeakWord], "CA": [.initials], "CD": [.initials], "CO": [.initials],
@@ -59,7 +64,7 @@ enum CapitalWords {
         "ROM": [.acronym], "RUN": [.word], "SAD": [.eSpeakWord], "SAY": [.emphasis], "SEC": [.eSpeakWord],
         "SET": [.word, .keyword], "SHE": [.emphasis], "SIM": [.acronym], "SIT": [.eSpeakWord], "SIX": [.word],
         "SUM": [.eSpeakWord], "SUN": [.eSpeakWord], "TAX": [.eSpeakWord], "TEN": [.word], "THE": [.word], "TIC": [.eSpeakWord],
-        "TIP": [.eSpeakWord], "TOO": [.emphasis], "TOP": [.eSpeakWord], "TRY": [.emphasis], "TWO": [.word],
+        "TIP": [.word], "TOO": [.emphasis], "TOP": [.eSpeakWord], "TRY": [.emphasis], "TWO": [.word],
         "USE": [.keyword, .eSpeakWord], "VAT": [.eSpeakWord], "WAR": [.eSpeakWord], "WAS": [.word, .emphasis],
         "WAY": [.emphasis], "WHO": [.eSpeakWord], "WHY": [.emphasis], "WIN": [.emphasis], "XOR": [.keyword], "YES": [.word],
         "YET": [.emphasis], "YOU": [.word], "ZAP": [.eSpeakWord], "ZIP": [.acronym], "AIDS": [.acronym], "CAMP": [.eSpeakWord],

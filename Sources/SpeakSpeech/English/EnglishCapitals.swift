@@ -116,7 +116,9 @@ extension EnglishWords {
         // "the OR" is a room, "Portland, OR" a state.
         if ["OR", "XOR", "AND", "NOT"].contains(tok.text), let prev = s[i - 1], prev.isWord || prev.is(")"),
            !["the", "a", "an", "this", "that", "The", "A", "An", "This", "That"].contains(prev.text) { return true }
-        guard tok.text != "IN" || s[i - 1]?.is("NOT") == true else { return false }
+        // ("IN" is a state after a city; "IN PRACTICE", a heading's words, is not.)
+        guard tok.text != "IN" || s[i - 1]?.is("NOT") == true
+            || s[i + 1].map({ $0.isAllCaps && $0.text.count >= 4 && WordList.contains($0.text) == true }) == true else { return false }
         return [s[i - 1], s[i + 1]].contains { neighbour in
             neighbour.map { $0.isAllCaps && !CapitalWords.is($0.text, .initials)
                 && (CapitalWords.is($0.text, [.keyword, .word]) || $0.text.count >= 3 && WordList.contains($0.text) == true) } == true

@@ -93,6 +93,7 @@ enum EnglishCitations {
         var numbers = 0
         while let tok = s[j], j - i < 24 {
             if tok.is("]") { return numbers > 0 ? j : nil }
+            if j == i + 1, !tok.isInteger, !tok.is("p"), !tok.is("pp") { return nil }  // ("[-1, 2]" is a list.)
             if tok.isInteger {
                 // Notes are numbered from one: "argv[0]" is an index.
                 if Int(tok.text) == 0 { return nil }
@@ -106,7 +107,9 @@ enum EnglishCitations {
     /// Wikipedia's `[citation needed]`, `[a]`, `[note 3]`.
     static func wikiNote(_ s: Scan, from i: Int) -> Int? {
         guard s.glued(i), let a = s[i + 1] else { return nil }
-        if a.isWord, a.text.count == 1, a.isLowercase, s[i + 2]?.is("]") == true { return i + 2 }
+        // ("a[i] = z", "x[n]": an index, after a variable or by its letter.)
+        if a.isWord, a.text.count == 1, a.isLowercase, s[i + 2]?.is("]") == true, !"ijkn".contains(a.text),
+           s.t[safe: i - 1].map({ !($0.isWord && $0.text.count <= 2) }) ?? true { return i + 2 }
         let words = ["citation needed", "note", "nb", "clarification needed", "who", "when", "according to whom", "dubious", "better source needed"]
         var j = i + 1
         var phrase: [String] = []
@@ -158,7 +161,9 @@ enum EnglishCitations {
             if prev.is("(") || prev.isNumber || prev.is(".") && s.t[safe: i - 2]?.isNumber == true && s.glued(i - 1) { return true }
         }
         if let prev = s.lower(i - 1), !s.glued(i), dataWords.contains(prev) { return true }
-        guard let close = closing(s, from: i), let after = s.t[safe: close + 1], s.glued(close + 1) else { return false }
+        guard let close = closing(s, from: i), let after = s.t[safe: close + 1] else { return false }
+        // "the full [1, 9999] range".
+        if !s.glued(close + 1) { return after.isWord && ["range", "ranges", "interval", "intervals"].contains(after.text.lowercased()) }
         return after.isWord || after.isNumber || after.is(".") && s.t[safe: close + 2].map { $0.isWord && !$0.spaceBefore } == true
     }
 

@@ -57,7 +57,8 @@ enum EnglishCurrency {
         // "s|$1|$2|g", "x=$2", "${1}": a shell's or a script's argument, "dollar one".
         if tok.is("$"), let amount = s[i + 1], amount.isInteger, s.glued(i + 1),
            s.t[safe: i - 1].map({ s.glued(i) && codeMarks.contains($0.text) }) == true
-            || s.t[safe: i + 2].map({ s.glued(i + 2) && ["|", "}", "\\", "`", "$"].contains($0.text) }) == true {
+            || s.t[safe: i + 2].map({ s.glued(i + 2) && ["|", "}", "\\", "`", "$"].contains($0.text) }) == true
+            || amount.text.count == 1 && isArgumentList(s, i) {
             return RuleMatch(end: i + 2, say: "dollar " + amount.text)
         }
         if let currency, let amount = s[amountAt], amount.isNumber, s.glued(amountAt) || amount.spaceBefore && amountAt == i + 1 {
@@ -78,6 +79,16 @@ enum EnglishCurrency {
             }
         }
         return nil
+    }
+
+    /// A one-digit argument among others or in a script's braces: "awk '{ print $3 }'",
+    /// "\"$1 $2 $3\"", "$0 is the script's name" (not "costs $3 or $4 more").
+    static func isArgumentList(_ s: Scan, _ i: Int) -> Bool {
+        if let after = s.t[safe: i + 2], ["}", "'", "\"", "`"].contains(after.text) || after.is("$") && s.t[safe: i + 3]?.isInteger == true {
+            return true
+        }
+        if s.t[safe: i - 1]?.is("{") == true { return true }
+        return s.t[safe: i - 2]?.is("$") == true && s.t[safe: i - 1]?.isInteger == true && !s.glued(i)
     }
 
     static func say(_ s: Scan, currency: Currency, amountAt: Int, start: Int) -> RuleMatch? {

@@ -21,14 +21,17 @@ extension EnglishNumberRules {
     }
 
     /// Standards' words before a number that names a part or an edition ("ISO 3166-1").
-    static let standards: Set<String> = ["ISO", "IEEE", "IEC", "RFC", "ANSI", "ECMA", "EN", "DIN", "POSIX", "BS", "ISO/IEC", "ASTM"]
+    static let standards: Set<String> = ["ISO", "IEEE", "IEC", "RFC", "ANSI", "ECMA", "EN", "DIN", "POSIX", "BS", "ISO/IEC", "ASTM",
+                                          "FIPS", "SP", "ETSI", "JIS", "SAE", "TIA", "EIA", "ASME", "ARINC"]
 
     /// A name with numbers and hyphens, not a range: "CVE-2023-3446" (C V E twenty twenty
     /// three dash thirty four forty six), "glib-2-74", "A350-900", "IEEE 754-2019".
     static func identifier(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let a = s[i], a.isInteger, let prev = s.t[safe: i - 1] else { return nil }
         let onAWord = s.glued(i) && (prev.isWord || prev.is("-") && s.t[safe: i - 2].map({ $0.isWord && s.glued(i - 1) }) == true)
+        // "IEEE 754-2019", and a standard's part: "POSIX.1-2017".
         let standard = prev.isWord && standards.contains(prev.text) && !s.glued(i)
+            || prev.is(".") && s.glued(i) && s.glued(i - 1) && s.t[safe: i - 2].map { $0.isWord && standards.contains($0.text) } == true
         guard onAWord || standard else { return nil }
         var parts = [a.text], j = i + 1
         while let dash = s[j], dash.is("-"), s.glued(j), let n = s[j + 1], n.isInteger, s.glued(j + 1) {

@@ -60,7 +60,9 @@ enum EnglishNumberRules {
         // ("K-12", "k-12" are grades.)
         let variable = prev.isWord && (prev.text.count == 1 && prev.isLowercase && prev.text != "k" || variables.contains(prev.text))
         let power = EnglishSymbols.superscripts[prev.text.unicodeScalars.first ?? " "] != nil
-        return variable || power ? RuleMatch(end: i + 1, say: (power ? " " : "") + word) : nil
+        // A value set or listed: "hours=-3", "(-5)", "[-1, 2]" (not an option: "(-1 for none").
+        let value = !sign.is("+") && (prev.is("=") || (prev.is("(") || prev.is("[")) && s[i + 2].map { [")", "]", ","].contains($0.text) } == true)
+        return variable || power || value ? RuleMatch(end: i + 1, say: (power || value ? " " : "") + word) : nil
     }
 
     /// "100th" → one hundredth (eSpeak says "one hundred th").

@@ -82,6 +82,9 @@ enum EnglishNumbers {
         switch denominator {
         case 2: name = "half"
         case 4: name = "quarter"
+        // "two hundredths", not "two one hundredths".
+        case 100: name = "hundredth"
+        case 1000: name = "thousandth"
         default: name = ordinal(denominator)
         }
         if numerator == 1 { return "one " + name }

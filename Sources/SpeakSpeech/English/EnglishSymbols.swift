@@ -15,6 +15,7 @@ enum EnglishSymbols {
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         if let m = copyright(s, i) { return m }
+        if let m = revisionStamp(s, i) { return m }
         guard let tok = s[i], tok.kind == .other else { return nil }
         if let m = drawn(s, i) { return m }
         let prev = s.t[safe: i - 1], next = s[i + 1]
@@ -113,6 +114,12 @@ enum EnglishSymbols {
                 return RuleMatch(end: i + 2, say: tok.is("<") ? "less than or equal to" : "greater than or equal to")
             }
             if operandBefore && operandAfter, tok.spaceBefore == (next?.spaceBefore ?? true) { return RuleMatch(end: i + 1, say: words[tok.text] ?? "") }
+            // Against a number: "years < 1000", "(<32MiB)", ">90%" ("<1>" is a placeholder).
+            if let n = next, n.isNumber, !(s[i + 2].map { s.glued(i + 2) && ($0.is(">") || $0.is("<")) } ?? false),
+               n.spaceBefore && tok.spaceBefore && prev.map({ $0.isWord || $0.isNumber || $0.is(")") }) == true
+                || !n.spaceBefore && (tok.spaceBefore || i == 0 || prev.map { ["(", "[", ","].contains($0.text) } == true) {
+                return RuleMatch(end: i + 1, say: words[tok.text] ?? "")
+            }
         case "+":
             // "the += operator", "x += 1".
             if next?.is("=") == true, s.glued(i + 1), tok.spaceBefore, s[i + 2]?.spaceBefore ?? true { return RuleMatch(end: i + 2, say: "plus equals") }
@@ -206,7 +213,7 @@ enum EnglishSymbols {
     /// Marks that draw rather than say: an arrow drawn with dashes or equals signs ("-->",
     /// "=>"), C's comment marks ("/* … */"), a rule of one character ("=====", "~~~",
     /// "+-------+": three or more; four for dashes and equals signs, "---" is a dash and
-    /// "===" an operator).
+    /// "===" an operator), or a form's blank ("Name: ______").
     static func drawn(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
         var j = i + 1
@@ -230,8 +237,31 @@ enum EnglishSymbols {
         guard end - i >= 4 || end - i == 3 && same == 3 && !tok.is("-") && !tok.is("=") else { return nil }
         // Standing apart: "cr16-*-*", "m68k-*-openbsd" are names with wildcards.
         guard s.startsWord(i), s.t[safe: end].map({ !s.glued(end) || [".", ",", ";", ":", ")", "]"].contains($0.text) }) ?? true else { return nil }
+        // A form's line to fill in, after a label or inside a sentence ("Name: ______",
+        // "fill in the ______ with"), is a blank; a rule on its own is silent.
+        if tok.is("_"), same == end - i, tok.spaceBefore, s.t[safe: end].map({ $0.spaceBefore || [".", ",", ";", ":", "?", "!"].contains($0.text) }) ?? true, let prev = s.t[safe: i - 1],
+           prev.is(":") || prev.isWord && prev.isLowercase && s[end] != nil {
+            return RuleMatch(end: end, say: "blank")
+        }
         return RuleMatch(end: end, say: " ")
     }
+
+    /// A version-control system's stamp ("$Id: README,v 1.12 2003/04/05 12:34:56 joe Exp $",
+    /// "$Revision: 1.5 $", "$Date$") is for the tool, not the reader: silent.
+    static func revisionStamp(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let dollar = s[i], dollar.is("$"), let key = s[i + 1], s.glued(i + 1), stampKeys.contains(key.text),
+              let mark = s[i + 2], s.glued(i + 2), mark.is("$") || mark.is(":") else { return nil }
+        if mark.is("$") { return RuleMatch(end: i + 3, say: " ") }
+        var j = i + 3
+        while let t = s[j], j < i + 40 {
+            if t.is("$") { return RuleMatch(end: j + 1, say: " ") }
+            j += 1
+        }
+        return nil
+    }
+
+    static let stampKeys: Set<String> = ["Id", "Revision", "Rev", "Date", "Author", "Header", "Log", "Source", "RCSfile", "Name",
+                                         "Locker", "State", "LastChangedDate", "LastChangedRevision", "LastChangedBy", "HeadURL", "Format"]
 
     /// "Copyright (C) 1989", "Copyright © 2004": the sign repeats the word and is not said;
     /// "(C) 1987-2022 the Foundation" alone is "copyright" ("(c) You must", a list's item, is not).

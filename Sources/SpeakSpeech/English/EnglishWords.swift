@@ -118,9 +118,16 @@ enum EnglishWords {
             // "HEAD", "NULL") is said as the word; short ones are too often initialisms to tell.
             // Three letters between lowercase words are one set in capitals for emphasis ("you DID
             // download it"), or next to a word in capitals ("INTEGER PRIMARY KEY").
-            let emphasis = text.count == 3 && (CapitalWords.is(text, .emphasis) && s[i - 1].map { $0.isWord && $0.isLowercase } == true
-                && s[i + 1].map { $0.isWord && $0.isLowercase } == true || [s[i - 1], s[i + 1]].contains { neighbour in
-                    neighbour.map { $0.isAllCaps && $0.text.count >= 4 && WordList.contains($0.text) == true } == true })
+            // An English word of three letters no table calls initials, after a lowercase word at
+            // a phrase's end, is shouted too ("not another HAT!", "Stop it NOW.").
+            let lowercaseBefore = s[i - 1].map { $0.isWord && $0.isLowercase } == true
+            let lowercaseAfter = s[i + 1].map { $0.isWord && $0.isLowercase } == true
+            let phraseEnds = s.t[safe: i + 1].map { [".", "!", "?", ",", ";"].contains($0.text) } ?? true
+            let shoutable = CapitalWords.is(text, .emphasis) || CapitalWords.table[text] == nil
+            let emphasis = text.count == 3 && (shoutable && lowercaseBefore && (lowercaseAfter || phraseEnds)
+                || [s[i - 1], s[i + 1]].contains { neighbour in
+                    neighbour.map { $0.isAllCaps && WordList.contains($0.text) == true
+                        && ($0.text.count >= 4 || shoutable && $0.text.count == 3 && CapitalWords.table[$0.text] == nil) } == true })
             let englishWord = (text.count >= 4 || emphasis) && !CapitalWords.is(text, .eSpeakWord) && EnglishRoman.value(text) == nil
                 && looksPronounceable(text) && WordList.contains(text) == true
             if CapitalWords.is(text, [.acronym, .word]) || englishWord || isKeyword(s, i) || text.count >= 6 && nameShaped(text) {
@@ -147,7 +154,11 @@ enum EnglishWords {
             let hyphen = s[i + 1]?.is("-") == true && s.glued(i + 1) && s[i + 2].map { $0.isNumber && s.glued(i + 2) } == true
             return RuleMatch(end: hyphen ? i + 2 : i + 1, say: spell(text))
         }
-        if capitals.count >= 2, rest == "s" { return RuleMatch(end: i + 1, say: spell(String(capitals)) + "'s") }
+        if capitals.count >= 2, rest == "s" {
+            // "PEPs" as the word is said ("peps"); "IDs" letter by letter.
+            if CapitalWords.is(String(capitals), .acronym) { return RuleMatch(end: i + 1, say: capitals.prefix(1) + capitals.dropFirst().lowercased() + "s") }
+            return RuleMatch(end: i + 1, say: spell(String(capitals)) + "'s")
+        }
         // IPv6, IPv4: capitals and one lowercase letter before a number.
         if capitals.count >= 2, rest.count == 1, let n = s[i + 1], n.isNumber, s.glued(i + 1) {
             return RuleMatch(end: i + 1, say: spell(text))
