@@ -38,4 +38,13 @@ import Testing
         #expect(heard("The SAT, an LED, the CEO and the WHO.") == "The S A- T, an L E D, the C E O and the W H O.")
         #expect(heard("See PEP 8, the PEPs and AWK; IN PRACTICE and TIP.") == "See Pep 8, the Peps and Awk; In Practice and Tip.")
     }
+
+    @Test func aStarWrittenAsTheSymbolItIs() {
+        #expect(heard("The operators +, -, * and / work; use the ** operator, repeated with *: so.")
+            == "The operators +, -, star and / work; use the double star operator, repeated with star: so.")
+        #expect(heard("An asterisk * is a wildcard, see x**y and 3 * 4 and a * b.") == "An asterisk is a wildcard, see x to the power of y and 3 times 4 and a times b.")
+        #expect(heard("Remove *.tar.gz and * * * here, Harchev ** credits.") == "Remove star dot tar.gz and here, Harchev credits.")
+        #expect(heard("Set it here. */ int main() {") == "Set it here. int main() {")
+        #expect(heard("/* A note on the reader in your application. */ int main() {") == "A note on the reader in your application. int main() {")
+    }
 }

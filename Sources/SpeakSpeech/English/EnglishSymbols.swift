@@ -56,6 +56,10 @@ enum EnglishSymbols {
                 return RuleMatch(end: i + 2, say: " ")
             }
         case "*":
+            // Named already: "an asterisk * is a wildcard".
+            if let prev, prev.isWord, ["asterisk", "asterisks", "star"].contains(prev.text.lowercased()), tok.spaceBefore {
+                return RuleMatch(end: i + 1, say: " ")
+            }
             if let said = star(s, i) { return said }
             // "* * *" or a lone star between words: a break, not a word; between numbers, times.
             if operandBefore, operandAfter, prev?.isNumber == true || next?.isNumber == true { return RuleMatch(end: i + 1, say: "times") }
@@ -65,6 +69,7 @@ enum EnglishSymbols {
             }
             if let next, s.glued(i + 1), next.is(".") || next.is("/") { return RuleMatch(end: i + 1, say: "star") }
             if let prev, s.glued(i), ["-", "/", "_", "."].contains(prev.text) { return RuleMatch(end: i + 1, say: "star") }
+            if let said = namedStar(s, i) { return said }
             return RuleMatch(end: i + 1, say: " ")
         case "-":
             // Command-line options: "--verbose" → dash dash verbose, "-m" → dash M, "-cvf" →
@@ -195,9 +200,10 @@ enum EnglishSymbols {
            next.map({ !s.glued(i + 1) || ["'", "’", "\"", "”", "`", ",", ".", ")"].contains($0.text) }) ?? true {
             return RuleMatch(end: i + 1, say: "star")
         }
-        // "2**53": a power.
+        // "2**53", "x**y": a power.
+        func variable(_ t: Token?) -> Bool { t.map { $0.isWord && $0.text.count <= 2 && $0.isLowercase } ?? false }
         if next?.is("*") == true, s.glued(i + 1), operand(prev), let exponent = s.t[safe: i + 2], exponent.isNumber || exponent.isWord,
-           s.glued(i) == s.glued(i + 2), prev?.isNumber == true || exponent.isNumber || prev?.is(")") == true {
+           s.glued(i) == s.glued(i + 2), prev?.isNumber == true || exponent.isNumber || prev?.is(")") == true || variable(prev) && variable(exponent) {
             return RuleMatch(end: i + 2, say: "to the power of")
         }
         let glued = s.glued(i) && s.glued(i + 1), spaced = tok.spaceBefore && next?.spaceBefore == true
@@ -208,6 +214,23 @@ enum EnglishSymbols {
         // A word on each side of a spaced star is prose ("* * *" aside): only code has operands there.
         if spaced, let a = prev, let b = next, a.isWord && a.text.count > 2 && b.isWord && b.text.count > 2 { return nil }
         return RuleMatch(end: i + 1, say: "times")
+    }
+
+    /// A star written as the symbol it is: "the operators +, -, * and /", "the ** operator",
+    /// "repeated with *:", "f(*args, **kwds)". ("* * *",
+    /// a bullet at the start and stars around a word are not read.)
+    static func namedStar(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard i > 0, let tok = s[i], s.t[i - 1].is("*") == false else { return nil }
+        let prev = s.t[i - 1]
+        let end = s[i + 1]?.is("*") == true && s.glued(i + 1) ? i + 2 : i + 1
+        guard let after = s.t[safe: end] else { return tok.spaceBefore ? RuleMatch(end: end, say: end == i + 2 ? "double star" : "star") : nil }
+        // (Not a comment's end, "*/", nor a mark after a name: "Harchev ** credits".)
+        guard !after.is("*"), !(after.is("/") && !after.spaceBefore), tok.spaceBefore || ["(", "[", ","].contains(prev.text),
+              ["(", "[", ",", ":"].contains(prev.text) || prev.isWord && prev.isLowercase else { return nil }
+        let standsAlone = after.spaceBefore || [",", ":", ";", ")"].contains(after.text)
+            || after.is(".") && (s.t[safe: end + 1].map { $0.spaceBefore } ?? true)
+        let beforeName = !after.spaceBefore && after.isWord && after.isLowercase
+        return standsAlone || beforeName ? RuleMatch(end: end, say: end == i + 2 ? "double star" : "star") : nil
     }
 
     /// Marks that draw rather than say: an arrow drawn with dashes or equals signs ("-->",
@@ -225,8 +248,10 @@ enum EnglishSymbols {
             return RuleMatch(end: i + 2, say: " ")
         }
         // (Closing one opened before it: "wildcard */ */*/" are paths.)
-        if tok.is("*"), s[i + 1]?.is("/") == true, s.glued(i + 1), tok.spaceBefore, s[i + 2].map({ $0.spaceBefore }) ?? true,
-           (0..<i).contains(where: { s.t[$0].is("/") && s.t[$0 + 1].is("*") && !s.t[$0 + 1].spaceBefore }) {
+        // (A comment opened in an earlier sentence closes before a word or at the end.)
+        if tok.is("*"), s[i + 1]?.is("/") == true, s.glued(i + 1), tok.spaceBefore || i == 0, s[i + 2].map({ $0.spaceBefore }) ?? true,
+           (0..<i).contains(where: { s.t[$0].is("/") && s.t[$0 + 1].is("*") && !s.t[$0 + 1].spaceBefore })
+            || s.t[safe: i + 2].map({ $0.isWord || $0.isNumber }) ?? true {
             return RuleMatch(end: i + 2, say: " ")
         }
         let rules: Set<String> = ["=", "-", "_", "~", "*", "#", "+", "^", "|"]
