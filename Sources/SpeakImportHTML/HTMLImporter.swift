@@ -41,8 +41,9 @@ public struct HTMLImporter: Importer {
         withExtendedLifetime(tree) {}
         let title = options.title ?? metadata.title ?? ""
         var headingsSeen = 0
-        for block in emitted {
+        for (index, block) in emitted.enumerated() {
             var skip = block.skip
+            if skip == nil, Self.labelsSkippedNotes(emitted, at: index) { skip = .footnote }
             // An article's own headline is the document title, not its first sentence; a
             // manual's first heading starts its first chapter.
             if skip == nil, block.kind.headingLevel != nil {
@@ -83,6 +84,17 @@ public struct HTMLImporter: Importer {
             }
         }
         return (read, prose)
+    }
+
+    /// A "Footnotes" label (Sphinx's rubric) over notes that are all skipped is skipped with
+    /// them: read alone it announces nothing.
+    static func labelsSkippedNotes(_ blocks: [EmittedBlock], at index: Int) -> Bool {
+        let label = blocks[index].text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+        guard ["footnotes", "footnote", "notes", "endnotes"].contains(label) else { return false }
+        let after = blocks[(index + 1)...].prefix { $0.skip != nil }
+        let nextAt = index + 1 + after.count
+        return after.contains { $0.skip == .footnote } && after.allSatisfy { $0.skip == .footnote || $0.skip == .code }
+            && (nextAt == blocks.count || blocks[nextAt].kind.headingLevel != nil)
     }
 
     private static func same(_ a: String, _ b: String) -> Bool {

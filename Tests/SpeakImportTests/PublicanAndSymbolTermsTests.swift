@@ -66,3 +66,20 @@ import Testing
         #expect(read.contains("^") && read.contains("(Caret.) Matches the start of the string."), "\(read)")
     }
 }
+
+/// Sphinx's "Footnotes" rubric over notes that are skipped was read alone at the page's end.
+@Suite struct FootnotesLabelTests {
+    @Test func aLabelOverSkippedNotesIsSkippedWithThem() throws {
+        let html = """
+            <html><head><title>An Informal Introduction</title><meta name="generator" content="Sphinx 5.3.0" /></head><body><div class="body">
+            <h1>An Informal Introduction</h1><p>Numbers and powers, see the note.<a class="footnote-reference" href="#id3" role="doc-noteref">1</a></p>
+            <p class="rubric">Footnotes</p><aside class="footnote-list brackets"><aside class="footnote brackets" id="id3" role="note">
+            <span class="label">1</span><p>Since ** has higher precedence than -, -3**2 will be interpreted as -(3**2).</p></aside></aside>
+            <h2>Notes</h2><p>Notes that are read stay read.</p>
+            </div></body></html>
+            """
+        let doc = try HTMLImporter().importDocument(ImportSource(name: "intro.html", data: Data(html.utf8)), options: ImportOptions(), progress: { _ in })
+        #expect(doc.blocks.contains { $0.text == "Footnotes" && $0.skip == .footnote }, "\(doc.blocks.map { ($0.text, $0.skip) })")
+        #expect(doc.blocks.contains { $0.text == "Notes" && $0.skip == nil })
+    }
+}

@@ -47,4 +47,9 @@ import Testing
         #expect(heard("Set it here. */ int main() {") == "Set it here. int main() {")
         #expect(heard("/* A note on the reader in your application. */ int main() {") == "A note on the reader in your application. int main() {")
     }
+
+    @Test func aSectionsNumberIsNoAddress() {
+        #expect(heard("11.2.4.1. Requiring Authentication") == "eleven point two point four point one. Requiring Authentication")
+        #expect(heard("Ping 10.0.0.1 now.") == "Ping ten dot zero dot zero dot one now.")
+    }
 }

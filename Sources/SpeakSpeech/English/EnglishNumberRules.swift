@@ -264,6 +264,8 @@ enum EnglishNumberRules {
         let named = before.map { ["ip", "address", "addresses", "dns", "server", "host", "gateway", "ping", "subnet", "router"].contains($0) } ?? false
         let numbering = before.map { ["section", "sections", "chapter", "figure", "table", "§", "see", "step", "rule", "clause", "part",
                                       "appendix", "item", "version", "release"].contains($0) } ?? false
+            // A heading's number: "11.2.4.1. Requiring Authentication".
+            || i == 0 && (s.context.kind.headingLevel != nil || s[i + 1].map { $0.is(".") && s.glued(i + 1) } == true)
         guard pieces.count == 2 || named || !numbering && ((Int(parts[0]) ?? 0) >= 10 || parts.contains(where: { (Int($0) ?? 0) >= 100 }))
         else { return nil }
         var said = parts.map { octet(Int($0) ?? 0) }.joined(separator: " dot ")
