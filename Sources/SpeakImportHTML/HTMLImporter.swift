@@ -93,8 +93,7 @@ public struct HTMLImporter: Importer {
         guard ["footnotes", "footnote", "notes", "endnotes"].contains(label) else { return false }
         let after = blocks[(index + 1)...].prefix { $0.skip != nil }
         let nextAt = index + 1 + after.count
-        return after.contains { $0.skip == .footnote } && after.allSatisfy { $0.skip == .footnote || $0.skip == .code }
-            && (nextAt == blocks.count || blocks[nextAt].kind.headingLevel != nil)
+        return after.first?.skip == .footnote && (nextAt == blocks.count || blocks[nextAt].kind.headingLevel != nil)
     }
 
     private static func same(_ a: String, _ b: String) -> Bool {
