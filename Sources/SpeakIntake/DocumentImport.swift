@@ -65,7 +65,13 @@ public enum DocumentImport {
             try checkLanguage(language)
         }
         let (name, stem, isPath) = (source.name, source.stem, source.nameIsPath)
-        let document = try importer.importDocument(consume source, options: options(request), progress: progress)
+        var document = try importer.importDocument(consume source, options: options(request), progress: progress)
+        // What a page or a book says of its language is often a template's default; what the
+        // user says (--lang) and the language an OCR model read are not second-guessed.
+        if request.detectsLanguage, request.language == nil, !(importer is OCRImporter), let declared = document.metadata.language,
+           let found = LanguageGuess.overruling(declared, paragraphs: document.blocks.lazy.filter(\.isSpoken).prefix(60).map(\.text)) {
+            document.metadata.language = found
+        }
         return completed(document, name: name, isPath: isPath, stem: stem, hash: hash, detectsLanguage: request.detectsLanguage)
     }
 

@@ -125,8 +125,11 @@ enum CharacterPass {
         if mark == "_" {
             return open ? (s[end...].prefix(80).contains("_") ? end : nil) : (s[..<i].suffix(80).contains("_") ? end : nil)
         }
-        // An opening star needs its partner too: "char *p" is a pointer.
-        if open, !s[end...].prefix(80).contains("*") { return nil }
+        // An opening star needs its partner too, a star that closes: "char *p" is a pointer, and
+        // "f(*args, **kwargs)" opens twice.
+        if open, !s[end...].prefix(80).indices.contains(where: { s[$0] == "*" && !s[$0 - 1].properties.isWhitespace && s[$0 - 1] != "*" }) {
+            return nil
+        }
         return end
     }
 

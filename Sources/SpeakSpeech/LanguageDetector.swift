@@ -56,6 +56,26 @@ public enum LanguageGuess {
         return best.key
     }
 
+    /// The language a document's text is plainly in when the document declares another: a
+    /// theme's `<html lang="en">` on a German article. Three quarters of at least 100 words of
+    /// paragraphs must say so, so an English page with quotes in German keeps its language.
+    public static func overruling(_ declared: String, paragraphs: some Sequence<String>,
+                                  detector: any LanguageDetector = CLD2Detector()) -> String? {
+        var words: [String: Int] = [:]
+        var total = 0
+        for paragraph in paragraphs {
+            let count = paragraph.split(separator: " ").count
+            guard count >= minimumWords else { continue }
+            total += count
+            if let found = detector.detect(paragraph), found.reliable { words[found.code, default: 0] += count }
+            if total > 2000 { break }
+        }
+        guard total >= 100, let best = words.max(by: { $0.value < $1.value || $0.value == $1.value && $0.key > $1.key }),
+              best.value * 4 >= total * 3 else { return nil }
+        let primary = declared.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? declared
+        return primary == best.key || Languages.iso1(primary) == best.key ? nil : best.key
+    }
+
     /// The language of one paragraph when it is reliably another than `documentLanguage`.
     public static func paragraph(_ text: String, documentLanguage: String?, detector: any LanguageDetector = CLD2Detector()) -> String? {
         // A paragraph is read in another voice only when it is long enough to be sure: a name

@@ -81,6 +81,39 @@ import Testing
         #expect(try voice("de", ["--voice", "alex"]) == "alex")
     }
 
+    /// A theme's `<html lang="en">` on a German article: the text says German, plainly, and is
+    /// read in German; an English page quoting German, and `--lang`, keep what they say.
+    @Test func aPageDeclaringTheWrongLanguageIsReadInItsOwn() throws {
+        let cli = CLI()
+        let german = [
+            "Die Digitalisierung zieht sich bereits heute durch fast alle Branchen und Anwendungsgebiete, sei es im Finanzbereich, der Industrie oder eben auch im Bereich der Gesundheit.",
+            "Auch wenn nicht jedes Geschäftsmodell bedroht ist, bieten neue Technologien große Potenziale für mehr Effizienz, bessere Prozesse und geringere Kosten in den Krankenhäusern.",
+            "Im Bereich der Gesundheitsversorgung ist dieser Aspekt ein besonders wichtiger, denn durch die Festlegung von Fallpauschalen besteht ein hoher Kostendruck auf allen Seiten.",
+            "Die meisten Hersteller von Systemen für bildgebende Verfahren wie Röntgen haben den Standard längst in ihren Produkten umgesetzt, und die Ärzte profitieren davon jeden Tag.",
+            "Trotzdem bleibt der Austausch zwischen den Einrichtungen schwierig, weil jede Klinik ihre eigenen Programme verwendet und die Daten oft noch auf Papier weitergegeben werden.",
+        ]
+        func language(_ paragraphs: [String], _ name: String, _ extra: [String] = []) throws -> String? {
+            let body = paragraphs.map { "<p>\($0)</p>" }.joined()
+            let page = cli.file(name, "<html lang=\"en\"><head><title>T</title></head><body><article>\(body)</article></body></html>")
+            let imported = try cli.run(["import", page, "--json"] + extra)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let list = try cli.list()
+            let show = try cli.run(["show", "\(list.count)", "--json"])
+            let details = try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any] ?? [:]
+            return details["language"] as? String
+        }
+        #expect(try language(german, "de.html") == "de")
+        #expect(try language(german.reversed(), "forced.html", ["--lang", "en"]) == "en")
+        let english = [
+            "The digital transformation of hospitals has been slow, and most clinics still keep their records on paper in large archives that nobody can search.",
+            "Doctors we spoke to said that the new systems would help them, but only if the software of the different makers could finally talk to each other.",
+            "One of them put it this way, quoting an old colleague from Berlin, and then laughed about how long the debate has lasted by now.",
+            german[0],
+            "That was twenty years ago, and the files are still on paper, stacked in the basement next to the old machines that nobody wants to throw away.",
+        ]
+        #expect(try language(english, "en.html") == "en")
+    }
+
     @Test func invalidBytesInUndeclaredUTF8StayLocal() throws {
         let cli = CLI()
         var page = Data("<html><body><article><p>Before ".utf8)

@@ -168,6 +168,16 @@ func say(_ text: String, _ options: SpeechOptions = SpeechOptions(), kind: Block
         #expect(LanguageGuess.document("Trop court.", detector: french) == nil)
     }
 
+    @Test func aDeclaredLanguageIsOverruledOnlyByPlainlyAnother() {
+        let paragraphs = Array(repeating: String(repeating: "Wort ", count: 20), count: 6)
+        let german = Fake(answer: DetectedLanguage(code: "de", percent: 97, reliable: true))
+        #expect(LanguageGuess.overruling("en", paragraphs: paragraphs, detector: german) == "de")
+        #expect(LanguageGuess.overruling("de-DE", paragraphs: paragraphs, detector: german) == nil)
+        #expect(LanguageGuess.overruling("en", paragraphs: Array(paragraphs.prefix(4)), detector: german) == nil, "80 words are not enough")
+        let unsure = Fake(answer: DetectedLanguage(code: "de", percent: 97, reliable: false))
+        #expect(LanguageGuess.overruling("en", paragraphs: paragraphs, detector: unsure) == nil)
+    }
+
     @Test func cld2FindsTheLanguageOfRealParagraphs() {
         let detector = CLD2Detector()
         let samples = [

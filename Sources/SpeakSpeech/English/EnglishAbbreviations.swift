@@ -45,7 +45,8 @@ enum EnglishAbbreviations {
 
     static func slashed(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.text.count == 1, s[i + 1]?.is("/") == true, s.glued(i + 1),
-              tok.spaceBefore || s[i - 1].map({ !$0.isWord && !$0.isNumber && !$0.is("/") }) == true else { return nil }
+              tok.spaceBefore || s[i - 1].map({ !$0.isWord && !$0.isNumber && !["/", "-", "_", ".", "\\"].contains($0.text) }) == true
+        else { return nil }
         // "w/ sugar": with.
         if tok.text == "w" || tok.text == "W", s[i + 2].map({ $0.spaceBefore }) ?? true { return RuleMatch(end: i + 2, say: tok.text == "w" ? "with" : "With") }
         var written = tok.text, j = i + 1

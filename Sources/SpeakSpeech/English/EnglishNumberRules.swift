@@ -197,6 +197,11 @@ enum EnglishNumberRules {
         return RuleMatch(end: i + 3, say: a.text + " to " + b.text)
     }
 
+    /// What is counted in whole units ("3-way", "64-bit"), never in parts of one.
+    static let countedNouns: Set<String> = ["way", "bit", "player", "door", "speed", "wheel", "core", "lane", "seat", "port", "pin",
+                                            "stage", "pass", "tier", "button", "channel", "socket", "phase", "axis", "digit", "byte",
+                                            "disc", "disk", "drive", "bay", "slot", "thread", "track", "string", "piece"]
+
     /// "2/3" → two thirds; "50/50" → fifty fifty; "24/7" → twenty four seven.
     static func fraction(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let a = s[i], a.isInteger, s[i + 1]?.is("/") == true, let b = s[i + 2], b.isInteger, s.glued(i + 1), s.glued(i + 2),
@@ -207,6 +212,10 @@ enum EnglishNumberRules {
         if s[i + 3]?.is("mmHg") == true || s.lower(i - 1) == "pressure" || s.lower(i - 2) == "pressure" || s.lower(i - 1) == "bp" {
             if s[i + 3]?.is("mmHg") == true { return RuleMatch(end: i + 4, say: a.text + " over " + b.text + " millimeters of mercury") }
             return RuleMatch(end: i + 3, say: a.text + " over " + b.text)
+        }
+        // "a 2/3-way merge", "32/64-bit": counts of something, one or the other, not a fraction of it.
+        if s[i + 3]?.is("-") == true, s.glued(i + 3), let noun = s[i + 4], s.glued(i + 4), countedNouns.contains(noun.text.lowercased()) {
+            return RuleMatch(end: i + 3, say: a.text + " or " + b.text)
         }
         if x < y, let words = EnglishNumbers.fraction(x, y) {
             // "1 1/2 cups": one and a half.

@@ -15,6 +15,7 @@ enum EnglishSymbols {
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         if let m = copyright(s, i) { return m }
+        if let m = trademark(s, i) { return m }
         if let m = revisionStamp(s, i) { return m }
         guard let tok = s[i], tok.kind == .other else { return nil }
         if let m = drawn(s, i) { return m }
@@ -139,6 +140,10 @@ enum EnglishSymbols {
         case "–":
             if tok.spaceBefore, next?.spaceBefore == true { return RuleMatch(end: i + 1, say: ",") }
         case "…":
+            // "red, green, …": the comma already pauses.
+            if let p = prev, [",", ";", ":", "("].contains(p.text) || next.map({ [",", ";", ".", ")"].contains($0.text) && s.glued(i + 1) }) == true {
+                return RuleMatch(end: i + 1, say: "")
+            }
             return RuleMatch(end: i + 1, say: ",")
         case "?":
             // A question mark standing alone between words is the character: "the pattern ? matches".
@@ -287,6 +292,16 @@ enum EnglishSymbols {
 
     static let stampKeys: Set<String> = ["Id", "Revision", "Rev", "Date", "Author", "Header", "Log", "Source", "RCSfile", "Name",
                                          "Locker", "State", "LastChangedDate", "LastChangedRevision", "LastChangedBy", "HeadURL", "Format"]
+
+    /// "Linux(tm)", "Intel(R) Core(TM)", "Foo™": the mark belongs to the page, not to what is said.
+    static func trademark(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], let name = s.t[safe: i - 1], name.isWord || name.isNumber, s.glued(i) else { return nil }
+        if tok.is("™") || tok.is("®") { return RuleMatch(end: i + 1, say: "") }
+        // "f(r)" is a function of r; "Xeon(R)" a mark.
+        guard tok.is("("), let mark = s[i + 1], ["tm", "TM", "Tm"].contains(mark.text) || mark.is("R") && name.isCapitalized && name.text.count > 1,
+              s.glued(i + 1), s[i + 2]?.is(")") == true, s.glued(i + 2) else { return nil }
+        return RuleMatch(end: i + 3, say: "")
+    }
 
     /// "Copyright (C) 1989", "Copyright © 2004": the sign repeats the word and is not said;
     /// "(C) 1987-2022 the Foundation" alone is "copyright" ("(c) You must", a list's item, is not).

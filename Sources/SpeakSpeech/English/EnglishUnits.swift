@@ -6,7 +6,7 @@ enum EnglishUnits {
         "mm": "millimeter", "cm": "centimeter", "m": "meter", "km": "kilometer", "µm": "micrometer", "μm": "micrometer", "nm": "nanometer",
         "mi": "mile", "ft": "foot", "yd": "yard", "mg": "milligram", "g": "gram", "kg": "kilogram", "µg": "microgram", "μg": "microgram",
         "lb": "pound", "lbs": "pound", "oz": "ounce", "ml": "milliliter", "mL": "milliliter", "l": "liter", "L": "liter", "cl": "centiliter",
-        "dl": "deciliter", "gal": "gallon", "mph": "mile per hour", "kph": "kilometer per hour", "mpg": "mile per gallon",
+        "dl": "deciliter", "gal": "gallon", "mph": "mile per hour", "kph": "kilometer per hour", "MPH": "mile per hour", "KPH": "kilometer per hour", "KMH": "kilometer per hour", "mpg": "mile per gallon",
         "rpm": "revolution per minute", "bpm": "beat per minute", "psi": "pound per square inch", "Hz": "hertz", "kHz": "kilohertz",
         "MHz": "megahertz", "GHz": "gigahertz", "KB": "kilobyte", "kB": "kilobyte", "MB": "megabyte", "GB": "gigabyte", "TB": "terabyte",
         "PB": "petabyte", "Kb": "kilobit", "Mb": "megabit", "Gb": "gigabit", "Mbps": "megabit per second", "Gbps": "gigabit per second",
@@ -39,7 +39,11 @@ enum EnglishUnits {
                                         "ahead", "apart", "old", "later", "ago", "before", "after", "more", "less", "too", "that",
                                         "which", "but", "so", "as", "when", "while", "if", "then", "it", "this", "every", "daily",
                                         "weekly", "total", "overall", "north", "south", "east", "west", "above", "below", "left",
-                                        "has", "had", "have", "will", "would", "can", "could", "should", "may", "might", "must"]
+                                        "has", "had", "have", "will", "would", "can", "could", "should", "may", "might", "must",
+                                        "today", "tonight", "tomorrow", "yesterday", "now", "again", "instead", "there", "here",
+                                        "back", "faster", "slower", "earlier", "sooner", "yet", "still", "already", "only", "just",
+                                        "where", "we", "you", "they", "he", "she", "i", "not", "through", "past", "around", "within",
+                                        "without", "during", "until", "since", "via", "about", "against", "between", "among"]
     static let lengths: Set<String> = ["ft", "feet", "foot", "yd", "m", "'"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
