@@ -315,6 +315,10 @@ struct BlockEmitter {
                         // A link around a heading or a paragraph: the blocks inside still break.
                         // A line of verse (a <span>) holding a note reference: the mark is not read.
                         inline(child)
+                    } else if isAnchor, child.hints.contains("footnote-reference"), child.hints.contains("brackets"),
+                              !Self.collapse(text).isEmpty, Self.collapse(text).allSatisfy(\.isNumber) {
+                        // Sphinx draws the brackets of a note's number with CSS: "alphanumerics [6] and".
+                        buffer += "[" + Self.collapse(text) + "]"
                     } else {
                         buffer += text
                         pendingSkipped += sideBlocks(of: child)

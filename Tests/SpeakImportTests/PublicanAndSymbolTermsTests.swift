@@ -82,4 +82,16 @@ import Testing
         #expect(doc.blocks.contains { $0.text == "Footnotes" && $0.skip == .footnote }, "\(doc.blocks.map { ($0.text, $0.skip) })")
         #expect(doc.blocks.contains { $0.text == "Notes" && $0.skip == nil })
     }
+
+    /// Sphinx draws a note number's brackets with CSS ("footnote-reference brackets"): the
+    /// number gets them back, so it is a note's mark to the spoken text, not a count.
+    @Test func aNoteNumberDrawnInBracketsKeepsThem() throws {
+        let html = """
+            <html><head><title>Policy</title><meta name="generator" content="Sphinx 5.3.0" /></head><body><div class="body">
+            <h1>Policy</h1><p>It must contain only alphanumerics <a class="footnote-reference brackets" href="#id21" id="id6">6</a> and
+            the characters, in <a class="reference internal" href="#x">7</a> places.</p></div></body></html>
+            """
+        let doc = try HTMLImporter().importDocument(ImportSource(name: "policy.html", data: Data(html.utf8)), options: ImportOptions(), progress: { _ in })
+        #expect(doc.blocks.contains { $0.text == "It must contain only alphanumerics [6] and the characters, in 7 places." }, "\(doc.blocks.map(\.text))")
+    }
 }

@@ -35,3 +35,34 @@ import Testing
         #expect(heard("This is *very* good and **bold** too.") == "This is very good and bold too.")
     }
 }
+
+/// Found reading Debian's policy, its developers' reference and upstream NEWS files aloud.
+@Suite struct PolicyAndNewsTests {
+    private func heard(_ text: String) -> String { say(text).split(separator: " ").joined(separator: " ") }
+
+    @Test func optionsOfWordsAndOfALetterAndANumberKeepTheirDash() {
+        #expect(heard("Use make -j4 and gcc -O2 -Wall here.") == "Use make dash J 4 and gcc dash O 2 dash Wall here.")
+        #expect(heard("Try find -name foo -exec rm, or using -sa.") == "Try find dash name foo dash exec rm, or using dash sa.")
+        #expect(heard("the suffix -ly and the plan -which failed- was bad") == "the suffix -ly and the plan -which failed was bad")
+    }
+
+    @Test func anEditorsModeLineIsNotRead() {
+        #expect(heard("GNU coreutils NEWS -*- outline -*-") == "Gnoo coreutils News")
+        #expect(heard(".. -*- coding: utf-8 -*-") == "..")
+    }
+
+    @Test func capitalsSaidAsWordsAndKeys() {
+        #expect(heard("backspaces and TABs, the FIFOs and BIOS on MIPS") == "backspaces and Tabs, the Fifos and Bios on Mips")
+        #expect(heard("press ESC-u or Ctrl-c") == "press escape u or control c")
+    }
+
+    @Test func kilobytesAndReleaseLetters() {
+        #expect(heard("4k sector drives, a 64K buffer and 10k steps") == "4 K sector drives, a 64 K buffer and 10 thousand steps")
+        #expect(heard("OpenSSL 1.1.1k is out") == "Open SSL one point one point one k is out")
+    }
+
+    @Test func countsThatLookLikeYears() {
+        #expect(heard("fsize 2048 and 2048-bit keys, 12 out of 1217 passed") == "fsize 2048 and 2048-bit keys, 12 out of 1217 passed")
+        #expect(heard("In 1997 we met; in 2048 we go.") == "In nineteen ninety seven we met; in twenty forty eight we go.")
+    }
+}

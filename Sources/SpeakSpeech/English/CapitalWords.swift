@@ -28,7 +28,8 @@ enum CapitalWords {
     static let table: [String: Reading] = [
         // Names of systems and types said as words.
         "BOOL": [.acronym], "IRIX": [.acronym], "SPARC": [.acronym], "USENET": [.acronym], "USENIX": [.acronym],
-        "PEP": [.acronym], "AWK": [.acronym], "SUSE": [.acronym], "PAM": [.acronym], "NAT": [.acronym], "IANA": [.acronym],
+        "TAB": [.word], "FIFO": [.acronym], "BIOS": [.acronym], "MIPS": [.acronym], "RISC": [.acronym], "QUIC": [.acronym],
+        "VAX": [.acronym], "HURD": [.acronym], "PEP": [.acronym], "AWK": [.acronym], "SUSE": [.acronym], "PAM": [.acronym], "NAT": [.acronym], "IANA": [.acronym],
         "WASI": [.acronym], "SLAAC": [.acronym],
         // Words in the word list that are initials here ("the SAT", "an LED").
         "ACT": [.initials], "SAT": [.initials], "DOE": [.initials], "LED": [.initials], "MOD": [.initials], "COO": [.initials],

@@ -234,6 +234,11 @@ enum EnglishNumberRules {
         return RuleMatch(end: i + 3, say: a.text + " slash " + b.text)
     }
 
+    /// What is counted in kilobytes.
+    static let storageNouns: Set<String> = ["sector", "sectors", "block", "blocks", "page", "pages", "buffer", "buffers", "bit", "byte",
+                                            "bytes", "key", "keys", "stack", "stacks", "ram", "memory", "cache", "chunk", "chunks",
+                                            "record", "records", "alignment", "boundary", "boundaries", "segment", "segments", "words"]
+
     /// "5M users" → five million users; "10k" → ten thousand.
     static func multiplier(_ s: Scan, _ i: Int) -> RuleMatch? {
         // "Karlson2k", "trepan3k": a name's digits.
@@ -243,6 +248,13 @@ enum EnglishNumberRules {
         if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
         // "5M users", "10k steps"; a lone "4B" is a flat or a seat, not four billion.
         guard ["k", "bn", "mn", "tn"].contains(m.text) || (s[i + 2].map { $0.isWord && $0.isLowercase && $0.spaceBefore } ?? false) else { return nil }
+        // "OpenSSL 1.1.1k": a release's letter.
+        if n.text.filter({ $0 == "." }).count >= 2 { return nil }
+        // "4k sectors", "a 64K buffer": kilobytes, said as written.
+        if m.text.lowercased() == "k", let value = Int(n.text), value > 0, value <= 1024, value & (value - 1) == 0,
+           let noun = s[i + 2], noun.spaceBefore, storageNouns.contains(noun.text.lowercased()) {
+            return RuleMatch(end: i + 2, say: n.text + " K")
+        }
         return RuleMatch(end: i + 2, say: n.text + " " + word)
     }
 
@@ -332,6 +344,12 @@ enum EnglishNumberRules {
             return nil
         }
         if let prev, notBeforeYears.contains(prev) { return nil }
+        // "2048-bit keys", "1217 out of", "fsize 2048": a count.
+        if compound, let noun = s.lower(i + 2), countedNouns.contains(noun) || storageNouns.contains(noun) { return nil }
+        if prev == "of", s.lower(i - 2) == "out" { return nil }
+        if [1024, 2048, 4096].contains(y), !(prev.map { ["in", "since", "by", "until", "from", "to", "before", "after", "year"].contains($0) } ?? false) {
+            return nil
+        }
         // "1700 MB/s", "1500 km": a measurement (not "1944 V-2", "1975 L Ron", "1999 Pa moved").
         if let next = s[i + 1], next.text.count >= 2, !(next.isCapitalized && next.text.dropFirst().allSatisfy(\.isLowercase)),
            EnglishUnits.units[next.text] != nil, !(s[i + 2].map { $0.is("-") && s.glued(i + 2) } ?? false) { return nil }

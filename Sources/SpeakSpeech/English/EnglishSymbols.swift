@@ -73,6 +73,7 @@ enum EnglishSymbols {
             if let said = namedStar(s, i) { return said }
             return RuleMatch(end: i + 1, say: " ")
         case "-":
+            if let modeLine = emacsModeLine(s, i) { return modeLine }
             // Command-line options: "--verbose" → dash dash verbose, "-m" → dash M, "-cvf" →
             // dash C V F, also in brackets ("[-f FILE]", "(--create)").
             if s.startsWord(i, also: ["|"]) {
@@ -87,6 +88,12 @@ enum EnglishSymbols {
                         return RuleMatch(end: i + 2, say: "dash " + EnglishWords.spell(word.text))
                     }
                     if let prev, prev.is("[") { return RuleMatch(end: i + 1, say: "dash") }
+                    if isOption(s, i) { return RuleMatch(end: i + 1, say: "dash") }
+                }
+                // "-O2", "-j4", "-T0": a letter and its number.
+                if let letter = next, letter.isWord, letter.text.count == 1, s.glued(i + 1), let n = s[i + 2], n.isInteger, s.glued(i + 2),
+                   s[i + 3].map({ $0.spaceBefore || !$0.isWord && !$0.isNumber }) ?? true {
+                    return RuleMatch(end: i + 2, say: "dash " + EnglishWords.spell(letter.text))
                 }
             }
             if next?.is(">") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "arrow") }
@@ -292,6 +299,49 @@ enum EnglishSymbols {
 
     static let stampKeys: Set<String> = ["Id", "Revision", "Rev", "Date", "Author", "Header", "Log", "Source", "RCSfile", "Name",
                                          "Locker", "State", "LastChangedDate", "LastChangedRevision", "LastChangedBy", "HeadURL", "Format"]
+
+    /// Emacs's mode line, "-*- outline -*-", "-*- coding: utf-8 -*-": a note to the editor.
+    static func emacsModeLine(_ s: Scan, _ i: Int) -> RuleMatch? {
+        // Set apart by spaces: "cr16-*-*" is a name with wildcards.
+        func opens(_ k: Int) -> Bool {
+            s[k]?.is("-") == true && s[k + 1]?.is("*") == true && s.glued(k + 1) && s[k + 2]?.is("-") == true && s.glued(k + 2)
+                && s.startsWord(k) && (s[k + 3].map { $0.spaceBefore } ?? true)
+        }
+        guard opens(i) else { return nil }
+        var k = i + 3
+        while k < i + 24, s[k] != nil {
+            if opens(k) { return RuleMatch(end: k + 3, say: "") }
+            k += 1
+        }
+        return nil
+    }
+
+    /// A dash before a word that is an option: "find -name", "gcc -Wall", "using -sa", "the
+    /// -exec option"; not "the suffix -ly" nor a dash of prose ("the plan -which failed").
+    static func isOption(_ s: Scan, _ i: Int) -> Bool {
+        guard let word = s[i + 1], word.text.count >= 2 else { return false }
+        let prev = s.t[safe: i - 1]
+        if let prev, prev.isWord, ["suffix", "suffixes", "prefix", "ending", "endings"].contains(prev.text.lowercased()) { return false }
+        if let after = s[i + 2], after.is("-"), s.glued(i + 2) { return false }
+        // "the -ly and -ing suffixes".
+        if (i + 2...i + 5).contains(where: { s.lower($0).map { ["suffix", "suffixes", "prefix", "prefixes", "ending", "endings"].contains($0) } == true }) {
+            return false
+        }
+        if word.isCapitalized || word.text.dropFirst().contains(where: \.isUppercase) { return true }
+        guard let prev else { return WordList.contains(word.text.lowercased()) == false }
+        if ["(", "[", "'", "\"", "`", "‘", "“", ","].contains(prev.text) { return true }
+        if prev.isWord, optionIntroducers.contains(prev.text.lowercased()) || commands.contains(prev.text) { return true }
+        // A command a few words before: "find -name foo -exec rm".
+        if s.t[max(0, i - 6)..<i].contains(where: { $0.isWord && commands.contains($0.text) }) { return true }
+        return WordList.contains(word.text.lowercased()) == false && prev.isWord && prev.isLowercase
+    }
+
+    static let commands: Set<String> = ["find", "gcc", "cc", "clang", "ls", "tar", "grep", "sed", "awk", "ssh", "git", "java", "javac",
+                                        "dpkg", "apt", "xargs", "curl", "wget", "ld", "rsync", "ps", "du", "df", "cp", "mv", "rm",
+                                        "chmod", "chown", "python3", "perl", "npm", "pip", "dpkg-buildpackage", "debuild"]
+    static let optionIntroducers: Set<String> = ["make", "sort", "less", "diff", "patch", "python", "ruby", "node", "use", "using", "with", "option", "options", "flag",
+                                                 "flags", "switch", "pass", "passing", "add", "adding", "the", "an", "or", "and", "via",
+                                                 "without", "run", "runs", "try", "call", "give", "given", "type", "enter", "invoke", "then"]
 
     /// "Linux(tm)", "Intel(R) Core(TM)", "Foo™": the mark belongs to the page, not to what is said.
     static func trademark(_ s: Scan, _ i: Int) -> RuleMatch? {

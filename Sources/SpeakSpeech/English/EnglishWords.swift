@@ -58,7 +58,7 @@ enum EnglishWords {
     ]
 
     /// Keys as they are said in a key combination.
-    static let keys: [String: String] = ["Ctrl": "control", "Cmd": "command", "Alt": "alt", "Shift": "shift", "Esc": "escape",
+    static let keys: [String: String] = ["Ctrl": "control", "Cmd": "command", "Alt": "alt", "Shift": "shift", "Esc": "escape", "ESC": "escape",
                                          "Del": "delete", "Opt": "option", "Fn": "function", "Win": "windows", "Super": "super",
                                          "PgUp": "page up", "PgDn": "page down", "Ins": "insert", "Bksp": "backspace", "Meta": "meta"]
     static let greek: [Character: String] = ["α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
@@ -75,7 +75,7 @@ enum EnglishWords {
         if let key = keys[tok.text], s[i + 1]?.is("+") == true || s.t[safe: i - 1]?.is("+") == true { return RuleMatch(end: i + 1, say: key) }
         // "Ctrl-C", "Alt-F4": the hyphen joins the keys, it is not said.
         if let key = keys[tok.text], s[i + 1]?.is("-") == true, s.glued(i + 1), let other = s[i + 2], s.glued(i + 2),
-           other.isNumber || other.isWord && other.isCapitalized && (other.text.count <= 9 || keys[other.text] != nil) {
+           other.isNumber || other.isWord && (other.isCapitalized || other.text.count == 1) && (other.text.count <= 9 || keys[other.text] != nil) {
             return RuleMatch(end: i + 2, say: key)
         }
         // "ε-TEX" is e-TeX, "LATEX 2ε" LaTeX two e.
@@ -156,7 +156,7 @@ enum EnglishWords {
         }
         if capitals.count >= 2, rest == "s" {
             // "PEPs" as the word is said ("peps"); "IDs" letter by letter.
-            if CapitalWords.is(String(capitals), .acronym) { return RuleMatch(end: i + 1, say: capitals.prefix(1) + capitals.dropFirst().lowercased() + "s") }
+            if CapitalWords.is(String(capitals), [.acronym, .word]) { return RuleMatch(end: i + 1, say: capitals.prefix(1) + capitals.dropFirst().lowercased() + "s") }
             return RuleMatch(end: i + 1, say: spell(String(capitals)) + "'s")
         }
         // IPv6, IPv4: capitals and one lowercase letter before a number.
