@@ -177,6 +177,7 @@ public struct SpeechReader: Sendable {
             let tokens = Tokenizer.tokens(current, frozen: rewrite.frozen)
             var context = RuleContext(kind: kind, skip: options.skip)
             if let block {
+                context.midBlock = offset > 0
                 context.quoteOpen = block.quoteOpen(at: offset)
                 context.writesPounds = block.writesPounds
                 context.writesPence = block.writesPence
@@ -203,6 +204,8 @@ struct RuleContext {
     /// The block writes `[]`; names it writes with an index.
     var writesEmptyList = false
     var indexedNames: Set<String> = []
+    /// The chunk starts inside its block, after a sentence of it.
+    var midBlock = false
 }
 
 /// One language's rules: edits for a chunk's tokens.

@@ -1,3 +1,4 @@
+import SpeakModel
 import Testing
 @testable import SpeakSpeech
 
@@ -64,5 +65,56 @@ import Testing
     @Test func countsThatLookLikeYears() {
         #expect(heard("fsize 2048 and 2048-bit keys, 12 out of 1217 passed") == "fsize 2048 and 2048-bit keys, 12 out of 1217 passed")
         #expect(heard("In 1997 we met; in 2048 we go.") == "In nineteen ninety seven we met; in twenty forty eight we go.")
+    }
+}
+
+/// Paths of two parts, Debian's version relations, compounds after a closing mark and notes
+/// whose number starts a sentence.
+@Suite struct PathsAndRelationsTests {
+    private func heard(_ text: String) -> String { say(text).split(separator: " ").joined(separator: " ") }
+
+    @Test func aPathOfTwoPartsIsSaidAsOne() {
+        #expect(heard("Edit debian/control, include <lzma/base.h>, track origin/master, set Europe/Paris.")
+            == "Edit debian slash control, include <lzma slash base.h>, track origin slash master, set Europe slash Paris.")
+        #expect(heard("the input/output of his/her work") == "the input output of his or her work")
+    }
+
+    @Test func debiansVersionRelations() {
+        #expect(heard("Depends: xbase (<< 3.3.2), libc (>> 2.1) and foo (>= 1.0)")
+            == "Depends: xbase (earlier than three point three point two), libc (later than 2.1) and foo (greater than or equal to 1.0)")
+    }
+
+    @Test func aCompoundAfterAClosingMarkIsNoOption() {
+        #expect(heard("its subsidiary(-ies) and the ``star``-versions; EXHIBIT A -Mozilla Public License")
+            == "its subsidiary(-ies) and the ``star``-versions; EXHIBIT A -Mozilla Public License")
+    }
+}
+
+@Suite struct NoteAfterASentenceTests {
+    @Test func aNoteNumberStartingTheNextSentenceIsNotRead() {
+        let block = "It can be an additional line here. [30] Some packages are implied."
+        let chunk = "30] Some packages are implied."
+        let reader = SpeechReader(options: SpeechOptions())
+        let offset = block.unicodeScalars.count - chunk.unicodeScalars.count
+        let said = reader.spoken(chunk, words: WordSegmenter.words(in: chunk), block: BlockContext(block: block), offset: offset).text
+        #expect(said.split(separator: " ").joined(separator: " ") == "Some packages are implied.")
+        let before = "It can be an additional line here. ["
+        let first = reader.spoken(before, words: WordSegmenter.words(in: before), block: BlockContext(block: block), offset: 0).text
+        #expect(first.split(separator: " ").joined(separator: " ") == "It can be an additional line here.")
+        // A reference list's entry keeps its number.
+        let entry = reader.spoken(chunk, words: WordSegmenter.words(in: chunk), block: BlockContext(block: "[30] Some packages are implied."), offset: 0).text
+        #expect(entry.contains("30"))
+    }
+}
+
+@Suite struct ChannelsAndCapitalOptionsTests {
+    private func heard(_ text: String) -> String { say(text).split(separator: " ").joined(separator: " ") }
+
+    @Test func aChannelAndABugPlaceholderAreNoHashtags() {
+        #expect(heard("Join the channel #debian-devel; Closes: #nnnnn; trending #MeToo") == "Join the channel hash debian-devel; Closes: number nnnnn; trending hashtag Me Too")
+    }
+
+    @Test func aCapitalOptionIsToldApartFromItsSmallLetter() {
+        #expect(heard("since -A now overrides -a, use -R") == "since dash capital A- now overrides dash A-, use dash R")
     }
 }

@@ -14,6 +14,15 @@ enum EnglishCitations {
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
         let skipping = s.context.skip.contains(.citations)
+        // "… as an additional line here.[30] Some packages": the note's number starts the next
+        // sentence's chunk, its opening bracket left at the end of the one before.
+        if i == 0, s.context.midBlock, tok.isInteger, tok.text.count <= 3, s[1]?.is("]") == true, s.glued(1), s[2].map({ $0.spaceBefore }) ?? true {
+            return skipping ? RuleMatch(end: 2, say: "", skip: .citations) : nil
+        }
+        // ... and that bracket, alone at the end.
+        if tok.is("["), s[i + 1] == nil, i > 0, s.t[safe: i - 1].map({ [".", "!", "?"].contains($0.text) }) == true {
+            return skipping ? RuleMatch(end: i + 1, say: "", skip: .citations) : nil
+        }
         if tok.is("[") {
             // "NAME[1]", "BASH_VERSINFO[1]", "value[1]=0", "make[1]:": an index, not a note.
             if isIndex(s, i) || isData(s, i) { return nil }

@@ -81,7 +81,12 @@ enum EnglishSymbols {
                     return RuleMatch(end: i + 2, say: "dash dash")
                 }
                 if let word = next, word.isWord, s.glued(i + 1), s[i + 2].map({ $0.spaceBefore || !$0.isWord && !$0.isNumber }) ?? true {
-                    if word.text.count == 1 { return RuleMatch(end: i + 2, say: "dash " + EnglishWords.spell(word.text)) }
+                    if word.text.count == 1 {
+                        // "-A now overrides -a": the capital is told apart when both are written.
+                        let other = word.isCapitalized ? word.text.lowercased() : word.text.uppercased()
+                        let both = other != word.text && s.t.indices.dropLast().contains { s.t[$0].is("-") && s.t[$0 + 1].text == other && s.glued($0 + 1) }
+                        return RuleMatch(end: i + 2, say: "dash " + (both && word.isCapitalized ? "capital " : "") + EnglishWords.spell(word.text))
+                    }
                     // Letters bundled ("-cvf", "-rf") are spelled; a dash before a word in prose
                     // ("the plan -which", "-ly") is left alone, but not an option in brackets.
                     if word.text.count <= 4, !word.text.lowercased().contains(where: { "aeiouy".contains($0) }) {
@@ -121,6 +126,10 @@ enum EnglishSymbols {
             if next?.is("=") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "double equals") }
             if operandBefore || operandAfter { return RuleMatch(end: i + 1, say: "equals") }
         case "<", ">":
+            // Debian's version relations: "xbase (<< 3.3.2)", "(>> 1.0)" are strictly earlier, later.
+            if let twin = next, twin.is(tok.text), s.glued(i + 1), prev?.is("(") == true, let n = s[i + 2], n.isNumber, n.spaceBefore {
+                return RuleMatch(end: i + 2, say: tok.is("<") ? "earlier than" : "later than")
+            }
             // ">>=" shifts, "<name>=<value>" closes a placeholder: no comparison.
             if next?.is("=") == true, s.glued(i + 1), !(prev.map { s.glued(i) && ($0.is("<") || $0.is(">")) } ?? false),
                !(s[i + 2].map { s.glued(i + 2) && $0.is("<") } ?? false) {
@@ -172,6 +181,7 @@ enum EnglishSymbols {
             if let a = prev, let b = next, a.isWord, b.isWord, s.glued(i), s.glued(i + 1) {
                 let pronouns: Set<String> = ["he", "she", "his", "her", "him", "hers", "himself", "herself", "they", "them", "s"]
                 if pronouns.contains(a.text.lowercased()) && pronouns.contains(b.text.lowercased()) { return RuleMatch(end: i + 1, say: "or") }
+                if isPath(s, i) { return RuleMatch(end: i + 1, say: "slash") }
                 return RuleMatch(end: i + 1, say: " ")
             }
         case ":":
@@ -300,6 +310,24 @@ enum EnglishSymbols {
     static let stampKeys: Set<String> = ["Id", "Revision", "Rev", "Date", "Author", "Header", "Log", "Source", "RCSfile", "Name",
                                          "Locker", "State", "LastChangedDate", "LastChangedRevision", "LastChangedBy", "HeadURL", "Format"]
 
+    /// A slash between two words of a path, a branch or a time zone: "debian/control",
+    /// "<lzma/base.h>", "origin/master", "Europe/Paris" (not "input/output").
+    static func isPath(_ s: Scan, _ i: Int) -> Bool {
+        guard let a = s[i - 1], let b = s[i + 1] else { return false }
+        if pathHeads.contains(a.text) || s.t[safe: i - 2]?.is("<") == true && s.glued(i - 1) { return true }
+        if timeZoneRegions.contains(a.text), b.isCapitalized { return true }
+        // "lzma/base.h", "doc/README.txt": the file's extension.
+        if let dot = s[i + 2], dot.is("."), s.glued(i + 2), let ext = s[i + 3], ext.isWord, s.glued(i + 3), ext.text.count <= 4,
+           ext.isLowercase, s[i + 4].map({ !($0.isWord && s.glued(i + 4)) }) ?? true { return true }
+        return false
+    }
+
+    static let pathHeads: Set<String> = ["debian", "DEBIAN", "usr", "etc", "src", "lib", "include", "bin", "sbin", "var", "tmp", "opt",
+                                         "dev", "proc", "sys", "doc", "docs", "origin", "upstream", "refs", "heads", "pool", "dists",
+                                         "contrib", "linux", "asm", "sound", "net", "X11", "gtk", "glib", "lzma", "openssl", "python3"]
+    static let timeZoneRegions: Set<String> = ["Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Antarctica",
+                                               "Arctic", "Indian", "Etc"]
+
     /// Emacs's mode line, "-*- outline -*-", "-*- coding: utf-8 -*-": a note to the editor.
     static func emacsModeLine(_ s: Scan, _ i: Int) -> RuleMatch? {
         // Set apart by spaces: "cr16-*-*" is a name with wildcards.
@@ -327,7 +355,11 @@ enum EnglishSymbols {
         if (i + 2...i + 5).contains(where: { s.lower($0).map { ["suffix", "suffixes", "prefix", "prefixes", "ending", "endings"].contains($0) } == true }) {
             return false
         }
-        if word.isCapitalized || word.text.dropFirst().contains(where: \.isUppercase) { return true }
+        // "subsidiary(-ies)", "``star``-versions", "'.'-relative": a compound after a closing mark.
+        if i >= 2, s.glued(i), s.glued(i - 1) { return false }
+        if word.text.dropFirst().contains(where: \.isUppercase) { return true }
+        // "gcc -Wall", not "EXHIBIT A -Mozilla Public License".
+        if word.isCapitalized { return !(s[i + 2].map { $0.isWord && $0.isCapitalized } ?? false) }
         guard let prev else { return WordList.contains(word.text.lowercased()) == false }
         if ["(", "[", "'", "\"", "`", "‘", "“", ","].contains(prev.text) { return true }
         if prev.isWord, optionIntroducers.contains(prev.text.lowercased()) || commands.contains(prev.text) { return true }

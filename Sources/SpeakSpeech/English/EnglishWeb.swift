@@ -23,6 +23,11 @@ enum EnglishWeb {
             if [3, 4, 6, 8].contains(run.count), run.allSatisfy(\.isHexDigit), run.contains(where: \.isNumber) || Set(run).count == 1 {
                 return RuleMatch(end: s.run(from: i + 1), say: "hash " + EnglishWords.spell(run))
             }
+            // An IRC channel, "#debian-devel", and a bug number's placeholder, "Closes: #nnnnn".
+            if next.isWord, s.lower(i - 1).map({ ["channel", "channels", "join", "closes"].contains($0) }) == true
+                || s.lower(i - 2) == "closes" && s[i - 1]?.is(":") == true {
+                return RuleMatch(end: i + 1, say: s.lower(i - 2) == "closes" || s.lower(i - 1) == "closes" ? "number" : "hash")
+            }
             if next.isWord { return RuleMatch(end: i + 2, say: "hashtag " + EnglishWords.splitCamel(next.text)) }
         }
         // A number after "#" in brackets or on a word: "(#87)", "Bug#48532", "dbus#343" are
