@@ -118,3 +118,10 @@ import Testing
         #expect(heard("since -A now overrides -a, use -R") == "since dash capital A- now overrides dash A-, use dash R")
     }
 }
+
+@Suite struct SynopsisChoicesTests {
+    @Test func choicesInBracketsAreOneOrTheOther() {
+        #expect(say("set print nibbles [on|off] or {yes|no|auto}").split(separator: " ").joined(separator: " ")
+            == "set print nibbles [on or off] or {yes or no or auto}")
+    }
+}
