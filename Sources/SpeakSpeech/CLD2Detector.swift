@@ -7,6 +7,9 @@ import CCLD2
 public struct CLD2Detector: LanguageDetector {
     public init() {}
 
+    /// CLD2 still says the codes ISO 639 withdrew; the rest of speak (and eSpeak) says today's.
+    static let current = ["iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro"]
+
     public func detect(_ text: String) -> DetectedLanguage? {
         var utf8 = Array(text.utf8.prefix(4096))
         // Never cut a character in two.
@@ -23,6 +26,6 @@ public struct CLD2Detector: LanguageDetector {
         guard status == 0 else { return nil }
         let code = String(decoding: codes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard code != "un", !code.isEmpty else { return nil }
-        return DetectedLanguage(code: code, percent: Int(percents[0]), reliable: reliable != 0)
+        return DetectedLanguage(code: Self.current[code] ?? code, percent: Int(percents[0]), reliable: reliable != 0)
     }
 }

@@ -73,6 +73,9 @@ public enum LanguageGuess {
         guard total >= 100, let best = words.max(by: { $0.value < $1.value || $0.value == $1.value && $0.key > $1.key }),
               best.value * 4 >= total * 3 else { return nil }
         let primary = declared.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? declared
+        // Norwegian is "no", "nb" or "nn" as a page pleases.
+        let norwegian: Set<String> = ["no", "nb", "nn"]
+        if norwegian.contains(primary), norwegian.contains(best.key) { return nil }
         return primary == best.key || Languages.iso1(primary) == best.key ? nil : best.key
     }
 

@@ -125,3 +125,48 @@ import Testing
             == "set print nibbles [on or off] or {yes or no or auto}")
     }
 }
+
+/// What a review of the rules above found them saying in prose: dashes of lists, sign-offs and
+/// asides, alternatives that share a folder's or a region's name, parts of a speed, words of
+/// text counted in thousands, years that are powers of two, a chapter's ornaments.
+@Suite struct ProseDashesAndAlternativesTests {
+    private func heard(_ text: String) -> String { say(text).split(separator: " ").joined(separator: " ") }
+
+    @Test func dashesOfProseAreNoOptions() {
+        for text in ["Buy -Eggs -Milk -bananas today.", "\"Be the change.\" -Gandhi", "Thanks -Bob", "the Arsenal -Chelsea match",
+                     "Make -sure you come, with -of all people- him.", "I tried to find him -he had gone.", "The -ing form and -ize.",
+                     "He bought an -iPhone on -eBay."] {
+            #expect(!heard(text).contains("dash"), "\(text) → \(heard(text))")
+        }
+    }
+
+    @Test func alternativesAreNoPaths() {
+        for text in ["Europe/Asia relations", "the Indian/Chinese border", "include/exclude lists", "net/gross pay", "debian/ubuntu users",
+                     "upstream/downstream"] {
+            #expect(!heard(text).contains("slash"), "\(text) → \(heard(text))")
+        }
+    }
+
+    @Test func partsOfASpeedAndWordsOfText() {
+        #expect(heard("a 1/2-speed dub and a 3/4-track tape") == "a one half-speed dub and a three quarters-track tape")
+        #expect(heard("2k words and 4k pages") == "2 thousand words and 4 thousand pages")
+    }
+
+    @Test func yearsThatArePowersOfTwo() {
+        #expect(heard("the summer of 2048, between 2040 and 2048, in 1024 AD")
+            == "the summer of twenty forty eight, between twenty forty and twenty forty eight, in ten twenty four A- D")
+    }
+
+    @Test func ornamentsAroundAChapterAreNoModeLine() {
+        #expect(heard("Chapter One -*- The Storm -*- It was dark.").contains("Storm"))
+        #expect(heard("Join #BlackLivesMatter now").contains("hashtag"))
+    }
+
+    @Test func legacyLanguageCodesAreToday() {
+        #expect(CLD2Detector.current["iw"] == "he")
+        let hebrew = LanguageRuleTests.Fake(answer: DetectedLanguage(code: "he", percent: 99, reliable: true))
+        #expect(LanguageGuess.overruling("he", paragraphs: Array(repeating: String(repeating: "מילה ", count: 20), count: 6), detector: hebrew) == nil)
+        let norwegian = LanguageRuleTests.Fake(answer: DetectedLanguage(code: "no", percent: 99, reliable: true))
+        #expect(LanguageGuess.overruling("nb", paragraphs: Array(repeating: String(repeating: "ord ", count: 20), count: 6), detector: norwegian) == nil)
+    }
+}

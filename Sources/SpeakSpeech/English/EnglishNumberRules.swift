@@ -198,9 +198,9 @@ enum EnglishNumberRules {
     }
 
     /// What is counted in whole units ("3-way", "64-bit"), never in parts of one.
-    static let countedNouns: Set<String> = ["way", "bit", "player", "door", "speed", "wheel", "core", "lane", "seat", "port", "pin",
-                                            "stage", "pass", "tier", "button", "channel", "socket", "phase", "axis", "digit", "byte",
-                                            "disc", "disk", "drive", "bay", "slot", "thread", "track", "string", "piece"]
+    static let countedNouns: Set<String> = ["way", "bit", "player", "door", "wheel", "core", "lane", "seat", "port", "pin", "stage",
+                                            "tier", "button", "channel", "socket", "phase", "axis", "digit", "byte", "disc", "disk",
+                                            "bay", "slot", "thread"]
 
     /// "2/3" → two thirds; "50/50" → fifty fifty; "24/7" → twenty four seven.
     static func fraction(_ s: Scan, _ i: Int) -> RuleMatch? {
@@ -214,7 +214,9 @@ enum EnglishNumberRules {
             return RuleMatch(end: i + 3, say: a.text + " over " + b.text)
         }
         // "a 2/3-way merge", "32/64-bit": counts of something, one or the other, not a fraction of it.
-        if s[i + 3]?.is("-") == true, s.glued(i + 3), let noun = s[i + 4], s.glued(i + 4), countedNouns.contains(noun.text.lowercased()) {
+        // ("1/2-speed", "3/4-track" are parts: only the next count, or the double from 8 up.)
+        if s[i + 3]?.is("-") == true, s.glued(i + 3), let noun = s[i + 4], s.glued(i + 4), countedNouns.contains(noun.text.lowercased()),
+           x >= 2 && y == x + 1 || x >= 8 && y == 2 * x {
             return RuleMatch(end: i + 3, say: a.text + " or " + b.text)
         }
         if x < y, let words = EnglishNumbers.fraction(x, y) {
@@ -235,9 +237,8 @@ enum EnglishNumberRules {
     }
 
     /// What is counted in kilobytes.
-    static let storageNouns: Set<String> = ["sector", "sectors", "block", "blocks", "page", "pages", "buffer", "buffers", "bit", "byte",
-                                            "bytes", "key", "keys", "stack", "stacks", "ram", "memory", "cache", "chunk", "chunks",
-                                            "record", "records", "alignment", "boundary", "boundaries", "segment", "segments", "words"]
+    static let storageNouns: Set<String> = ["sector", "sectors", "block", "blocks", "buffer", "buffers", "bit", "byte", "bytes", "ram",
+                                            "memory", "cache", "chunk", "chunks", "alignment", "boundary", "boundaries", "segment", "segments"]
 
     /// "5M users" → five million users; "10k" → ten thousand.
     static func multiplier(_ s: Scan, _ i: Int) -> RuleMatch? {
@@ -347,7 +348,11 @@ enum EnglishNumberRules {
         // "2048-bit keys", "1217 out of", "fsize 2048": a count.
         if compound, let noun = s.lower(i + 2), countedNouns.contains(noun) || storageNouns.contains(noun) { return nil }
         if prev == "of", s.lower(i - 2) == "out" { return nil }
-        if [1024, 2048, 4096].contains(y), !(prev.map { ["in", "since", "by", "until", "from", "to", "before", "after", "year"].contains($0) } ?? false) {
+        // (A year still after a word that dates, before an era, or beside another year.)
+        let dated = prev.map { ["in", "since", "by", "until", "from", "to", "before", "after", "year", "of", "around", "early", "late",
+                                "summer", "winter", "spring", "autumn", "fall", "and", "or"].contains($0) } ?? false
+            || s[i + 1].map { ["AD", "BC", "CE", "BCE"].contains($0.text) } ?? false
+        if [1024, 2048, 4096].contains(y), !dated, !(prev == "of" && s.lower(i - 2) == "out") {
             return nil
         }
         // "1700 MB/s", "1500 km": a measurement (not "1944 V-2", "1975 L Ron", "1999 Pa moved").

@@ -5,17 +5,21 @@ extension EnglishSymbols {
     /// "<lzma/base.h>", "origin/master", "Europe/Paris" (not "input/output").
     static func isPath(_ s: Scan, _ i: Int) -> Bool {
         guard let a = s[i - 1], let b = s[i + 1] else { return false }
-        if pathHeads.contains(a.text) || s.t[safe: i - 2]?.is("<") == true && s.glued(i - 1) { return true }
-        if timeZoneRegions.contains(a.text), b.isCapitalized { return true }
+        if pathHeads.contains(a.text), b.isLowercase, !alternatives.contains(b.text) { return true }
+        if s.t[safe: i - 2]?.is("<") == true && s.glued(i - 1) { return true }
+        // "Europe/Paris", not "Europe/Asia relations" or "Indian/Chinese".
+        if timeZoneRegions.contains(a.text), b.isCapitalized, !timeZoneRegions.contains(b.text), !b.text.hasSuffix("an"),
+           !b.text.hasSuffix("ese"), !b.text.hasSuffix("ish"), s[i + 2].map({ $0.isWord && $0.isCapitalized }) != true { return true }
         // "lzma/base.h", "doc/README.txt": the file's extension.
         if let dot = s[i + 2], dot.is("."), s.glued(i + 2), let ext = s[i + 3], ext.isWord, s.glued(i + 3), ext.text.count <= 4,
            ext.isLowercase, s[i + 4].map({ !($0.isWord && s.glued(i + 4)) }) ?? true { return true }
         return false
     }
 
-    static let pathHeads: Set<String> = ["debian", "DEBIAN", "usr", "etc", "src", "lib", "include", "bin", "sbin", "var", "tmp", "opt",
-                                         "dev", "proc", "sys", "doc", "docs", "origin", "upstream", "refs", "heads", "pool", "dists",
-                                         "contrib", "linux", "asm", "sound", "net", "X11", "gtk", "glib", "lzma", "openssl", "python3"]
+    /// Folders that are rarely a word of an alternative ("include/exclude", "net/gross" are).
+    static let pathHeads: Set<String> = ["debian", "DEBIAN", "usr", "etc", "src", "sbin", "proc", "docs", "origin", "refs", "dists",
+                                         "asm", "X11", "gtk", "glib", "lzma", "openssl", "python3"]
+    static let alternatives: Set<String> = ["ubuntu", "fedora", "windows", "mac", "macos", "linux", "bsd", "arch", "redhat"]
     static let timeZoneRegions: Set<String> = ["Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Antarctica",
                                                "Arctic", "Indian", "Etc"]
 
@@ -40,40 +44,56 @@ extension EnglishSymbols {
         guard opens(i) else { return nil }
         var k = i + 3
         while k < i + 24, s[k] != nil {
-            if opens(k) { return RuleMatch(end: k + 3, say: "") }
+            if opens(k) {
+                // A mode's name ("outline") or settings ("coding: utf-8"), not "-*- The Storm -*-".
+                let inside = s.t[(i + 3)..<k]
+                let settings = inside.contains { $0.is(":") } || inside.count == 1 && inside.first?.isLowercase == true
+                return settings ? RuleMatch(end: k + 3, say: "") : nil
+            }
             k += 1
         }
         return nil
     }
 
     /// A dash before a word that is an option: "find -name", "gcc -Wall", "using -sa", "the
-    /// -exec option"; not "the suffix -ly" nor a dash of prose ("the plan -which failed").
+    /// -exec option". Prose writes dashes before words too ("-Eggs -Milk", "Thanks -Bob",
+    /// "with -of all people-", "the -ing form"): an English word is an option only right after a
+    /// command or another option, any other word after an opening bracket, a word that
+    /// introduces options, or a lowercase word.
     static func isOption(_ s: Scan, _ i: Int) -> Bool {
         guard let word = s[i + 1], word.text.count >= 2 else { return false }
         let prev = s.t[safe: i - 1]
+        let lower = word.text.lowercased()
+        if suffixes.contains(lower) { return false }
         if let prev, prev.isWord, ["suffix", "suffixes", "prefix", "ending", "endings"].contains(prev.text.lowercased()) { return false }
         if let after = s[i + 2], after.is("-"), s.glued(i + 2) { return false }
-        // "the -ly and -ing suffixes".
         if (i + 2...i + 5).contains(where: { s.lower($0).map { ["suffix", "suffixes", "prefix", "prefixes", "ending", "endings"].contains($0) } == true }) {
             return false
         }
         // "subsidiary(-ies)", "``star``-versions", "'.'-relative": a compound after a closing mark.
         if i >= 2, s.glued(i), s.glued(i - 1) { return false }
-        if word.text.dropFirst().contains(where: \.isUppercase) { return true }
-        // "gcc -Wall", not "EXHIBIT A -Mozilla Public License".
-        if word.isCapitalized { return !(s[i + 2].map { $0.isWord && $0.isCapitalized } ?? false) }
-        guard let prev else { return WordList.contains(word.text.lowercased()) == false }
-        if ["(", "[", "'", "\"", "`", "‘", "“", ","].contains(prev.text) { return true }
-        if prev.isWord, optionIntroducers.contains(prev.text.lowercased()) || commands.contains(prev.text) { return true }
-        // A command a few words before: "find -name foo -exec rm".
-        if s.t[max(0, i - 6)..<i].contains(where: { $0.isWord && commands.contains($0.text) }) { return true }
-        return WordList.contains(word.text.lowercased()) == false && prev.isWord && prev.isLowercase
+        // Right after a command, or after one and an option: "find -name foo -exec".
+        if let prev, prev.isWord, commands.contains(prev.text) { return true }
+        if let k = (max(0, i - 6)..<i).last(where: { s.t[$0].isWord && commands.contains(s.t[$0].text) }),
+           (k + 1..<i).contains(where: { s.t[$0].is("-") && s.t[$0].spaceBefore }) { return true }
+        // Otherwise only a word no dictionary has: "-sa", "-Wall", "-fexceptions", "-print0".
+        // ("an -iPhone", "on -eBay": a name's own capitals.)
+        guard WordList.contains(lower) == false, !(word.isLowercase && word.text.contains(where: \.isUppercase)) else { return false }
+        guard let prev else { return word.isLowercase }
+        // An opening bracket or quote right against the dash: "[-f FILE]", "'-sa'".
+        if s.glued(i), ["(", "[", "'", "\"", "`", "‘", "“"].contains(prev.text) { return true }
+        if prev.isWord, optionIntroducers.contains(prev.text.lowercased()) { return true }
+        return word.isLowercase && prev.isWord && prev.isLowercase
     }
 
-    static let commands: Set<String> = ["find", "gcc", "cc", "clang", "ls", "tar", "grep", "sed", "awk", "ssh", "git", "java", "javac",
-                                        "dpkg", "apt", "xargs", "curl", "wget", "ld", "rsync", "ps", "du", "df", "cp", "mv", "rm",
-                                        "chmod", "chown", "python3", "perl", "npm", "pip", "dpkg-buildpackage", "debuild"]
-    static let optionIntroducers: Set<String> = ["make", "sort", "less", "diff", "patch", "python", "ruby", "node", "use", "using", "with", "option", "options", "flag",
-                                                 "flags", "switch", "pass", "passing", "add", "adding", "the", "an", "or", "and", "via",
-                                                 "without", "run", "runs", "try", "call", "give", "given", "type", "enter", "invoke", "then"]
+    /// Endings named in grammar: "the -ing form", "ending in -ize".
+    static let suffixes: Set<String> = ["ing", "ize", "ise", "ation", "tion", "sion", "ness", "ism", "ist", "ship", "ly", "ish", "ed", "er",
+                                        "est", "ful", "less", "able", "ible", "ment", "ity", "ous", "ive", "al", "ic", "ify", "en",
+                                        "hood", "dom", "ward", "wards", "wise", "like", "esque", "ette", "ee", "eer", "ian", "an", "s", "es"]
+
+    static let commands: Set<String> = ["gcc", "cc", "clang", "ls", "tar", "grep", "sed", "awk", "ssh", "git", "javac", "dpkg", "xargs",
+                                        "curl", "wget", "ld", "rsync", "ps", "du", "df", "cp", "mv", "rm", "chmod", "chown", "python3",
+                                        "perl", "npm", "pip", "debuild", "find"]
+    static let optionIntroducers: Set<String> = ["use", "using", "option", "options", "flag", "flags", "switch", "pass", "passing",
+                                                 "add", "adding", "the", "via", "invoke", "with", "without", "or", "and"]
 }

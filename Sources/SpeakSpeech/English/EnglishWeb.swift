@@ -24,7 +24,7 @@ enum EnglishWeb {
                 return RuleMatch(end: s.run(from: i + 1), say: "hash " + EnglishWords.spell(run))
             }
             // An IRC channel, "#debian-devel", and a bug number's placeholder, "Closes: #nnnnn".
-            if next.isWord, s.lower(i - 1).map({ ["channel", "channels", "join", "closes"].contains($0) }) == true
+            if next.isWord, s.lower(i - 1).map({ ["channel", "channels", "closes"].contains($0) }) == true
                 || s.lower(i - 2) == "closes" && s[i - 1]?.is(":") == true {
                 return RuleMatch(end: i + 1, say: s.lower(i - 2) == "closes" || s.lower(i - 1) == "closes" ? "number" : "hash")
             }
