@@ -22,6 +22,8 @@ struct TextBlockParser {
     private var labels: Set<String> = []
     /// Inside an HTML comment that has not reached its "-->" yet.
     private var commentOpen = false
+    /// The width plain text is wrapped at, when it can be told (see `LineBreaks`).
+    private var wrapWidth: Int?
 
     init(markdown: Bool, joiner: LineJoiner) {
         self.markdown = markdown
@@ -30,7 +32,7 @@ struct TextBlockParser {
 
     /// Parses `text`, appending blocks to `builder`; `progress` gets the fraction of text read.
     mutating func parse(_ text: String, into builder: inout DocumentBuilder, progress: (Double) -> Void) {
-        if markdown { labels = MarkdownBlocks.definedLabels(text) }
+        if markdown { labels = MarkdownBlocks.definedLabels(text) } else { wrapWidth = LineBreaks.wrapWidth(of: text) }
         let utf8 = text.utf8
         let total = max(1, utf8.count)
         var start = utf8.startIndex
@@ -175,6 +177,11 @@ struct TextBlockParser {
         }
         if pending == .paragraph, let heading = standaloneHeading() {
             appendHeading(heading.text[...], level: heading.level, into: &builder)
+            return
+        }
+        if pending == .paragraph, lines.count == rawLines.count, let width = wrapWidth,
+           let groups = LineBreaks.groups(rawLines, width: width) {
+            for group in groups { builder.append(.paragraph, text: inline(joiner.join(group))) }
             return
         }
         if pending == .html { return appendHTML(lines.joined(separator: "\n"), into: &builder) }
