@@ -86,7 +86,7 @@ import Testing
 
     @Test func aCompoundAfterAClosingMarkIsNoOption() {
         #expect(heard("its subsidiary(-ies) and the ``star``-versions; EXHIBIT A -Mozilla Public License")
-            == "its subsidiary(-ies) and the ``star``-versions; EXHIBIT A -Mozilla Public License")
+            == "its subsidiary(-ies) and the star-versions; EXHIBIT A -Mozilla Public License")
     }
 }
 

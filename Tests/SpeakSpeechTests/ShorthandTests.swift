@@ -23,7 +23,7 @@ import Testing
     @Test func sizesAndHexadecimal() {
         #expect(say("A 3440x1440 monitor, a 1920x1080 one and a 2x4.")
             == "A thirty four forty by fourteen forty monitor, a nineteen twenty by ten eighty one and a two by four.")
-        #expect(say("Write 0x1F or 0xdeadbeef, not 2x faster.") == "Write hex one F or hex D E A D B E E F, not 2x faster.")
+        #expect(say("Write 0x1F or 0xdeadbeef, not 2x faster.") == "Write hex one F or hex D E A D B E E F, not 2 times faster.")
     }
 
     @Test func aPricePerSomething() {

@@ -27,7 +27,7 @@ enum CapitalWords {
 
     static let table: [String: Reading] = [
         // Names of systems and types said as words.
-        "BOOL": [.acronym], "IRIX": [.acronym], "SPARC": [.acronym], "USENET": [.acronym], "USENIX": [.acronym],
+        "BOOL": [.acronym], "ARM": [.acronym], "IRIX": [.acronym], "SPARC": [.acronym], "USENET": [.acronym], "USENIX": [.acronym],
         "TAB": [.word], "FIFO": [.acronym], "BIOS": [.acronym], "MIPS": [.acronym], "RISC": [.acronym], "QUIC": [.acronym],
         "VAX": [.acronym], "HURD": [.acronym], "PEP": [.acronym], "AWK": [.acronym], "SUSE": [.acronym], "PAM": [.acronym], "NAT": [.acronym], "IANA": [.acronym],
         "WASI": [.acronym], "SLAAC": [.acronym],

@@ -34,7 +34,7 @@ enum EnglishCitations {
                 j = close + 1
             }
             if end > i { return skipping ? RuleMatch(end: end, say: "", skip: .citations) : nil }
-            if let close = wikiNote(s, from: i) { return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil }
+            if let close = wikiNote(s, from: i) ?? alphabeticKeys(s, from: i) { return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil }
             return nil
         }
         if tok.is("("), let close = authorYear(s, from: i) {
@@ -42,7 +42,7 @@ enum EnglishCitations {
         }
         // A year in parentheses right after an author: "Smith et al. (2020)", "Jones (2019)".
         if tok.is("("), let year = s[i + 1], year.isInteger, (1500...2100).contains(Int(year.text) ?? 0),
-           s[i + 2]?.is(")") == true || (s[i + 2]?.isWord == true && s[i + 2]!.text.count == 1 && s[i + 3]?.is(")") == true),
+           s[i + 2]?.is(")") == true || (s[i + 2].map { $0.isWord && $0.text.count == 1 } == true && s[i + 3]?.is(")") == true),
            let before = s.t[safe: i - 1], before.isCapitalized || before.is("."),
            !namesAThing(s, before: i) || reporting.contains(s.lower(s[i + 2]?.is(")") == true ? i + 3 : i + 4) ?? "") {
             let close = s[i + 2]?.is(")") == true ? i + 2 : i + 3
@@ -130,6 +130,30 @@ enum EnglishCitations {
 
     /// `(Smith et al., 2020)`, `(Jones, 2019; Lee & Park, 2021)`, `(Brown and Green, 2015, p. 42)`,
     /// `(see Smith 2020)`, `(e.g., Smith, 2020a)`: every part names someone and a year.
+    /// "[Knu97]", "[ABC+19, Lam94a]": alphabetic keys (letters of the authors, two digits of
+    /// the year), as BibTeX's alpha style writes them; the closing bracket's index.
+    static func alphabeticKeys(_ s: Scan, from i: Int) -> Int? {
+        var j = i + 1, key = ""
+        func isKey(_ k: String) -> Bool {
+            let letters = k.prefix { $0.isLetter || $0 == "+" }, rest = k.dropFirst(letters.count)
+            let digits = rest.prefix { $0.isNumber }, suffix = rest.dropFirst(digits.count)
+            return (2...6).contains(letters.count) && letters.first?.isUppercase == true && digits.count == 2
+                && suffix.count <= 1 && suffix.allSatisfy { $0.isLowercase }
+        }
+        while let tok = s[j], j - i < 20 {
+            if tok.is("]") || tok.is(",") {
+                guard isKey(key) else { return nil }
+                if tok.is("]") { return j }
+                key = ""
+            } else {
+                guard key.isEmpty || s.glued(j) else { return nil }
+                key += tok.text
+            }
+            j += 1
+        }
+        return nil
+    }
+
     static func authorYear(_ s: Scan, from i: Int) -> Int? {
         var j = i + 1
         var parts: [[Token]] = [[]]
@@ -142,7 +166,7 @@ enum EnglishCitations {
         guard s[j]?.is(")") == true else { return nil }
         for part in parts {
             let hasYear = part.contains { ($0.isInteger && (1500...2100).contains(Int($0.text) ?? 0)) || $0.is("n.d") }
-                || part.map(\.text).joined(separator: " ").contains("in press")
+                || part.map(\.text).joined(separator: " ").contains("in press") || part.map(\.text).joined().hasSuffix("n.d.")
             // A month or a day is no author: "(February 2012)", "(Sun, 14 Nov 2004)" are dates.
             let hasName = part.contains { $0.isWord && $0.isCapitalized && !["See", "E", "I", "In", "Cf"].contains($0.text)
                 && !EnglishDates.months.contains($0.text) && EnglishDates.abbreviations[$0.text] == nil && EnglishDates.days[$0.text] == nil

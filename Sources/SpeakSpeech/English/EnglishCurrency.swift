@@ -113,7 +113,11 @@ enum EnglishCurrency {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         var words: String
         if let multiplier {
-            words = EnglishNumbers.number(amount.text) + (upper.map { " to " + EnglishNumbers.number($0) } ?? "") + " " + multiplier + " " + currency.many
+            // "a $5 million deal", "a $750K budget": before its noun, singular.
+            let describes = (s.lower(start - 1).map { ["a", "an"].contains($0) } ?? false)
+                && (s[end].map { $0.isWord && $0.isLowercase && $0.spaceBefore && !EnglishUnits.notNouns.contains($0.text) } ?? false)
+            words = EnglishNumbers.number(amount.text) + (upper.map { " to " + EnglishNumbers.number($0) } ?? "") + " " + multiplier + " "
+                + (describes ? currency.one : currency.many)
         } else if let upper {
             words = EnglishNumbers.number(amount.text) + " to " + EnglishNumbers.number(upper) + " " + currency.many
         } else if parts.count == 2, parts[1].count == 2, let major = Int(parts[0].isEmpty ? "0" : parts[0]), let minor = Int(parts[1]),

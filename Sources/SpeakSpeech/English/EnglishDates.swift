@@ -100,6 +100,7 @@ enum EnglishDates {
 
     /// "Tue." → "Tuesday".
     static func weekday(_ s: Scan, _ i: Int) -> RuleMatch? {
+        if let listed = weekdayList(s, i) { return listed }
         guard let tok = s[i], let full = days[tok.text], s[i + 1]?.is(".") == true, s.glued(i + 1) else { return nil }
         // "the current Sun.": "Sun." is the day before a date, a time or a comma, or after "on", a
         // comma or the start ("Sun. 5 May", "Mon., Tue.", "on Sat.").
@@ -109,11 +110,33 @@ enum EnglishDates {
         return RuleMatch(end: i + 2, say: full + (s.endsSentence(after: i + 1) && s[i + 2] != nil ? "." : ""))
     }
 
+    /// "Mon–Fri" → Monday to Friday, "Mon/Wed/Fri" → Monday Wednesday Friday: days joined to days.
+    static func weekdayList(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], let full = days[tok.text], full != tok.text else { return nil }
+        if let mark = s[i + 1], s.glued(i + 1), ["/", "–", "-", "—"].contains(mark.text), let other = s[i + 2], s.glued(i + 2),
+           days[other.text] != nil {
+            return RuleMatch(end: i + 2, say: full + (mark.is("/") ? " " : " to "))
+        }
+        if let mark = s.t[safe: i - 1], s.glued(i), ["/", "–", "-", "—"].contains(mark.text), s.glued(i - 1),
+           let other = s.t[safe: i - 2], days[other.text] != nil, s[i + 1].map({ !s.glued(i + 1) || !$0.isWord }) ?? true {
+            return RuleMatch(end: i + 1, say: full)
+        }
+        return nil
+    }
+
+    static let timeZones: Set<String> = ["ET", "EST", "EDT", "CT", "CST", "CDT", "MT", "MST", "MDT", "PT", "PST", "PDT", "AKST",
+                                         "HST", "GMT", "UTC", "BST", "CET", "CEST", "EET", "IST", "JST", "KST", "AEST", "AEDT", "NZST"]
+
     /// "a.m." / "p.m." → AM / PM (after a time or alone).
     static func meridiem(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], ["a", "p", "A", "P"].contains(tok.text), s[i + 1]?.is(".") == true, s.lower(i + 2) == "m",
               s.glued(i + 1), s.glued(i + 2) else { return nil }
         var end = s[i + 3]?.is(".") == true && s.glued(i + 3) ? i + 4 : i + 3
+        // "8 p.m. ET": a time zone after the time, spelled, and no new sentence.
+        if let zone = s[end], timeZones.contains(zone.text), zone.spaceBefore || end == i + 4,
+           s[end + 1].map({ !s.glued(end + 1) || !($0.isWord || $0.isNumber) }) ?? true {
+            return RuleMatch(end: end + 1, say: (tok.text.uppercased() == "A" ? "AM " : "PM ") + EnglishWords.spell(zone.text))
+        }
         let sentenceEnds = end == i + 4 && s.endsSentence(after: i + 3) && s[end] != nil
         var say = tok.text.uppercased() == "A" ? "AM" : "PM" + (sentenceEnds ? "." : "")
         // "9 a.m.–5 p.m.": a range of times.

@@ -20,8 +20,14 @@ enum EnglishNumberRules {
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
-        if tok.is("'"), let n = s[i + 1], n.isInteger, n.text.count == 2, s.glued(i + 1), s[i + 2]?.is("s") == true, s.glued(i + 2) {
-            return RuleMatch(end: i + 3, say: EnglishNumbers.plural(EnglishNumbers.cardinal(Int(n.text) ?? 0)))
+        if tok.is("'") || tok.is("’"), let n = s[i + 1], n.isInteger, n.text.count == 2, s.glued(i + 1), let value = Int(n.text) {
+            if s[i + 2]?.is("s") == true, s.glued(i + 2) {
+                return RuleMatch(end: i + 3, say: EnglishNumbers.plural(EnglishNumbers.cardinal(value)))
+            }
+            // "the class of '09", "summer '85": a year's last two digits.
+            if tok.spaceBefore || i == 0, s[i + 2].map({ !s.glued(i + 2) || !($0.isWord || $0.isNumber || $0.is("'") || $0.is("’")) }) ?? true {
+                return RuleMatch(end: i + 2, say: value < 10 ? "oh " + EnglishNumbers.cardinal(value) : EnglishNumbers.cardinal(value))
+            }
         }
         if tok.is("+") || tok.is("("), let phone = phone(s, i) { return phone }
         if tok.is("−"), let n = s[i + 1], n.isNumber, s.glued(i + 1) { return RuleMatch(end: i + 1, say: "minus") }
@@ -89,7 +95,11 @@ enum EnglishNumberRules {
         let isbn = [s.text(i - 1), s.text(i - 2), s.text(i - 3)].contains { $0.map { ["ISBN", "ISSN"].contains($0) } == true }
         guard groups.count >= 4 || (isbn && groups.count >= 2) else { return nil }
         if let after = s[j], s.glued(j), after.isWord || after.isNumber { return nil }
-        return RuleMatch(end: j, say: groups.map { EnglishNumbers.digits($0) }.joined(separator: ", "))
+        // "1-800-555-0199": a toll-free prefix is "eight hundred".
+        let said = groups.enumerated().map { k, g in
+            g == "800" && (k == 0 || k == 1 && groups[0] == "1") && !isbn ? "eight hundred" : EnglishNumbers.digits(g)
+        }
+        return RuleMatch(end: j, say: said.joined(separator: ", "))
     }
 
     /// "0800 hours" → oh eight hundred hours; "1430 hrs" → fourteen thirty hours.
@@ -186,15 +196,25 @@ enum EnglishNumberRules {
         if years, let x = Int(a.text), var y = Int(b.text) {
             if b.text.count == 2 { y = x / 100 * 100 + y }
             guard y > x else { return nil }
-            return RuleMatch(end: i + 3, say: EnglishNumbers.year(x) + " to " + EnglishNumbers.year(y))
+            // "the 2020–21 season": the short end said as written.
+            let end = b.text.count == 2 ? (y % 100 < 10 ? "oh " : "") + EnglishNumbers.cardinal(y % 100) : EnglishNumbers.year(y)
+            return RuleMatch(end: i + 3, say: EnglishNumbers.year(x) + " to " + end)
         }
         guard let x = a.value, let y = b.value, a.isInteger == b.isInteger else { return nil }
         // A score or a vote: "beat Hungary 2-0", "a 5-4 ruling" (not a record's "4-2-1").
         if y <= x, dash.is("-"), a.isInteger, x <= 200, s[i + 3].map({ !($0.is("-") && s.glued(i + 3)) }) ?? true, isScore(s, i) {
             return RuleMatch(end: i + 3, say: a.text + " to " + b.text)
         }
+        // Opening hours: "Mon–Fri, 9–5", "open 10–4".
+        if y <= x, !dash.is("-"), a.isInteger, x <= 12, y >= 1, isOpeningHours(s, i) { return RuleMatch(end: i + 3, say: a.text + " to " + b.text) }
         guard y > x else { return nil }
         return RuleMatch(end: i + 3, say: a.text + " to " + b.text)
+    }
+
+    static func isOpeningHours(_ s: Scan, _ i: Int) -> Bool {
+        s.t[max(0, i - 5)..<i].contains { tok in
+            EnglishDates.days[tok.text] != nil || ["open", "opens", "hours", "daily", "weekdays", "weekends"].contains(tok.text.lowercased())
+        }
     }
 
     /// What is counted in whole units ("3-way", "64-bit"), never in parts of one.
@@ -244,6 +264,7 @@ enum EnglishNumberRules {
     static func multiplier(_ s: Scan, _ i: Int) -> RuleMatch? {
         // "Karlson2k", "trepan3k": a name's digits.
         if let name = s.t[safe: i - 1], s.glued(i), name.isWord { return nil }
+        if let times = timesFaster(s, i) { return times }
         guard let n = s[i], let m = s[i + 1], s.glued(i + 1), let word = ["k": "thousand", "K": "thousand", "M": "million", "bn": "billion",
                                                                            "B": "billion", "tn": "trillion", "mn": "million"][m.text] else { return nil }
         if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
@@ -258,6 +279,23 @@ enum EnglishNumberRules {
         }
         return RuleMatch(end: i + 2, say: n.text + " " + word)
     }
+
+    /// "3x faster", "a 10x zoom", "grew by 4x.": times (not "2x + 1", "1920x1080").
+    static func timesFaster(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], let x = s[i + 1], x.is("x") || x.is("X"), s.glued(i + 1), s.startsWord(i),
+              !n.text.hasPrefix("0") || n.text.hasPrefix("0.") else { return nil }
+        if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
+        if let after = s[i + 2], after.isWord {
+            // "3x faster", "a 10x speedup", "100x the cost" (not "777x jets", a model).
+            guard after.text.hasSuffix("er") && after.text.count > 3 || comparedBy.contains(after.text) else { return nil }
+        } else if !(s.lower(i - 1).map { ["by", "up", "than", "about", "nearly", "roughly", "almost", "over"].contains($0) } ?? false) {
+            return nil
+        }
+        return RuleMatch(end: i + 2, say: n.text + " times")
+    }
+
+    static let comparedBy: Set<String> = ["more", "less", "fewer", "speedup", "speed-up", "improvement", "increase", "reduction",
+                                          "boost", "zoom", "magnification", "the", "as", "cheaper", "better", "worse", "growth", "gain"]
 
     /// "Python 3.11" → three point eleven, "1.2.3" → one point two point three.
     static func version(_ s: Scan, _ i: Int) -> RuleMatch? {

@@ -88,6 +88,12 @@ enum EnglishRoman {
            let before = s.lower(i - 1) == "." ? s.lower(i - 2) : s.lower(i - 1), ["p", "pp", "page", "pages"].contains(before) {
             return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
         }
+        // "Part iii", "chapter xiv": a lowercase numeral after a counting word (i, v and x only).
+        if let tok = s[i], tok.isWord, tok.isLowercase, tok.text.count >= 2, tok.text.allSatisfy({ "ivx".contains($0) }),
+           let v = value(tok.text.uppercased()), v < 40, let before = s.lower(i - 1), counting.contains(before), tok.spaceBefore,
+           s[i + 1].map({ !s.glued(i + 1) || !($0.isWord || $0.isNumber) }) ?? true {
+            return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
+        }
         // "(ii) Stir the sauce", "iv) Add salt": a list marker at the start.
         if i <= 1, let n = s[i], n.isWord, let v = value(n.text.uppercased()), v < 40, s[i + 1]?.is(")") == true, i == 0 || s.t[0].is("(") {
             return RuleMatch(end: i + 2, say: EnglishNumbers.cardinal(v) + ",")

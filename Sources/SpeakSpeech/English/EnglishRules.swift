@@ -70,8 +70,8 @@ struct EnglishRules: LanguageRules {
     typealias Rule = @Sendable (Scan, Int) -> RuleMatch?
     /// In order: the first rule that matches at a token wins.
     static let rules: [Rule] = [
-        EnglishCitations.match, EnglishWeb.match, EnglishPaths.match, EnglishCurrency.match, EnglishOldMoney.match, EnglishDates.match,
-        EnglishNumberRules.match, EnglishUnits.match, EnglishStates.match, EnglishAbbreviations.match, EnglishRoman.match,
+        EnglishCitations.match, EnglishWeb.match, EnglishPaths.match, EnglishCodes.match, EnglishCurrency.match, EnglishOldMoney.match, EnglishDates.match,
+        EnglishNumberRules.match, EnglishUnits.match, EnglishStates.match, EnglishAbbreviations.match, EnglishRoman.match, EnglishMath.match,
         EnglishSymbols.match, EnglishWords.match,
     ]
 

@@ -94,6 +94,11 @@ extension EnglishSymbols {
     static let commands: Set<String> = ["gcc", "cc", "clang", "ls", "tar", "grep", "sed", "awk", "ssh", "git", "javac", "dpkg", "xargs",
                                         "curl", "wget", "ld", "rsync", "ps", "du", "df", "cp", "mv", "rm", "chmod", "chown", "python3",
                                         "perl", "npm", "pip", "debuild", "find"]
+    /// Programs a shell pipes text into.
+    static let filters: Set<String> = ["grep", "egrep", "fgrep", "sort", "less", "more", "head", "tail", "wc", "xargs", "awk", "sed",
+                                       "tee", "cut", "tr", "uniq", "sh", "bash", "sudo", "jq", "column", "nl", "cat", "gzip", "xz",
+                                       "bzip2", "zstd", "base64", "od", "hexdump", "fold", "fmt", "paste", "python", "python3", "perl",
+                                       "ssh", "lpr", "mail", "gpg", "openssl", "sha256sum", "md5sum", "iconv", "rev", "shuf", "zcat"]
     static let optionIntroducers: Set<String> = ["use", "using", "option", "options", "flag", "flags", "switch", "pass", "passing",
                                                  "add", "adding", "the", "via", "invoke", "with", "without", "or", "and"]
 }

@@ -72,6 +72,10 @@ enum EnglishSymbols {
             if let prev, s.glued(i), ["-", "/", "_", "."].contains(prev.text) { return RuleMatch(end: i + 1, say: "star") }
             if let said = namedStar(s, i) { return said }
             return RuleMatch(end: i + 1, say: " ")
+        case "`":
+            // A code span's marks ("the `ls` command") are not heard, and must not make "the"
+            // sound as before a consonant.
+            return RuleMatch(end: i + 1, say: "")
         case "-":
             if let modeLine = emacsModeLine(s, i) { return modeLine }
             // Command-line options: "--verbose" → dash dash verbose, "-m" → dash M, "-cvf" →
@@ -116,6 +120,10 @@ enum EnglishSymbols {
             if next?.is("&") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "and") }
         case "|":
             if next?.is("|") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "or") }
+            // A shell pipe into a filter: "ls | grep foo", "dmesg | less".
+            if prev != nil, tok.spaceBefore, let b = next, b.spaceBefore, filters.contains(b.text) {
+                return RuleMatch(end: i + 1, say: "pipe")
+            }
             // Choices in a synopsis: "[on|off]", "{yes|no|auto}".
             if let a = prev, let b = next, a.isWord || a.isNumber, b.isWord || b.isNumber, s.glued(i), s.glued(i + 1), inChoices(s, i) {
                 return RuleMatch(end: i + 1, say: " or ")
@@ -130,6 +138,11 @@ enum EnglishSymbols {
             if next?.is("=") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "double equals") }
             if operandBefore || operandAfter { return RuleMatch(end: i + 1, say: "equals") }
         case "<", ">":
+            // "Love you <3": a heart drawn in text, not "less than three".
+            if tok.is("<"), next?.text == "3", s.glued(i + 1), tok.spaceBefore, prev.map({ !$0.isNumber && !($0.isWord && $0.text.count == 1) }) ?? true,
+               s[i + 2].map({ !$0.isNumber && !($0.isWord && s.glued(i + 2)) && !["=", "+", "-", "*", "/"].contains($0.text) }) ?? true {
+                return RuleMatch(end: i + 2, say: " ")
+            }
             // Debian's version relations: "xbase (<< 3.3.2)", "(>> 1.0)" are strictly earlier, later.
             if let twin = next, twin.is(tok.text), s.glued(i + 1), prev?.is("(") == true, let n = s[i + 2], n.isNumber, n.spaceBefore {
                 return RuleMatch(end: i + 2, say: tok.is("<") ? "earlier than" : "later than")
@@ -184,7 +197,10 @@ enum EnglishSymbols {
             // Between words: "his/her" is "his or her", "and/or" "and or", "input/output" a pause.
             if let a = prev, let b = next, a.isWord, b.isWord, s.glued(i), s.glued(i + 1) {
                 let pronouns: Set<String> = ["he", "she", "his", "her", "him", "hers", "himself", "herself", "they", "them", "s"]
-                if pronouns.contains(a.text.lowercased()) && pronouns.contains(b.text.lowercased()) { return RuleMatch(end: i + 1, say: "or") }
+                if pronouns.contains(a.text.lowercased()) && pronouns.contains(b.text.lowercased()) {
+                    // Someone's pronouns ("she/her", "they/them pronouns") are a set, not a choice.
+                    return RuleMatch(end: i + 1, say: isPronounSet(s, i) ? " " : "or")
+                }
                 if isPath(s, i) { return RuleMatch(end: i + 1, say: "slash") }
                 return RuleMatch(end: i + 1, say: " ")
             }
@@ -212,6 +228,16 @@ enum EnglishSymbols {
     }
 
     /// C's types before a pointer's star: "char *name", "void * p".
+    /// "she/her", "he/him/his", "they/them": one person's forms; or any pair before "pronouns".
+    static func isPronounSet(_ s: Scan, _ i: Int) -> Bool {
+        var j = i + 1
+        while s[j + 1]?.is("/") == true, s.glued(j + 1), s[j + 2]?.isWord == true, s.glued(j + 2) { j += 2 }
+        if s.lower(j + 1) == "pronouns" { return true }
+        let persons: [[String]] = [["he", "him", "his", "himself"], ["she", "her", "hers", "herself"], ["they", "them", "their", "theirs"]]
+        guard let a = s.lower(i - 1), let b = s.lower(i + 1) else { return false }
+        return persons.contains { $0.contains(a) && $0.contains(b) }
+    }
+
     static let cTypes: Set<String> = ["char", "int", "void", "const", "long", "short", "unsigned", "signed", "float", "double", "struct",
                                       "FILE", "size_t", "uint8_t", "int32_t", "uint32_t", "int64_t", "uint64_t", "bool"]
 

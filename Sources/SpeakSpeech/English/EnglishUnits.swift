@@ -22,10 +22,11 @@ enum EnglishUnits {
         "mg/kg": "milligram per kilogram", "g/mol": "gram per mole", "kg/m³": "kilogram per cubic meter", "mmHg": "millimeter of mercury",
         "GiB": "gibibyte", "MiB": "mebibyte", "KiB": "kibibyte", "TiB": "tebibyte", "PiB": "pebibyte", "EiB": "exbibyte", "Wh": "watt hour", "mWh": "milliwatt hour",
         "dBA": "decibel", "dBa": "decibel", "MP": "megapixel", "µHz": "microhertz", "μHz": "microhertz", "mHz": "millihertz",
-        "M☉": "solar mass", "M⊙": "solar mass", "R☉": "solar radius", "L☉": "solar luminosity", "kpc": "kiloparsec", "Mpc": "megaparsec", "µm²": "square micrometer",
+        "hp": "horsepower", "bhp": "brake horsepower", "tsp": "teaspoon", "tbsp": "tablespoon", "Tbsp": "tablespoon",
+        "fl oz": "fluid ounce", "M☉": "solar mass", "M⊙": "solar mass", "R☉": "solar radius", "L☉": "solar luminosity", "kpc": "kiloparsec", "Mpc": "megaparsec", "µm²": "square micrometer",
     ]
     static let plurals: [String: String] = [
-        "foot": "feet", "hertz": "hertz", "kilohertz": "kilohertz", "megahertz": "megahertz", "gigahertz": "gigahertz", "kelvin": "kelvins",
+        "foot": "feet", "fluid ounce": "fluid ounces", "horsepower": "horsepower", "brake horsepower": "brake horsepower", "hertz": "hertz", "kilohertz": "kilohertz", "megahertz": "megahertz", "gigahertz": "gigahertz", "kelvin": "kelvins",
         "degree Fahrenheit": "degrees Fahrenheit", "degree Celsius": "degrees Celsius", "square foot": "square feet",
         "millimeter of mercury": "millimeters of mercury", "meter per second squared": "meters per second squared",
         "kilowatt hour": "kilowatt hours", "watt hour": "watt hours", "solar mass": "solar masses", "solar radius": "solar radii", "big point": "big points", "scaled point": "scaled points", "solar luminosity": "solar luminosities", "milliwatt hour": "milliwatt hours", "megawatt hour": "megawatt hours", "milliampere hour": "milliampere hours",
@@ -44,9 +45,16 @@ enum EnglishUnits {
                                         "back", "faster", "slower", "earlier", "sooner", "yet", "still", "already", "only", "just",
                                         "where", "we", "you", "they", "he", "she", "i", "not", "through", "past", "around", "within",
                                         "without", "during", "until", "since", "via", "about", "against", "between", "among"]
+    /// Units of what a recipe measures out.
+    static let quantities: Set<String> = ["teaspoon", "tablespoon", "ounce", "fluid ounce", "pound", "gram", "kilogram", "milligram",
+                                          "microgram", "milliliter", "liter", "centiliter", "deciliter", "gallon"]
+    /// Units written as abbreviations with a period.
+    static let abbreviated: Set<String> = ["tsp", "tbsp", "Tbsp", "oz", "lb", "lbs", "ft", "yd", "hr", "hrs", "min", "mins", "sec",
+                                           "secs", "gal", "mi", "qt", "pt"]
     static let lengths: Set<String> = ["ft", "feet", "foot", "yd", "m", "'"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        if let per = perUnit(s, i) { return per }
         guard let number = s[i], number.isNumber else { return nil }
         // "a 34\" monitor", "6'2\"": inches (a straight quote that closes none opened before it).
         // (Not "+022\"", a number in quotes that lost its opening quote to another sentence.)
@@ -78,6 +86,11 @@ enum EnglishUnits {
             let end = s[i + 2]?.is(".") == true && s.glued(i + 2) && s[i + 3] == nil ? i + 2 : i + 2
             return RuleMatch(end: end, say: number.text + (number.text == "1" ? " inch" : " inches"))
         }
+        // "12 in. wide", "3 in. of rain": inches, when the sentence goes on in lowercase.
+        if let unit = s[i + 1], unit.is("in"), unit.spaceBefore, s[i + 2]?.is(".") == true, s.glued(i + 2), let after = s[i + 3],
+           after.isWord, after.isLowercase {
+            return RuleMatch(end: i + 3, say: number.text + (number.text == "1" ? " inch" : " inches"))
+        }
         // A range of a unit: "0–100 km/h", "5-10 kg".
         if let dash = s[i + 1], ["–", "-", "—"].contains(dash.text), s.glued(i + 1), let upper = s[i + 2], upper.isNumber, s.glued(i + 2),
            let unit = match(s, i + 2) {
@@ -93,7 +106,7 @@ enum EnglishUnits {
         var best: (end: Int, name: String)?
         var symbol = ""
         var k = j
-        while let tok = s[k], k - j < 4, k == j || s.glued(k) || (symbol == "sq" && k == j + 1) {
+        while let tok = s[k], k - j < 4, k == j || s.glued(k) || ((symbol == "sq" || symbol == "fl") && k == j + 1) {
             symbol += (k > j && !s.glued(k) ? " " : "") + tok.text
             if let name = units[symbol] { best = (k + 1, name) }
             k += 1
@@ -110,11 +123,28 @@ enum EnglishUnits {
         if let after = s[unit.end], s.glued(unit.end), after.isWord || after.isNumber { return nil }
         let value = number.text.replacingOccurrences(of: ",", with: "")
         let article = s.lower(i - 1).map { ["a", "an", "one", "per", "each", "every"].contains($0) } ?? false
-        let beforeNoun = s[unit.end].map { $0.isWord && $0.isLowercase && $0.spaceBefore && !notNouns.contains($0.text) && !$0.text.hasSuffix("ly") } ?? false
+        var beforeNoun = s[unit.end].map { $0.isWord && $0.isLowercase && $0.spaceBefore && !notNouns.contains($0.text) && !$0.text.hasSuffix("ly") } ?? false
+        // "8 oz cooked chicken", "2 tbsp olive oil": an amount of it ("a 5 lb bag" describes the bag).
+        if quantities.contains(unit.name), !article { beforeNoun = false }
+        // "1 tsp. olive oil", "2 oz. of": the abbreviation's period ends no sentence.
+        if abbreviated.contains(s.text(unit.end - 1) ?? ""), s[unit.end]?.is(".") == true, s.glued(unit.end),
+           let after = s[unit.end + 1], after.isWord && after.isLowercase || after.isNumber {
+            unit.end += 1
+        }
         let singular = value == "1" || hyphen || article || beforeNoun
         let name = singular ? unit.name : plural(unit.name)
         return RuleMatch(end: unit.end, say: number.text + " " + name)
     }
+
+    /// "per kg", "30 cents per kWh": a unit after "per" without its number, singular.
+    static func perUnit(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard s.lower(i - 1) == "per", let unit = s[i], unit.spaceBefore, unit.text.count >= 2 || unit.text == "L",
+              let name = units[unit.text], !perWords.contains(unit.text) else { return nil }
+        if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber || after.is("/") { return nil }
+        return RuleMatch(end: i + 1, say: name)
+    }
+    /// Symbols that are also words after "per" ("per min" is a minute all the same).
+    private static let perWords: Set<String> = ["ha", "cal", "mi", "MP", "Pa", "mol"]
 
     static func plural(_ name: String) -> String {
         if let p = plurals[name] { return p }

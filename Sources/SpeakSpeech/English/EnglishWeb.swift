@@ -150,6 +150,15 @@ enum EnglishWeb {
         var current = ""
         func flush() {
             guard !current.isEmpty else { return }
+            // "user123": the letters, then the digits one by one (a name's digits are no quantity).
+            if let first = current.firstIndex(where: \.isNumber), first != current.startIndex,
+               current[first...].allSatisfy(\.isNumber), current.distance(from: first, to: current.endIndex) >= 3 {
+                let digits = String(current[first...])
+                current = String(current[..<first])
+                flush()
+                words.append(EnglishNumbers.digits(digits))
+                return
+            }
             words.append(current.count == 1 && current.first?.isLetter == true ? current.uppercased()
                          : WordList.contains(current) == true ? current : split(current))
             current = ""

@@ -2,7 +2,7 @@
 /// words broken at a line end, code identifiers, foreign names.
 enum EnglishWords {
     /// Acronyms said as words that eSpeak needs respelled.
-    static let respelled: [String: String] = ["FEMA": "Feema", "UNESCO": "Yoo nesko", "COVID": "Koh vid", "MoMA": "Moma",
+    static let respelled: [String: String] = ["FEMA": "Feema", "IoT": "I O T", "UNESCO": "Yoo nesko", "COVID": "Koh vid", "MoMA": "Moma",
                                               "NAFTA": "Naffta", "ASCII": "Askee", "GIF": "Jif", "JPEG": "Jay peg", "NOAA": "Noah",
                                               "SCOTUS": "Scotus", "POTUS": "Potus", "WYSIWYG": "Wizzy wig", "CAPTCHA": "Captcha",
                                               "OSHA": "Osha", "TESOL": "Teesol", "HUD": "Hud", "SWAT": "swot",
@@ -28,8 +28,8 @@ enum EnglishWords {
     /// Words English readers say with the letters they are written with only after a respelling.
     static let names: [String: String] = [
         "Goethe": "Gurta", "Wagner": "Vahgner", "Nietzsche": "Neecha", "Dvořák": "Duh vor zhahk", "Dvorak": "Duh vor zhahk",
-        "Schrödinger": "Shrodinger", "Schrodinger": "Shrodinger", "Euler": "Oiler", "Gauss": "Gowss", "Leibniz": "Libe nits", "Joaquín": "Wah keen", "Joaquin": "Wah keen", "jalapeño": "holla payn yo",
-        "jalapeños": "holla payn yose", "piñata": "pin yah ta", "señor": "sen yor", "Señor": "Sen yor", "Freud": "Froid", "Jung": "Yoong",
+        "Schrödinger": "Shrohding er", "Schrodinger": "Shrohding er", "Euler": "Oiler", "Gauss": "Gowss", "Leibniz": "Libe nits", "Joaquín": "Wah keen", "Joaquin": "Wah keen", "jalapeño": "hahla payn yo",
+        "jalapeños": "hahla payn yose", "piñata": "pin yah ta", "señor": "sen yor", "Señor": "Sen yor", "Freud": "Froid", "Jung": "Yoong",
         "Camus": "Kah moo", "Descartes": "Day cart", "Proust": "Proost", "Nguyen": "Win", "Xi": "Shee", "Qatar": "Kutter",
         "Beijing": "Bay jing", "Porsche": "Porsha", "Huawei": "Wah way", "Xiaomi": "Shao mee", "Van Gogh": "Van Go",
         "Chopin": "Show pan", "Debussy": "Deb yoo see", "Tchaikovsky": "Chy koff skee", "Dostoevsky": "Dostoyefski",
@@ -40,7 +40,10 @@ enum EnglishWords {
         "Xavier": "Zay vee er", "Siobhan": "Shivawn", "Niamh": "Neev", "Saoirse": "Seer sha", "Aoife": "Eefa", "Sean": "Shawn",
         "Zhang": "Jahng", "Zhou": "Joe", "Qing": "Ching", "Qin": "Chin", "Xu": "Shoo", "Ljubljana": "Loob lyahna",
         "Reykjavík": "Rake yah vik", "Reykjavik": "Rake yah vik", "Worcester": "Wooster", "Leicester": "Lester", "Edinburgh": "Edin burra",
-        "Yosemite": "Yo semitee", "Versailles": "Vair sigh", "Seoul": "Sole", "Phuket": "Poo ket", "Bhutan": "Boo tahn",
+        "Yosemite": "Yo semitee",
+        "quinoa": "keen wah", "Fourier": "Foo ree eh", "Oaxaca": "Wah hah kuh", "bánh": "bahn", "mì": "mee", "résumé": "rez oo may", "résumés": "rez oo mays", "Gaudí": "Gow dee", "Gaudi": "Gow dee",
+        "Beyoncé": "Bee yon say", "Niño": "Neen yo", "Niña": "Neen ya", "crème": "krem", "pho": "fuh", "phở": "fuh",
+        "Nike": "Nye key", "gnocchi": "nyoh kee", "coup": "koo", "coups": "koos", "Versailles": "Vair sigh", "Seoul": "Sole", "Phuket": "Poo ket", "Bhutan": "Boo tahn",
     ]
     /// C and Unix names said by their parts.
     static let identifiers: [String: String] = [
@@ -49,7 +52,7 @@ enum EnglishWords {
         "realloc": "re alloc", "strlen": "stir len", "strcpy": "stir copy", "strncpy": "stir N copy", "strcmp": "stir compare",
         "strcat": "stir cat", "fopen": "F open", "fclose": "F close", "fread": "F read", "fwrite": "F write", "fgets": "F gets",
         "stdin": "standard in", "stdout": "standard out", "stderr": "standard error", "stdio": "standard I O", "stdlib": "standard lib",
-        "argc": "arg C", "argv": "arg V", "sizeof": "size of", "typedef": "type def", "chmod": "change mode", "chown": "change owner",
+        "argc": "arg C", "argv": "arg V", "sizeof": "size of", "typedef": "type def", "chmod": "C H mod",
         "sudo": "sue doo", "mkdir": "make dir", "rmdir": "remove dir", "pwd": "P W D", "grep": "grep", "regex": "rej ex",
         "nullptr": "null pointer", "bool": "bool", "enum": "ee num", "const": "const", "varchar": "var char", "uint": "U int",
         "iostream": "I O stream", "cout": "see out", "cin": "see in", "endl": "end L", "kwargs": "keyword args", "len": "len",
@@ -91,6 +94,10 @@ enum EnglishWords {
             return RuleMatch(end: i + 1, say: said)
         }
         if let say = names[tok.text] ?? respelled[tok.text], !isRubberOrScore(s, i) { return RuleMatch(end: i + 1, say: say) }
+        // "Dvořák's", "Schrödinger's": a respelled name's possessive.
+        if tok.text.hasSuffix("'s") || tok.text.hasSuffix("’s"), let say = names[String(tok.text.dropLast(2))] {
+            return RuleMatch(end: i + 1, say: say + "s")
+        }
         if let say = identifiers[tok.text], !(s[i + 1].map { $0.is("-") && s.glued(i + 1) } ?? false) { return RuleMatch(end: i + 1, say: say) }
         if let m = lineBreak(s, i) { return m }
         if let m = constant(s, i) { return m }

@@ -1,0 +1,99 @@
+/// Numbers and names that are codes, said the way people say that kind of code: ZIP codes
+/// digit by digit, "port 8080" as eighty eighty, "a 404 error" as four oh four, "Boeing 747"
+/// as seven forty seven, "the 9/11 attacks" as nine eleven, "Ubuntu 22.04" as twenty two oh
+/// four, ".NET" as dot net, "HTTP/2" as H T T P two.
+enum EnglishCodes {
+    static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        if tok.isInteger { return zip(s, i) ?? port(s, i) ?? status(s, i) ?? model(s, i) ?? dateName(s, i) }
+        if tok.isNumber { return release(s, i) }
+        if tok.is("."), tok.spaceBefore || i == 0, s[i + 1]?.text == "NET", s.glued(i + 1),
+           s[i + 2].map({ !s.glued(i + 2) || !($0.isWord || $0.isNumber) }) ?? true {
+            return RuleMatch(end: i + 2, say: "dot net")
+        }
+        if tok.text == "HTTP" || tok.text == "HTTPS", s[i + 1]?.is("/") == true, s.glued(i + 1), let v = s[i + 2], v.isNumber, s.glued(i + 2) {
+            return RuleMatch(end: i + 3, say: EnglishWords.spell(tok.text) + " " + v.text)
+        }
+        if tok.text == "PET", let next = s.lower(i + 1), ["scan", "scans", "scanner", "scanners", "imaging"].contains(next) {
+            return RuleMatch(end: i + 1, say: "pet")
+        }
+        return nil
+    }
+
+    /// "ZIP code 90210", "zip 10001-1234": digit by digit.
+    static func zip(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.text.count == 5 else { return nil }
+        let words = [s.lower(i - 1), s.lower(i - 2), s.lower(i - 3)].compactMap { $0 }
+        guard words.contains(where: { ["zip", "zipcode", "postcode"].contains($0) }) else { return nil }
+        if let dash = s[i + 1], dash.is("-"), s.glued(i + 1), let plus = s[i + 2], plus.isInteger, plus.text.count == 4, s.glued(i + 2) {
+            return RuleMatch(end: i + 3, say: EnglishNumbers.digits(n.text) + ", " + EnglishNumbers.digits(plus.text))
+        }
+        if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber { return nil }
+        return RuleMatch(end: i + 1, say: EnglishNumbers.digits(n.text))
+    }
+
+    /// "port 8080" → eighty eighty, "port 443" → four four three, "port 3000" as a number.
+    static func port(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], let value = Int(n.text), ["port", "ports"].contains(s.lower(i - 1) ?? ""), !n.text.hasPrefix("0") else { return nil }
+        if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber { return nil }
+        switch n.text.count {
+        case 3 where value % 100 != 0:
+            return RuleMatch(end: i + 1, say: EnglishNumbers.digits(n.text))
+        case 4 where value % 1000 != 0 && value / 100 >= 10 && value % 100 >= 10:
+            return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(value / 100) + " " + EnglishNumbers.cardinal(value % 100))
+        case 5:
+            return RuleMatch(end: i + 1, say: EnglishNumbers.digits(n.text))
+        default:
+            return nil
+        }
+    }
+
+    /// "a 404 error", "HTTP 503", "status 301": four oh four, five oh three, three oh one.
+    static func status(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.text.count == 3, let value = Int(n.text), (100...599).contains(value) else { return nil }
+        let before = s.text(i - 1) ?? "", after = s.lower(i + 1) ?? ""
+        // (Not "exits with status 127", "exit code 125": a program's status is a number.)
+        guard ["HTTP", "HTTPS", "error", "Error"].contains(before)
+            || ["error", "errors", "page", "pages", "status", "response", "responses", "redirect", "redirects"].contains(after) else { return nil }
+        if let next = s[i + 1], s.glued(i + 1), next.isWord || next.isNumber { return nil }
+        return RuleMatch(end: i + 1, say: threeDigits(value))
+    }
+
+    /// "Boeing 747", "Porsche 911", "Cessna 172": a maker's model, said in its two parts.
+    static func model(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.text.count == 3, let value = Int(n.text), value % 100 != 0, let maker = s.text(i - 1),
+              makers.contains(maker) else { return nil }
+        if let next = s[i + 1], s.glued(i + 1), next.isWord || next.isNumber { return nil }
+        return RuleMatch(end: i + 1, say: threeDigits(value))
+    }
+
+    static let makers: Set<String> = ["Boeing", "Porsche", "Peugeot", "Cessna", "Airbus", "Bombardier", "Embraer", "Tupolev", "Ilyushin"]
+
+    /// "the 9/11 attacks", "after 9/11": a day named by its date, not nine elevenths.
+    static func dateName(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let m = s[i], let month = Int(m.text), (1...12).contains(month), s[i + 1]?.is("/") == true, s.glued(i + 1),
+              let d = s[i + 2], d.isInteger, s.glued(i + 2), let day = Int(d.text), (11...31).contains(day),
+              ![12, 16, 20, 24, 25, 30].contains(day), s[i + 3].map({ !($0.is("/") && s.glued(i + 3)) }) ?? true,
+              let before = s.lower(i - 1), ["the", "after", "since", "before", "post", "pre", "of"].contains(before) else { return nil }
+        if let next = s[i + 3], s.glued(i + 3), next.isWord || next.isNumber { return nil }
+        return RuleMatch(end: i + 3, say: EnglishNumbers.cardinal(month) + " " + EnglishNumbers.cardinal(day))
+    }
+
+    /// "Ubuntu 22.04": a release named by its year and month.
+    static func release(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], s.text(i - 1) == "Ubuntu" || s.text(i - 1) == "Kubuntu" || s.text(i - 1) == "Xubuntu" else { return nil }
+        let parts = n.text.split(separator: ".")
+        guard parts.count == 2 || parts.count == 3, parts[0].count == 2, parts[1].count == 2, let year = Int(parts[0]),
+              let month = Int(parts[1]), (1...12).contains(month) else { return nil }
+        var said = EnglishNumbers.cardinal(year) + " " + (month < 10 ? "oh " : "") + EnglishNumbers.cardinal(month)
+        if parts.count == 3, let point = Int(parts[2]) { said += " point " + EnglishNumbers.cardinal(point) }
+        return RuleMatch(end: i + 1, say: said)
+    }
+
+    /// 404 → four oh four, 418 → four eighteen, 500 → five hundred.
+    static func threeDigits(_ value: Int) -> String {
+        let head = EnglishNumbers.cardinal(value / 100), rest = value % 100
+        if rest == 0 { return head + " hundred" }
+        return head + " " + (rest < 10 ? "oh " : "") + EnglishNumbers.cardinal(rest)
+    }
+}

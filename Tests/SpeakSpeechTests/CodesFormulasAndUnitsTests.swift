@@ -1,0 +1,53 @@
+import SpeakModel
+import Testing
+@testable import SpeakSpeech
+
+/// What a blind set of sentences written like the ear set's found misread: codes said as their
+/// kind is said, formulas in prose, units without their number, days joined to days, pronoun
+/// sets, alphabetic citation keys, years cut to two digits, names' possessives.
+@Suite struct CodesFormulasAndUnitsTests {
+    private func heard(_ text: String) -> String { say(text).split(separator: " ").joined(separator: " ") }
+
+    @Test func codesAreSaidAsTheirKindIs() {
+        #expect(heard("The ZIP code is 90210.") == "The Zip code is nine zero two one zero.")
+        #expect(heard("It listens on port 8080, port 443 and port 3000.")
+            == "It listens on port eighty eighty, port four four three and port 3000.")
+        #expect(heard("It returned a 404 error, HTTP 503; it exits with status 127.")
+            == "It returned a four oh four error, HTTP five oh three; it exits with status 127.")
+        #expect(heard("She flew a Boeing 747 after 9/11, not 3/16 of it.") == "She flew a Boeing seven forty seven after nine eleven, not three sixteenths of it.")
+        #expect(heard("Upgrade to Ubuntu 22.04 with .NET over HTTP/2.") == "Upgrade to Ubuntu twenty two oh four with dot net over H T T P 2.")
+        #expect(heard("Call 1-800-555-0199 now.") == "Call one, eight hundred, five five five, zero one nine nine now.")
+        #expect(heard("Write to user123@yahoo.com.") == "Write to user one two three at yahoo dot com.")
+    }
+
+    @Test func formulasInProse() {
+        #expect(heard("Let f(x) = 2x + 3 and x^2 + y^2 = 1.") == "Let F of X equals 2x plus 3 and X squared plus Y squared equals 1.")
+        #expect(heard("Einstein wrote E = mc². Compute |x − y| first.") == "Einstein wrote E equals M C squared. Compute the absolute value of x − y first.")
+        #expect(heard("Then f(a) and file(s) stay, like A | B | C.") == "Then f(a) and file(s) stay, like A | B | C.")
+        #expect(heard("See ¶ 4. The chip is 3x faster, a 10x speedup, not 777x jets or 0x1F.")
+            == "See paragraph 4. The chip is 3 times faster, a 10 times speedup, not 777x jets or hex one F.")
+    }
+
+    @Test func unitsWithoutTheirNumberAndRecipes() {
+        #expect(heard("5 µg per kg at 30 cents per kWh from 300 hp.") == "5 micrograms per kilogram at 30 cents per kilowatt hour from 300 horsepower.")
+        #expect(heard("Add 1 tsp. salt, 8 oz cooked chicken and 8 fl oz of milk to a 5 lb bag.")
+            == "Add 1 teaspoon salt, 8 ounces cooked chicken and 8 fluid ounces of milk to a 5 pound bag.")
+        #expect(heard("The shelf is 12 in. wide. He was in. Then out.") == "The shelf is 12 inches wide. He was in. Then out.")
+        #expect(heard("The project has a $750K budget.") == "The project has a seven hundred fifty thousand dollar budget.")
+    }
+
+    @Test func daysPronounsAndYears() {
+        #expect(heard("Open Mon–Fri, 9–5; classes meet Mon/Wed/Fri.") == "Open Monday to Friday, 9 to 5; classes meet Monday Wednesday Friday.")
+        #expect(heard("Use they/them pronouns; ask his/her name.") == "Use they them pronouns; ask his or her name.")
+        #expect(heard("The class of ’09 loved the ’80s and the 2020–21 season.")
+            == "The class of oh nine loved the eighties and the twenty twenty to twenty one season.")
+        #expect(heard("Polls close at 8 p.m. ET. Part iii, type ix.") == "Polls close at 8 PM E T. Part three, type nine.")
+    }
+
+    @Test func citationsNamesAndMarks() {
+        #expect(heard("It is tight [Knu97], see [ABC+19, Lam94a] and (Walker, n.d.).") == "It is tight , see and .")
+        #expect(heard("Dvořák's symphony, Schrödinger's cat, El Niño.") == "Duh vor zhahks symphony, Shrohding ers cat, El Neen yo.")
+        #expect(heard("The `ls` command, ls | grep foo, Love you <3") == "The ls command, ls pipe grep foo, Love you")
+        #expect(heard("The IoT devices use ARM64 and a PET scan.") == "The I O T devices use Arm 64 and a pet scan.")
+    }
+}
