@@ -49,5 +49,7 @@ import Testing
         #expect(heard("Dvořák's symphony, Schrödinger's cat, El Niño.") == "Duh vor zhahks symphony, Shrohding ers cat, El Neen yo.")
         #expect(heard("The `ls` command, ls | grep foo, Love you <3") == "The ls command, ls pipe grep foo, Love you")
         #expect(heard("The IoT devices use ARM64 and a PET scan.") == "The I O T devices use Arm 64 and a pet scan.")
+        #expect(heard("Set the timeout to 30s; in the 30s it was warm.") == "Set the timeout to 30 seconds; in the thirties it was warm.")
+        #expect(heard("Depends: foo | bar") == "Depends: foo or bar")
     }
 }

@@ -143,7 +143,9 @@ enum EnglishNumberRules {
         guard let n = s[i], n.isInteger, s[i + 1]?.is("s") == true || s[i + 1]?.is("'s") == true, s.glued(i + 1),
               let value = Int(n.text) else { return nil }
         if let after = s[i + 2], s.glued(i + 2), after.isWord || after.isNumber { return nil }
-        let duration = s[i + 1]?.is("s") == true && s.lower(i - 1).map { durationWords.contains($0) } == true
+        // "after 30s", and "set the timeout to 30s", "a delay of 10s".
+        let duration = s[i + 1]?.is("s") == true && (s.lower(i - 1).map { durationWords.contains($0) } == true
+            || ["to", "of", "at"].contains(s.lower(i - 1) ?? "") && [s.lower(i - 2), s.lower(i - 3)].contains { $0.map(durationWords.contains) == true && $0 != "for" && $0 != "=" })
         if n.text.hasSuffix("0"), n.text.count == 2 || n.text.count == 4, !duration {
             let words = n.text.count == 4 ? EnglishNumbers.year(value) : EnglishNumbers.cardinal(value)
             return RuleMatch(end: i + 2, say: EnglishNumbers.plural(words))

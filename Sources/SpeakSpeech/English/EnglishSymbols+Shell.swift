@@ -99,6 +99,9 @@ extension EnglishSymbols {
                                        "tee", "cut", "tr", "uniq", "sh", "bash", "sudo", "jq", "column", "nl", "cat", "gzip", "xz",
                                        "bzip2", "zstd", "base64", "od", "hexdump", "fold", "fmt", "paste", "python", "python3", "perl",
                                        "ssh", "lpr", "mail", "gpg", "openssl", "sha256sum", "md5sum", "iconv", "rev", "shuf", "zcat"]
+    /// Fields of a Debian package's relations, whose "|" separates alternatives.
+    static let relationFields: Set<String> = ["Depends", "Pre-Depends", "Recommends", "Suggests", "Enhances", "Build-Depends",
+                                              "Build-Depends-Indep", "Build-Depends-Arch", "Conflicts", "Breaks", "Provides"]
     static let optionIntroducers: Set<String> = ["use", "using", "option", "options", "flag", "flags", "switch", "pass", "passing",
                                                  "add", "adding", "the", "via", "invoke", "with", "without", "or", "and"]
 }

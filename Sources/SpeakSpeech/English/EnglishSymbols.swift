@@ -124,6 +124,11 @@ enum EnglishSymbols {
             if prev != nil, tok.spaceBefore, let b = next, b.spaceBefore, filters.contains(b.text) {
                 return RuleMatch(end: i + 1, say: "pipe")
             }
+            // Alternatives in a Debian relation field: "Depends: foo | bar".
+            if prev?.isWord == true || prev?.is(")") == true, tok.spaceBefore, let b = next, b.isWord, b.spaceBefore,
+               s.t.contains(where: { relationFields.contains($0.text) }) {
+                return RuleMatch(end: i + 1, say: "or")
+            }
             // Choices in a synopsis: "[on|off]", "{yes|no|auto}".
             if let a = prev, let b = next, a.isWord || a.isNumber, b.isWord || b.isNumber, s.glued(i), s.glued(i + 1), inChoices(s, i) {
                 return RuleMatch(end: i + 1, say: " or ")
