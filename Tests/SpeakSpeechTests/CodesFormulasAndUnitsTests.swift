@@ -53,3 +53,44 @@ import Testing
         #expect(heard("Depends: foo | bar") == "Depends: foo or bar")
     }
 }
+
+/// What a second blind set found: ratings, odds, modes, keys, markup left in text, angles,
+/// ranges of months and times, vulgar fractions, derivatives.
+@Suite struct SecondBlindSetTests {
+    private func heard(_ text: String) -> String { say(text).split(separator: " ").joined(separator: " ") }
+
+    @Test func countsAndCodes() {
+        #expect(heard("It was rated 4/5; the horse won at 33-1; the rate is 1/x.") == "It was rated 4 out of 5; the horse won at 33 to 1; the rate is 1 over x.")
+        #expect(heard("Run chmod 755 and press Esc, then SELECT * FROM t.") == "Run C H mod seven five five and press escape, then Select star From t.")
+        #expect(heard("The Airbus A380, flight 217, 12 500 inhabitants, a stamp at 85p.")
+            == "The Airbus A- three eighty, flight two seventeen, twelve thousand five hundred inhabitants, a stamp at 85 pence.")
+        #expect(heard("Rooms cost €80–€120, ₹2 crore, -$40.") == "Rooms cost eighty to one hundred twenty euros, two crore rupees, minus forty dollars.")
+        #expect(heard("Both PhDs met Mme. Curie and David Chen, Esq. at the Q&A.")
+            == "Both P H D's met Madame Curie and David Chen, Esquire at the Q and A-.")
+    }
+
+    @Test func timesAnglesAndFormulas() {
+        #expect(heard("Open 10am–6pm from June 2025–May 2026; it runs 2h 15m.")
+            == "Open 10 AM to 6pm from June twenty twenty five to May twenty twenty six; it runs 2 hours 15 minutes.")
+        #expect(heard("The summit is at 40°26′46″ N; π ≈ 3.14; f′(x) and ∅.")
+            == "The summit is at 40 degrees 26 minutes 46 seconds north; pi is approximately 3.14; F prime of X and the empty set.")
+        #expect(heard("Cut a 2¾ inch strip, a 24″ × 36″ print, a door 7' high.")
+            == "Cut a 2 and three quarters inch strip, a 24 by 36 inches print, a door 7 feet high.")
+    }
+
+    @Test func marksOfOtherKinds() {
+        #expect(heard("This is <b>bold</b>, Tom &amp; Jerry, bread, &c. Dear Sir/Madam.")
+            == "This is bold , Tom and Jerry, bread, et cetera Dear Sir or Madam.")
+        #expect(heard("Great :D but the bus :-( and (ibid., p. 12) or [Vaswani et al., 2017].") == "Great but the bus and or .")
+        #expect(heard("Visit http://localhost:8080 or mailto:sales@example.com.") == "Visit local host port eighty eighty or sales at example dot com.")
+        #expect(heard("pages ix–xi, MCMXCIX, a pho- tograph") == "pages nine to eleven, nineteen ninety nine, a photograph")
+    }
+
+    /// What the same rules first did to documents, kept as it was: placeholders and tags talked
+    /// about, bug numbers in brackets, a history modifier, a path's digit, compounds of respelled words.
+    @Test func documentsKeepWhatTheRulesMustNotTouch() {
+        #expect(heard("When <I> enters, use <div> for it [CVE-2016-6313].") == "When <I> enters, use <div> for it [C V E twenty sixteen dash sixty three thirteen].")
+        #expect(heard("The :p history modifier, ${datadir}/dbus-1/s.conf and a GNU-based foo.cc:7: error")
+            == "The :p history modifier, ${datadir}/dbus-1/s.conf and a Gnoo-based foo dot C C: error")
+    }
+}

@@ -65,7 +65,7 @@ import Testing
         #expect(heard("Use she/her/hers or yes/no/maybe, open Mon. through Fri., the world No.1, Voters passed Prop. 22.")
             == "Use she her hers or yes no maybe, open Monday through Friday, the world number 1, Voters passed proposition 22.")
         #expect(heard("At 40°26'46\"N in FY2023-24, a f*ck, LATEX gloves, heated to 80∘C.")
-            == "At 40°26'46\"N in FY twenty twenty three to twenty four, a f ck, Latex gloves, heated to 80 degrees Celsius.")
+            == "At 40 degrees 26 minutes 46 seconds north in FY twenty twenty three to twenty four, a f ck, Latex gloves, heated to 80 degrees Celsius.")
     }
 
     @Test func inchMarksAreNotQuotes() {

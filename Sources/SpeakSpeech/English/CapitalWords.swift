@@ -72,7 +72,7 @@ enum CapitalWords {
         "CERN": [.acronym], "ESPN": [.acronym], "EVER": [.emphasis], "FEMA": [.acronym], "FICA": [.acronym], "FIFA": [.acronym],
         "FOMO": [.acronym], "GERD": [.acronym], "GMAT": [.acronym], "HATE": [.emphasis], "IKEA": [.acronym], "ISIS": [.acronym],
         "JPEG": [.acronym], "LEGO": [.acronym], "LOVE": [.emphasis], "MERS": [.acronym], "MIDI": [.acronym], "MOMA": [.acronym],
-        "MUST": [.emphasis], "NASA": [.acronym], "NATO": [.acronym], "NOAA": [.acronym], "ONLY": [.emphasis], "OPEC": [.acronym],
+        "MUST": [.emphasis], "NASA": [.acronym], "TED": [.acronym], "NATO": [.acronym], "NOAA": [.acronym], "ONLY": [.emphasis], "OPEC": [.acronym],
         "OSHA": [.acronym], "REST": [.acronym], "SALT": [.acronym], "SARS": [.acronym], "SIDS": [.acronym], "SPAM": [.acronym],
         "SWAT": [.acronym], "UEFA": [.acronym], "UNIX": [.acronym], "VERY": [.emphasis], "WASP": [.acronym],
         "WHOM": [.eSpeakWord], "WIFI": [.acronym], "YOLO": [.acronym], "ASCII": [.acronym], "ASEAN": [.acronym],

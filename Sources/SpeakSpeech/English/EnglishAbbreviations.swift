@@ -8,7 +8,7 @@ enum EnglishAbbreviations {
         "eqn": "equation", "Eqn": "equation", "ch": "chapter", "Ch": "chapter", "chap": "chapter", "Chap": "chapter",
         "approx": "approximately", "Approx": "approximately", "cf": "compare", "Cf": "compare", "vs": "versus", "viz": "namely",
         "Mr": "Mister", "Mrs": "Misses", "Ms": "Miz", "Messrs": "Messieurs", "Prof": "Professor", "Profs": "Professors",
-        "Jr": "Junior", "Sr": "Senior", "Ave": "Avenue", "Blvd": "Boulevard", "Rd": "Road", "Ln": "Lane", "Hwy": "Highway",
+        "Jr": "Junior", "Sr": "Senior", "Esq": "Esquire", "Mme": "Madame", "Mmes": "Mesdames", "Mlle": "Mademoiselle", "Ave": "Avenue", "Blvd": "Boulevard", "Rd": "Road", "Ln": "Lane", "Hwy": "Highway",
         "Mt": "Mount", "Ft": "Fort", "Gen": "General", "Gov": "Governor", "Sen": "Senator", "Rep": "Representative",
         "Col": "Colonel", "Capt": "Captain", "Lt": "Lieutenant", "Sgt": "Sergeant", "Cpl": "Corporal", "Adm": "Admiral",
         "Rev": "Reverend", "Hon": "Honorable", "Pres": "President", "Supt": "Superintendent", "Insp": "Inspector",
@@ -123,7 +123,7 @@ enum EnglishAbbreviations {
         }
         guard let words = say else { return nil }
         // A title before a name keeps no period; an abbreviation that ends the sentence keeps it.
-        let titles: Set<String> = ["Mr", "Mrs", "Ms", "Dr", "St", "Prof", "Gen", "Gov", "Sen", "Rep", "Col", "Capt", "Lt", "Sgt", "Rev", "Hon", "Mt", "Ft"]
+        let titles: Set<String> = ["Mr", "Mrs", "Ms", "Mme", "Mlle", "Dr", "St", "Prof", "Gen", "Gov", "Sen", "Rep", "Col", "Capt", "Lt", "Sgt", "Rev", "Hon", "Mt", "Ft"]
         let title = titles.contains(tok.text) || titles.contains(tok.text.prefix(1) + tok.text.dropFirst().lowercased())
         let numberedThing = numbered.contains(tok.text.lowercased()) && (nextIsNumber || next.map { $0.isWord && $0.text.count <= 3 && $0.isCapitalized } == true)
         let keepPeriod = next == nil || (s.endsSentence(after: i + 1) && !(title && nextIsName) && !takesObject.contains(tok.text) && !numberedThing)

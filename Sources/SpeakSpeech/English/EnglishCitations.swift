@@ -34,10 +34,10 @@ enum EnglishCitations {
                 j = close + 1
             }
             if end > i { return skipping ? RuleMatch(end: end, say: "", skip: .citations) : nil }
-            if let close = wikiNote(s, from: i) ?? alphabeticKeys(s, from: i) { return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil }
+            if let close = wikiNote(s, from: i) ?? alphabeticKeys(s, from: i) ?? authorYear(s, from: i, closer: "]") { return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil }
             return nil
         }
-        if tok.is("("), let close = authorYear(s, from: i) {
+        if tok.is("("), let close = authorYear(s, from: i) ?? pageReference(s, from: i) {
             return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil
         }
         // A year in parentheses right after an author: "Smith et al. (2020)", "Jones (2019)".
@@ -130,6 +130,24 @@ enum EnglishCitations {
 
     /// `(Smith et al., 2020)`, `(Jones, 2019; Lee & Park, 2021)`, `(Brown and Green, 2015, p. 42)`,
     /// `(see Smith 2020)`, `(e.g., Smith, 2020a)`: every part names someone and a year.
+    /// "(p. 88)", "(pp. 12–14)", "(ibid., p. 12)", "(1962, p. 10)": a page of the work cited; the
+    /// closing parenthesis's index.
+    static func pageReference(_ s: Scan, from i: Int) -> Int? {
+        var j = i + 1
+        if s[j].map({ $0.isInteger && (1500...2100).contains(Int($0.text) ?? 0) }) == true, s[j + 1]?.is(",") == true { j += 2 }
+        if s.lower(j) == "ibid" || s.lower(j) == "ibidem" {
+            j += 1
+            if s[j]?.is(".") == true { j += 1 }
+            if s[j]?.is(")") == true { return j }
+            guard s[j]?.is(",") == true else { return nil }
+            j += 1
+        }
+        guard let p = s.lower(j), ["p", "pp"].contains(p), s[j + 1]?.is(".") == true, s[j + 2]?.isInteger == true else { return nil }
+        j += 3
+        if let dash = s[j], ["–", "-"].contains(dash.text), s[j + 1]?.isInteger == true { j += 2 }
+        return s[j]?.is(")") == true ? j : nil
+    }
+
     /// "[Knu97]", "[ABC+19, Lam94a]": alphabetic keys (letters of the authors, two digits of
     /// the year), as BibTeX's alpha style writes them; the closing bracket's index.
     static func alphabeticKeys(_ s: Scan, from i: Int) -> Int? {
@@ -154,16 +172,22 @@ enum EnglishCitations {
         return nil
     }
 
-    static func authorYear(_ s: Scan, from i: Int) -> Int? {
+    static func authorYear(_ s: Scan, from i: Int, closer: String = ")") -> Int? {
         var j = i + 1
         var parts: [[Token]] = [[]]
         while let tok = s[j], j - i < 60 {
-            if tok.is(")") { break }
-            if tok.is("(") { return nil }
+            if tok.is(closer) { break }
+            if tok.is("(") || tok.is("[") { return nil }
             if tok.is(";") { parts.append([]) } else { parts[parts.count - 1].append(tok) }
             j += 1
         }
-        guard s[j]?.is(")") == true else { return nil }
+        guard s[j]?.is(closer) == true else { return nil }
+        // In brackets only as a reference is written: "[Vaswani et al., 2017]", "[Smith, 2019]" (not "[CVE-2016-6313]").
+        if closer == "]" {
+            let inside = s.t[(i + 1)..<j]
+            guard inside.indices.contains(where: { k in s.t[k].is(",") && s.t[safe: k + 1].map { $0.isInteger && $0.text.count == 4 } == true }),
+                  !inside.contains(where: { $0.is("-") || $0.is("#") }) else { return nil }
+        }
         for part in parts {
             let hasYear = part.contains { ($0.isInteger && (1500...2100).contains(Int($0.text) ?? 0)) || $0.is("n.d") }
                 || part.map(\.text).joined(separator: " ").contains("in press") || part.map(\.text).joined().hasSuffix("n.d.")

@@ -5,8 +5,19 @@
 enum EnglishCodes {
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
-        if tok.isInteger { return zip(s, i) ?? port(s, i) ?? status(s, i) ?? model(s, i) ?? dateName(s, i) }
+        if tok.isInteger { return zip(s, i) ?? port(s, i) ?? status(s, i) ?? model(s, i) ?? dateName(s, i) ?? mode(s, i) ?? pence(s, i) }
         if tok.isNumber { return release(s, i) }
+        // "A380", "H264": a capital written against three digits, said with its letter.
+        if tok.isWord, tok.text.count == 1, tok.text.allSatisfy(\.isUppercase), s.startsWord(i), let n = s[i + 1], n.isInteger,
+           n.text.count == 3, s.glued(i + 1), let value = Int(n.text), value % 100 != 0, !n.text.hasPrefix("0"),
+           s[i + 2].map({ !s.glued(i + 2) || !($0.isWord || $0.isNumber || $0.is("-")) }) ?? true {
+            return RuleMatch(end: i + 2, say: EnglishWords.spell(tok.text) + " " + threeDigits(value))
+        }
+        // "Press Esc", "hit Del": a key by its name.
+        if tok.isWord, let key = EnglishWords.keys[tok.text], let before = s.lower(i - 1), ["press", "hit", "tap", "pressing", "hold", "use"].contains(before),
+           s[i + 1].map({ !s.glued(i + 1) || [".", ",", ";", ":", "!", "?", ")"].contains($0.text) }) ?? true {
+            return RuleMatch(end: i + 1, say: key)
+        }
         if tok.is("."), tok.spaceBefore || i == 0, s[i + 1]?.text == "NET", s.glued(i + 1),
            s[i + 2].map({ !s.glued(i + 2) || !($0.isWord || $0.isNumber) }) ?? true {
             return RuleMatch(end: i + 2, say: "dot net")
@@ -14,6 +25,18 @@ enum EnglishCodes {
         if tok.text == "HTTP" || tok.text == "HTTPS", s[i + 1]?.is("/") == true, s.glued(i + 1), let v = s[i + 2], v.isNumber, s.glued(i + 2) {
             return RuleMatch(end: i + 3, say: EnglishWords.spell(tok.text) + " " + v.text)
         }
+        // "Q&A", "R&D", "AT&T": letters joined by an ampersand.
+        if tok.isWord, tok.text.allSatisfy(\.isUppercase), tok.text.count <= 3, s.startsWord(i), s[i + 1]?.is("&") == true, s.glued(i + 1),
+           let other = s[i + 2], other.isWord, other.text.allSatisfy(\.isUppercase), other.text.count <= 3, s.glued(i + 2),
+           s[i + 3].map({ !s.glued(i + 3) || !($0.isWord || $0.isNumber) }) ?? true {
+            return RuleMatch(end: i + 3, say: EnglishWords.spell(tok.text) + " and " + EnglishWords.spell(other.text))
+        }
+        // "SELECT * FROM", "COUNT(*)": every column.
+        if tok.is("*"), let before = s.text(i - 1), ["SELECT", "select"].contains(before) || before == "(" && s.lower(i - 2) == "count" {
+            return RuleMatch(end: i + 1, say: "star")
+        }
+        if tok.is("&"), let markup = entity(s, i) { return markup }
+        if tok.is("<"), let tag = tag(s, i) { return tag }
         if tok.text == "PET", let next = s.lower(i + 1), ["scan", "scans", "scanner", "scanners", "imaging"].contains(next) {
             return RuleMatch(end: i + 1, say: "pet")
         }
@@ -34,17 +57,20 @@ enum EnglishCodes {
 
     /// "port 8080" → eighty eighty, "port 443" → four four three, "port 3000" as a number.
     static func port(_ s: Scan, _ i: Int) -> RuleMatch? {
-        guard let n = s[i], let value = Int(n.text), ["port", "ports"].contains(s.lower(i - 1) ?? ""), !n.text.hasPrefix("0") else { return nil }
+        guard let n = s[i], ["port", "ports"].contains(s.lower(i - 1) ?? "") else { return nil }
         if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber { return nil }
-        switch n.text.count {
-        case 3 where value % 100 != 0:
-            return RuleMatch(end: i + 1, say: EnglishNumbers.digits(n.text))
+        return portNumber(n.text).map { RuleMatch(end: i + 1, say: $0) }
+    }
+
+    /// How a port's number is said; nil for one said as a number ("3000", "22").
+    static func portNumber(_ text: String) -> String? {
+        guard let value = Int(text), !text.hasPrefix("0") else { return nil }
+        switch text.count {
+        case 3 where value % 100 != 0: return EnglishNumbers.digits(text)
         case 4 where value % 1000 != 0 && value / 100 >= 10 && value % 100 >= 10:
-            return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(value / 100) + " " + EnglishNumbers.cardinal(value % 100))
-        case 5:
-            return RuleMatch(end: i + 1, say: EnglishNumbers.digits(n.text))
-        default:
-            return nil
+            return EnglishNumbers.cardinal(value / 100) + " " + EnglishNumbers.cardinal(value % 100)
+        case 5: return EnglishNumbers.digits(text)
+        default: return nil
         }
     }
 
@@ -61,10 +87,24 @@ enum EnglishCodes {
 
     /// "Boeing 747", "Porsche 911", "Cessna 172": a maker's model, said in its two parts.
     static func model(_ s: Scan, _ i: Int) -> RuleMatch? {
-        guard let n = s[i], n.text.count == 3, let value = Int(n.text), value % 100 != 0, let maker = s.text(i - 1),
-              makers.contains(maker) else { return nil }
-        if let next = s[i + 1], s.glued(i + 1), next.isWord || next.isNumber { return nil }
+        guard let n = s[i], (3...4).contains(n.text.count), let value = Int(n.text), value % 100 != 0, !n.text.hasPrefix("0"),
+              let maker = s.text(i - 1) else { return nil }
+        // ("A350-900": the identifier's rule says it whole.)
+        if let next = s[i + 1], s.glued(i + 1), next.isWord || next.isNumber || next.is("-") { return nil }
+        // "Flight 217", "flight 1549": two seventeen, fifteen forty nine.
+        if maker.lowercased() == "flight" {
+            return RuleMatch(end: i + 1, say: n.text.count == 3 ? threeDigits(value)
+                : EnglishNumbers.cardinal(value / 100) + " " + (value % 100 < 10 ? "oh " : "") + EnglishNumbers.cardinal(value % 100))
+        }
+        guard n.text.count == 3, makers.contains(maker) || isLetterModel(s, i) else { return nil }
         return RuleMatch(end: i + 1, say: threeDigits(value))
+    }
+
+    /// "A380", "B737": one capital written against three digits (not a word's end, "MP3").
+    static func isLetterModel(_ s: Scan, _ i: Int) -> Bool {
+        guard let letter = s.t[safe: i - 1], s.glued(i), letter.isWord, letter.text.count == 1, letter.text.allSatisfy(\.isUppercase),
+              s.startsWord(i - 1) else { return false }
+        return true
     }
 
     static let makers: Set<String> = ["Boeing", "Porsche", "Peugeot", "Cessna", "Airbus", "Bombardier", "Embraer", "Tupolev", "Ilyushin"]
@@ -77,6 +117,51 @@ enum EnglishCodes {
               let before = s.lower(i - 1), ["the", "after", "since", "before", "post", "pre", "of"].contains(before) else { return nil }
         if let next = s[i + 3], s.glued(i + 3), next.isWord || next.isNumber { return nil }
         return RuleMatch(end: i + 3, say: EnglishNumbers.cardinal(month) + " " + EnglishNumbers.cardinal(day))
+    }
+
+    /// "&amp;", "&lt;" written out in text that was HTML once; "&c." is et cetera.
+    static func entity(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let name = s[i + 1], name.isWord, s.glued(i + 1) else { return nil }
+        if name.text == "c", s[i + 2]?.is(".") == true, s.glued(i + 2) { return RuleMatch(end: i + 3, say: "et cetera") }
+        guard s[i + 2]?.is(";") == true, s.glued(i + 2),
+              let said = ["amp": "and"][name.text], s[i + 3].map({ !s.glued(i + 3) || !$0.isWord }) ?? true else { return nil }
+        return RuleMatch(end: i + 3, say: said)
+    }
+
+    /// "<b>", "</i>", "<br/>": a tag of HTML left in text is not read.
+    static func tag(_ s: Scan, _ i: Int) -> RuleMatch? {
+        var j = i + 1
+        if s[j]?.is("/") == true, s.glued(j) { j += 1 }
+        guard let name = s[j], name.isWord, s.glued(j), htmlTags.contains(name.text) else { return nil }
+        let closing = j == i + 2
+        j += 1
+        if s[j]?.is("/") == true, s.glued(j) { j += 1 }
+        guard s[j]?.is(">") == true, s.glued(j) else { return nil }
+        // Only markup: "<b>bold</b>" has its pair; "Use <div> for it" or "a package <I>" talks about one.
+        let paired = s.t.indices.contains { k in
+            k + 2 < s.t.count && s.t[k].is("<") && (closing ? !s.t[k + 1].is("/") && s.t[k + 1].text == name.text && k < i
+                                                     : s.t[k + 1].is("/") && s.t[k + 2].text == name.text && k > i)
+        }
+        guard paired || ["br", "hr"].contains(name.text) else { return nil }
+        return RuleMatch(end: j + 1, say: " ")
+    }
+
+    static let htmlTags: Set<String> = ["b", "i", "u", "em", "strong", "br", "p", "span", "div", "sup", "sub", "small", "code", "tt", "s", "mark", "hr"]
+
+    /// "chmod 755", "umask 022": a file's mode, digit by digit.
+    static func mode(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], (3...4).contains(n.text.count), n.text.allSatisfy({ ("0"..."7").contains($0) }),
+              let before = s.lower(i - 1), ["chmod", "umask", "mode", "permissions"].contains(before) else { return nil }
+        if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber { return nil }
+        return RuleMatch(end: i + 1, say: EnglishNumbers.digits(n.text))
+    }
+
+    /// "costs 85p", "for 50p": pence, where a price is meant (not "1080p").
+    static func pence(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.text.count <= 2, let p = s[i + 1], p.is("p"), s.glued(i + 1),
+              s[i + 2].map({ !s.glued(i + 2) || !($0.isWord || $0.isNumber) }) ?? true,
+              s.writesPounds || ["costs", "cost", "for", "just", "only", "pay", "paid", "at", "charge", "charges", "fare", "price"].contains(s.lower(i - 1) ?? "") else { return nil }
+        return RuleMatch(end: i + 2, say: n.text + (n.text == "1" ? " penny" : " pence"))
     }
 
     /// "Ubuntu 22.04": a release named by its year and month.

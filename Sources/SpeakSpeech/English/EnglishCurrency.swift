@@ -40,7 +40,7 @@ enum EnglishCurrency {
     static let multipliers: [String: String] = [
         "k": "thousand", "K": "thousand", "m": "million", "M": "million", "mn": "million", "mm": "million", "MM": "million",
         "b": "billion", "B": "billion", "bn": "billion", "Bn": "billion", "tn": "trillion", "T": "trillion", "tr": "trillion",
-        "thousand": "thousand", "million": "million", "billion": "billion", "trillion": "trillion",
+        "thousand": "thousand", "million": "million", "billion": "billion", "trillion": "trillion", "crore": "crore", "lakh": "lakh",
     ]
 
     /// Characters of code around a dollar sign and its digits.
@@ -99,11 +99,13 @@ enum EnglishCurrency {
             multiplier = word
             end += 1
         }
-        // A range: $5–10 million.
+        // A range: $5–10 million, €80–€120.
         var upper: String?
-        if let dash = s[end], ["–", "-", "—"].contains(dash.text), let second = s[end + 1], second.isNumber, s.glued(end), s.glued(end + 1) {
+        let repeated = s[end + 1].map { $0.text == s.text(amountAt - 1) && s.glued(end + 1) && !$0.isNumber && !$0.isWord } ?? false
+        if let dash = s[end], ["–", "-", "—"].contains(dash.text), let second = s[end + (repeated ? 2 : 1)], second.isNumber, s.glued(end),
+           s.glued(end + 1), !repeated || s.glued(end + 2) {
             upper = second.text
-            end += 2
+            end += repeated ? 3 : 2
             if multiplier == nil, let m = s[end], m.isWord, let word = multipliers[m.text], s.glued(end) || m.text.count > 2 {
                 multiplier = word
                 end += 1

@@ -14,7 +14,18 @@ enum EnglishDates {
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
         if tok.isNumber { return numeric(s, i) ?? dayMonth(s, i) ?? time(s, i) }
-        if tok.isWord { return monthDay(s, i) ?? weekday(s, i) ?? meridiem(s, i) }
+        if tok.isWord {
+            if ["am", "pm", "AM", "PM"].contains(tok.text), s.glued(i), s.t[safe: i - 1]?.isNumber == true, let dash = s[i + 1],
+               ["–", "-", "—"].contains(dash.text), s.glued(i + 1) {
+                return plainMeridiem(s, i)
+            }
+            return monthDay(s, i) ?? weekday(s, i) ?? meridiem(s, i)
+        }
+        // "June 2025–May 2026": from one month to another.
+        if ["–", "-", "—"].contains(tok.text), s.glued(i), s.glued(i + 1), let year = s.t[safe: i - 1], year.isInteger, year.text.count == 4,
+           let month = s[i + 1], months.contains(month.text) {
+            return RuleMatch(end: i + 1, say: "to")
+        }
         return nil
     }
 
@@ -223,6 +234,10 @@ enum EnglishDates {
 
     static func plainMeridiem(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let w = s[i], ["am", "pm", "AM", "PM"].contains(w.text) else { return nil }
+        // "10am–6pm": a range of times.
+        if let dash = s[i + 1], ["–", "-", "—"].contains(dash.text), s.glued(i + 1), s[i + 2]?.isNumber == true {
+            return RuleMatch(end: i + 2, say: w.text.uppercased() + " to")
+        }
         return RuleMatch(end: i + 1, say: w.text.uppercased())
     }
 

@@ -5,19 +5,68 @@ enum EnglishMath {
         guard let tok = s[i] else { return nil }
         if tok.is("¶"), let n = s[i + 1], n.isNumber { return RuleMatch(end: i + 1, say: "paragraph") }
         if tok.is("|") { return absoluteValue(s, i) }
+        if let fraction = vulgar(s, i) { return fraction }
+        // "1/x": a number over a variable.
+        if tok.isNumber, s.startsWord(i), s[i + 1]?.is("/") == true, s.glued(i + 1), let v = s[i + 2], v.isWord, v.text.count == 1, v.isLowercase,
+           s.glued(i + 2), s[i + 3].map({ !s.glued(i + 3) || !($0.isWord || $0.isNumber || $0.is("/")) }) ?? true,
+           !(s[i + 3]?.is(".") == true && s.glued(i + 3) && s[i + 4].map({ s.glued(i + 4) && $0.isWord }) == true) {
+            return RuleMatch(end: i + 3, say: tok.text + " over " + v.text)
+        }
+        // "π ≈ 3.14": between two terms, a statement ("approximately" alone before a number).
+        if tok.is("≈") || tok.is("≃"), let a = s.t[safe: i - 1], a.isNumber || a.is(")") || a.isWord && a.text.count <= 2,
+           s[i + 1].map({ $0.isNumber || $0.isWord }) == true {
+            return RuleMatch(end: i + 1, say: "is approximately")
+        }
         guard tok.isWord else { return nil }
         return application(s, i) ?? power(s, i) ?? letters(s, i)
     }
 
+    /// "40°26′46″ N", "40°26'46\"N": degrees, minutes and seconds of an angle, and its direction.
+    static func coordinates(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let d = s[i], d.isInteger, s[i + 1]?.is("°") == true, s.glued(i + 1), let m = s[i + 2], m.isInteger, s.glued(i + 2),
+              let minuteMark = s[i + 3], minuteMark.is("′") || minuteMark.is("'"), s.glued(i + 3) else { return nil }
+        var said = d.text + (d.text == "1" ? " degree " : " degrees ") + m.text + (m.text == "1" ? " minute" : " minutes")
+        var end = i + 4
+        if let sec = s[end], sec.isNumber, s.glued(end), let mark = s[end + 1], mark.is("″") || mark.is("\""), s.glued(end + 1) {
+            said += " " + sec.text + (sec.text == "1" ? " second" : " seconds")
+            end += 2
+        }
+        if let direction = s[end], let name = ["N": "north", "S": "south", "E": "east", "W": "west"][direction.text],
+           s[end + 1].map({ !s.glued(end + 1) || !($0.isWord || $0.isNumber) }) ?? true {
+            said += " " + name
+            end += 1
+        }
+        return RuleMatch(end: end, say: said)
+    }
+
+    /// "2¾" → 2 and three quarters, "½ cup" → one half cup.
+    static func vulgar(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        if tok.isInteger, let f = s[i + 1], s.glued(i + 1), let name = fractions[f.text] {
+            return RuleMatch(end: i + 2, say: tok.text + " and " + name)
+        }
+        if let name = fractions[tok.text], s.t[safe: i - 1].map({ !$0.isNumber || !s.glued(i) }) ?? true {
+            return RuleMatch(end: i + 1, say: name)
+        }
+        return nil
+    }
+
+    static let fractions: [String: String] = ["½": "one half", "⅓": "one third", "⅔": "two thirds", "¼": "one quarter", "¾": "three quarters",
+                                              "⅕": "one fifth", "⅖": "two fifths", "⅗": "three fifths", "⅘": "four fifths", "⅙": "one sixth",
+                                              "⅚": "five sixths", "⅛": "one eighth", "⅜": "three eighths", "⅝": "five eighths", "⅞": "seven eighths"]
+
     /// "f(x)", "P(A)", "g(t)": a one-letter function of one letter or number.
     static func application(_ s: Scan, _ i: Int) -> RuleMatch? {
-        guard let name = s[i], name.text.count == 1, s.startsWord(i), let open = s[i + 1], open.is("("), s.glued(i + 1),
-              let arg = s[i + 2], s.glued(i + 2), arg.isNumber || arg.isWord && arg.text.count == 1,
-              let close = s[i + 3], close.is(")"), s.glued(i + 3) else { return nil }
-        if let after = s[i + 4], s.glued(i + 4), after.isWord || after.isNumber { return nil }
+        guard let name = s[i], name.text.count == 1, s.startsWord(i) else { return nil }
+        // "f′(x)", "f'(x)": its derivative.
+        let primed = s[i + 1].map { ($0.is("′") || $0.is("'")) && s.glued(i + 1) } ?? false
+        let k = primed ? i + 1 : i
+        guard let open = s[k + 1], open.is("("), s.glued(k + 1), let arg = s[k + 2], s.glued(k + 2), arg.isNumber || arg.isWord && arg.text.count == 1,
+              let close = s[k + 3], close.is(")"), s.glued(k + 3) else { return nil }
+        if let after = s[k + 4], s.glued(k + 4), after.isWord || after.isNumber { return nil }
         // "f(x)" in a formula; "f(a)" in a clause's number ("section f(a)") is left as written.
         guard arg.isNumber || ["x", "y", "z", "t", "n", "k"].contains(arg.text) || s.t.contains(where: { formulaMarks.contains($0.text) }) else { return nil }
-        return RuleMatch(end: i + 4, say: EnglishWords.spell(name.text) + " of " + (arg.isNumber ? arg.text : EnglishWords.spell(arg.text)))
+        return RuleMatch(end: k + 4, say: EnglishWords.spell(name.text) + (primed ? " prime" : "") + " of " + (arg.isNumber ? arg.text : EnglishWords.spell(arg.text)))
     }
 
     /// "x^2" → x squared, "n^3" → n cubed, "y^n" → y to the power of n.

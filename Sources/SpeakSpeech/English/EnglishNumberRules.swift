@@ -33,19 +33,36 @@ enum EnglishNumberRules {
         if tok.is("−"), let n = s[i + 1], n.isNumber, s.glued(i + 1) { return RuleMatch(end: i + 1, say: "minus") }
         if tok.text == "v" || tok.text == "V", let version = prefixedVersion(s, i) { return version }
         if let offset = compactSign(s, i) { return offset }
+        // "-$40", "−€5": a sum owed.
+        if tok.is("-") || tok.is("−"), tok.spaceBefore || i == 0, let sign = s[i + 1], ["$", "€", "£", "¥", "₹"].contains(sign.text),
+           s.glued(i + 1), s[i + 2]?.isNumber == true, s.glued(i + 2) {
+            return RuleMatch(end: i + 1, say: "minus")
+        }
         // "-20 °C", "-0.5 dB": a hyphen for a minus before a measurement (not an option like "-1").
         if tok.is("-"), tok.spaceBefore || i == 0, let n = s[i + 1], n.isNumber, s.glued(i + 1),
            n.text.contains(".") || s[i + 2].map({ ["°", "%"].contains($0.text) || EnglishUnits.units[$0.text] != nil }) == true {
             return RuleMatch(end: i + 1, say: "minus")
         }
         guard tok.isNumber else { return nil }
+        if let angle = EnglishMath.coordinates(s, i) { return angle }
         if let code = codes(s, i) { return code }
         if let phone = phone(s, i) { return phone }
+        if let grouped = spacedThousands(s, i) { return grouped }
         let rules: [(Scan, Int) -> RuleMatch?] = [codes, scientific, spacedBy, dimensions, decade, ordinal, military, range, fraction, power, multiplier, unitLetter, version, year]
         for rule in rules {
             if let m = rule(s, i) { return m }
         }
         return nil
+    }
+
+    /// "12 500 inhabitants", "1 250 000 km²": thousands set apart by spaces, as much of Europe writes them.
+    static func spacedThousands(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let n = s[i], n.isInteger, (1...3).contains(n.text.count), !n.text.hasPrefix("0"),
+              s.t[safe: i - 1].map({ !$0.isNumber }) ?? true else { return nil }
+        var j = i + 1, digits = n.text
+        while let group = s[j], group.isInteger, group.text.count == 3, group.spaceBefore { digits += group.text; j += 1 }
+        guard j > i + 1, s[j].map({ !$0.isNumber && !(s.glued(j) && $0.isWord) && !($0.isWord && $0.isCapitalized) }) ?? true else { return nil }
+        return RuleMatch(end: j, say: EnglishNumbers.number(digits))
     }
 
     /// Variables a minus is glued to in code ("len-1", "n-1").
@@ -203,6 +220,10 @@ enum EnglishNumberRules {
             return RuleMatch(end: i + 3, say: EnglishNumbers.year(x) + " to " + end)
         }
         guard let x = a.value, let y = b.value, a.isInteger == b.isInteger else { return nil }
+        // Odds: "won at 33-1", "odds of 5-2".
+        if y < x, dash.is("-"), a.isInteger, ["at", "odds"].contains(s.lower(i - 1) ?? "") || s.lower(i - 2) == "odds" {
+            return RuleMatch(end: i + 3, say: a.text + " to " + b.text)
+        }
         // A score or a vote: "beat Hungary 2-0", "a 5-4 ruling" (not a record's "4-2-1").
         if y <= x, dash.is("-"), a.isInteger, x <= 200, s[i + 3].map({ !($0.is("-") && s.glued(i + 3)) }) ?? true, isScore(s, i) {
             return RuleMatch(end: i + 3, say: a.text + " to " + b.text)
@@ -230,6 +251,10 @@ enum EnglishNumberRules {
               let x = Int(a.text), let y = Int(b.text) else { return nil }
         if s[i + 3]?.is("/") == true { return nil }
         if let after = s[i + 4 - 1], s.glued(i + 3), after.isWord || after.isNumber { return nil }
+        // "rated 4/5", "scored 8/10": a rating out of its scale.
+        if [5, 10, 100].contains(y), x <= y, ["rated", "rating", "scored", "score", "scores", "gave", "gives", "give", "rate"].contains(s.lower(i - 1) ?? "") {
+            return RuleMatch(end: i + 3, say: a.text + " out of " + b.text)
+        }
         // "120/80 mmHg": blood pressure, "over".
         if s[i + 3]?.is("mmHg") == true || s.lower(i - 1) == "pressure" || s.lower(i - 2) == "pressure" || s.lower(i - 1) == "bp" {
             if s[i + 3]?.is("mmHg") == true { return RuleMatch(end: i + 4, say: a.text + " over " + b.text + " millimeters of mercury") }

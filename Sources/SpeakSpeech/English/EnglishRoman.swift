@@ -86,7 +86,16 @@ enum EnglishRoman {
         // Front-matter pages in lower case: "p. xii", "pp. iv–vi".
         if let tok = s[i], tok.isWord, tok.isLowercase, let v = value(tok.text.uppercased()),
            let before = s.lower(i - 1) == "." ? s.lower(i - 2) : s.lower(i - 1), ["p", "pp", "page", "pages"].contains(before) {
+            // "pages ix–xi": a range of them.
+            if let dash = s[i + 1], ["–", "-", "—"].contains(dash.text), s.glued(i + 1), let upper = s[i + 2], s.glued(i + 2),
+               upper.isWord, upper.isLowercase, let w = value(upper.text.uppercased()), w > v {
+                return RuleMatch(end: i + 3, say: EnglishNumbers.cardinal(v) + " to " + EnglishNumbers.cardinal(w))
+            }
             return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
+        }
+        // "MCMXCIX" in a copyright line or a film's credits: a year.
+        if let tok = s[i], tok.isWord, tok.isAllCaps, tok.text.count >= 5, tok.text.hasPrefix("M"), let v = value(tok.text), (1000...2099).contains(v) {
+            return RuleMatch(end: i + 1, say: EnglishNumbers.year(v))
         }
         // "Part iii", "chapter xiv": a lowercase numeral after a counting word (i, v and x only).
         if let tok = s[i], tok.isWord, tok.isLowercase, tok.text.count >= 2, tok.text.allSatisfy({ "ivx".contains($0) }),

@@ -71,7 +71,7 @@ struct EnglishRules: LanguageRules {
     /// In order: the first rule that matches at a token wins.
     static let rules: [Rule] = [
         EnglishCitations.match, EnglishWeb.match, EnglishPaths.match, EnglishCodes.match, EnglishCurrency.match, EnglishOldMoney.match, EnglishDates.match,
-        EnglishNumberRules.match, EnglishUnits.match, EnglishStates.match, EnglishAbbreviations.match, EnglishRoman.match, EnglishMath.match,
+        EnglishNumberRules.match, EnglishUnits.match, EnglishStates.match, EnglishAbbreviations.match, EnglishRoman.match, EnglishMath.match, EnglishEmoticons.match,
         EnglishSymbols.match, EnglishWords.match,
     ]
 

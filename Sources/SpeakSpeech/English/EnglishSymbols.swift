@@ -9,6 +9,7 @@ enum EnglishSymbols {
         "⇔": "if and only if", "∈": "in", "∉": "not in", "∀": "for all", "∃": "there exists", "∩": "intersect", "∪": "union",
         "⊂": "subset of", "‰": "per mille", "∠": "angle", "⊥": "perpendicular to", "∥": "parallel to", "·": "times",
         "%": "percent", "°": "degrees", "∇": "nabla", "⊗": "tensor", "⊕": "direct sum", "∘": "composed with",
+        "∅": "the empty set", "⌘": "command", "⌥": "option", "⇧": "shift", "⌃": "control",
     ]
     static let superscripts: [Unicode.Scalar: Character] = ["⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6",
                                                              "⁷": "7", "⁸": "8", "⁹": "9", "⁻": "-"]
@@ -115,6 +116,7 @@ enum EnglishSymbols {
             let dimension = prev.map { EnglishUnits.units[$0.text] != nil } ?? false
                 || s[i + 2].map { EnglishUnits.units[$0.text] != nil } ?? false
                 || (prev?.isInteger == true && next?.isInteger == true && (prev?.text.count ?? 0) >= 3)
+                || prev.map { ["″", "\"", "′", "'"].contains($0.text) && s.t[safe: i - 2]?.isNumber == true } ?? false
             return RuleMatch(end: i + 1, say: dimension ? "by" : "times")
         case "&":
             if next?.is("&") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "and") }
@@ -189,6 +191,10 @@ enum EnglishSymbols {
         case "%", "°":
             return nil
         case "/":
+            // A line of verse quoted in prose: "dark and deep, / But I have": a pause.
+            if tok.spaceBefore, let b = next, b.spaceBefore, b.isCapitalized, let a = prev, a.isWord || [",", ".", ";", "!", "?"].contains(a.text) {
+                return RuleMatch(end: i + 1, say: a.isWord ? "," : " ")
+            }
             // A division: "t2 / t3", "ΔT/T₀", "log(τ/yr)".
             if let a = prev, let b = next, a.isNumber || a.is(")") || a.isWord && a.text.count == 1 && a.isLowercase,
                b.isNumber || b.is("(") || b.isWord && b.text.count == 1 && b.isLowercase, tok.spaceBefore, b.spaceBefore {
@@ -207,6 +213,8 @@ enum EnglishSymbols {
                     return RuleMatch(end: i + 1, say: isPronounSet(s, i) ? " " : "or")
                 }
                 if isPath(s, i) { return RuleMatch(end: i + 1, say: "slash") }
+                // "Dear Sir/Madam", "Mr/Mrs": one or the other.
+                if salutations.contains(a.text.lowercased()), salutations.contains(b.text.lowercased()) { return RuleMatch(end: i + 1, say: "or") }
                 return RuleMatch(end: i + 1, say: " ")
             }
         case ":":
@@ -233,6 +241,8 @@ enum EnglishSymbols {
     }
 
     /// C's types before a pointer's star: "char *name", "void * p".
+    static let salutations: Set<String> = ["sir", "madam", "madame", "mr", "mrs", "ms", "miss", "mx"]
+
     /// "she/her", "he/him/his", "they/them": one person's forms; or any pair before "pronouns".
     static func isPronounSet(_ s: Scan, _ i: Int) -> Bool {
         var j = i + 1

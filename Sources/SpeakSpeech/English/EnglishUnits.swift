@@ -64,6 +64,11 @@ enum EnglishUnits {
             if let feet = s[i - 1], feet.is("'") || feet.is("′"), s.glued(i), let n = s[i - 2], n.isInteger, s.glued(i - 1) {
                 return RuleMatch(end: i + 2, say: number.text + (number.text == "1" ? " inch" : " inches"))
             }
+            // "24″ × 36″": the unit is said once, after the last side.
+            if let by = s[i + 2], by.is("×") || by.is("x"), s[i + 3]?.isNumber == true { return RuleMatch(end: i + 2, say: number.text) }
+            if let by = s[i - 1], by.is("×") || by.is("x"), s.t[safe: i - 2].map({ $0.is("″") || $0.is("\"") }) == true {
+                return RuleMatch(end: i + 2, say: number.text + " inches")
+            }
             return RuleMatch(end: i + 2, say: number.text + " inch")
         }
         // "Route 9W", "I-35E": a road's direction.
@@ -80,6 +85,17 @@ enum EnglishUnits {
         if measured, let mark = s[i + 1], mark.is("'") || mark.is("′"), s.glued(i + 1), s[i + 2]?.isInteger == true, s.glued(i + 2),
            let inch = s[i + 3], inch.is("\"") || inch.is("″"), s.glued(i + 3) {
             return RuleMatch(end: i + 2, say: number.text + (number.text == "1" ? " foot" : " feet"))
+        }
+        // "2h 15m", "1h30m": hours and minutes of a duration.
+        if let h = s[i + 1], h.is("h"), s.glued(i + 1), let minutes = s[i + 2], minutes.isInteger, let m = s[i + 3],
+           m.is("m") || m.is("min"), s.glued(i + 3), s[i + 4].map({ !s.glued(i + 4) || !($0.isWord || $0.isNumber) }) ?? true {
+            return RuleMatch(end: i + 4, say: number.text + (number.text == "1" ? " hour " : " hours ") + minutes.text
+                + (minutes.text == "1" ? " minute" : " minutes"))
+        }
+        // "The door is 7' high", "a 10′ drop": feet, before how they measure.
+        if measured, let mark = s[i + 1], mark.is("'") || mark.is("′"), s.glued(i + 1), let after = s[i + 2], after.spaceBefore,
+           ["high", "tall", "long", "wide", "deep", "away", "thick", "across", "drop", "wall", "fence", "ceiling", "ceilings"].contains(after.text.lowercased()) {
+            return RuleMatch(end: i + 2, say: number.text + (number.text == "1" || !["high", "tall", "long", "wide", "deep", "away", "thick", "across"].contains(after.text.lowercased()) ? " foot" : " feet"))
         }
         // "6 ft 2 in": inches only after feet.
         if let unit = s[i + 1], unit.is("in"), let before = s[i - 1], lengths.contains(before.text), s[i - 2]?.isNumber == true {

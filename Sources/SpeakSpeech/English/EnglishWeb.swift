@@ -47,7 +47,9 @@ enum EnglishWeb {
             if last.is("/") { break }
             end -= 1
         }
-        let raw = s.joined(i..<end)
+        var raw = s.joined(i..<end)
+        // "mailto:sales@example.com": the address alone.
+        if raw.lowercased().hasPrefix("mailto:"), raw.contains("@") { raw = String(raw.dropFirst(7)) }
         let schemed = schemes.contains { raw.lowercased().hasPrefix($0) }
         if !schemed, let at = raw.firstIndex(of: "@") {
             let local = String(raw[..<at]), domain = String(raw[raw.index(after: at)...])
@@ -62,16 +64,22 @@ enum EnglishWeb {
             scheme = true
         }
         let host = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" })
+        // "http://localhost:8080": the port is part of where to go.
+        var port = ""
+        if rest.dropFirst(host.count).first == ":", scheme || host.lowercased() == "localhost" {
+            let digits = rest.dropFirst(host.count + 1).prefix { $0.isNumber }
+            if !digits.isEmpty { port = " port " + (EnglishCodes.portNumber(String(digits)) ?? String(digits)) }
+        }
         // "http://myserver/path": a host of one name after a scheme.
         if scheme, !host.contains("."), host.count >= 2, host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
             if s.context.skip.contains(.urls) { return RuleMatch(end: end, say: "", skip: .urls) }
-            return RuleMatch(end: end, say: sayLabel(host.lowercased()))
+            return RuleMatch(end: end, say: sayLabel(host.lowercased()) + port)
         }
         guard isHost(host), scheme || host.lowercased().hasPrefix("www.") || host.contains(".") else { return nil }
         // Without a scheme, the last label must be a real top-level domain (not "e.g", "3.5").
         if !scheme, let last = host.split(separator: ".").last, !tlds.contains(last.lowercased()) { return nil }
         if s.context.skip.contains(.urls) { return RuleMatch(end: end, say: "", skip: .urls) }
-        return RuleMatch(end: end, say: sayHost(host, dropWWW: true))
+        return RuleMatch(end: end, say: sayHost(host, dropWWW: true) + port)
     }
 
     /// Schemes of addresses said as their host.

@@ -2,7 +2,8 @@
 /// words broken at a line end, code identifiers, foreign names.
 enum EnglishWords {
     /// Acronyms said as words that eSpeak needs respelled.
-    static let respelled: [String: String] = ["FEMA": "Feema", "IoT": "I O T", "UNESCO": "Yoo nesko", "COVID": "Koh vid", "MoMA": "Moma",
+    static let respelled: [String: String] = ["FEMA": "Feema", "IoT": "I O T", "PhD": "P H D", "PhDs": "P H D's", "NaN": "nan",
+                                              "PostgreSQL": "post gres Q L", "SUNY": "Soo nee", "UNESCO": "Yoo nesko", "COVID": "Koh vid", "MoMA": "Moma",
                                               "NAFTA": "Naffta", "ASCII": "Askee", "GIF": "Jif", "JPEG": "Jay peg", "NOAA": "Noah",
                                               "SCOTUS": "Scotus", "POTUS": "Potus", "WYSIWYG": "Wizzy wig", "CAPTCHA": "Captcha",
                                               "OSHA": "Osha", "TESOL": "Teesol", "HUD": "Hud", "SWAT": "swot",
@@ -93,7 +94,10 @@ enum EnglishWords {
             let said = tok.text.map { greek[$0] ?? spell(String($0)) }.joined(separator: " ")
             return RuleMatch(end: i + 1, say: said)
         }
-        if let say = names[tok.text] ?? respelled[tok.text], !isRubberOrScore(s, i) { return RuleMatch(end: i + 1, say: say) }
+        if let say = names[tok.text] ?? respelled[tok.text], !isRubberOrScore(s, i),
+           !(s[i + 1].map { $0.is("-") && s.glued(i + 1) && s[i + 2]?.spaceBefore == true } ?? false) {
+            return RuleMatch(end: i + 1, say: say)
+        }
         // "Dvořák's", "Schrödinger's": a respelled name's possessive.
         if tok.text.hasSuffix("'s") || tok.text.hasSuffix("’s"), let say = names[String(tok.text.dropLast(2))] {
             return RuleMatch(end: i + 1, say: say + "s")
