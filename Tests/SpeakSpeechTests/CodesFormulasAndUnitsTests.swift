@@ -94,3 +94,17 @@ import Testing
             == "The :p history modifier, ${datadir}/dbus-1/s.conf and a Gnoo-based foo dot C C: error")
     }
 }
+
+/// Chinese names in pinyin with their tones, powers of ten, a year of the next century.
+@Suite struct PinyinAndPowersTests {
+    private func heard(_ text: String) -> String { say(text).split(separator: " ").joined(separator: " ") }
+
+    @Test func pinyinWithTonesIsRespelled() {
+        #expect(heard("The factory is in Chóngqìng, near Xī'ān.") == "The factory is in Chong ching, near Shee ahn.")
+        #expect(heard("Beijing, José and the café stay.") == "Bay jing, Ho zay and the café stay.")
+    }
+
+    @Test func powersOfTenAndTheNextCentury() {
+        #expect(heard("The error is 10⁻³ and 2⁻¹. By 2100, seas rise.") == "The error is 10 to the minus 3 and 2 to the power of minus 1. By twenty one hundred, seas rise.")
+    }
+}

@@ -2,6 +2,12 @@
 extension EnglishNumberRules {
     /// A four-digit number used as a year: "in 1984", "1905, Einstein".
     static func year(_ s: Scan, _ i: Int) -> RuleMatch? {
+        // "By 2100, seas may rise": a year of the next century, where a clause ends after it.
+        if let n = s[i], n.isInteger, n.text.count == 4, let y = Int(n.text), (2100...2199).contains(y),
+           ["by", "until", "before", "after", "in", "since", "to", "of"].contains(s.lower(i - 1) ?? ""),
+           s[i + 1].map({ [",", ".", ";", ":", ")", "?", "!"].contains($0.text) }) ?? true {
+            return RuleMatch(end: i + 1, say: EnglishNumbers.year(y))
+        }
         guard let n = s[i], isYear(n), let y = Int(n.text), y >= 1100 || s.lower(i - 1).map({ ["in", "since", "year", "c", "ca", "circa"].contains($0) }) == true else { return nil }
         // "from 2015—one that", "the 2016-style keyboard": a dash after a year is the sentence's or a compound's.
         let compound = s[i + 1].map { $0.is("-") } == true && s[i + 2].map { $0.isWord && $0.isLowercase && s.glued(i + 2) } == true

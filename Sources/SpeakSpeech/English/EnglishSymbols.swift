@@ -36,7 +36,9 @@ enum EnglishSymbols {
             var digits = ""
             var j = i
             while let t = s[j], let u = t.text.unicodeScalars.first, let d = superscripts[u], j == i || s.glued(j) { digits.append(d); j += 1 }
-            let say = digits == "2" ? "squared" : digits == "3" ? "cubed" : "to the power of " + EnglishNumbers.number(digits.replacingOccurrences(of: "-", with: "minus "))
+            // "10⁻³", "10⁶": a power of ten is "ten to the minus three".
+            let power = prev?.text == "10" ? "to the " : "to the power of "
+            let say = digits == "2" ? "squared" : digits == "3" ? "cubed" : power + EnglishNumbers.number(digits.replacingOccurrences(of: "-", with: "minus "))
             return RuleMatch(end: j, say: say)
         }
         switch tok.text {

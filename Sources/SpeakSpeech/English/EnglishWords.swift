@@ -282,6 +282,7 @@ enum EnglishWords {
         }
         // Marks that English keeps (café, naïve, résumé) are left to eSpeak.
         if let known = WordList.contains(tok.text), known { return nil }
+        if let pinyin = EnglishPinyin.respell(s.joined(i..<pinyinEnd(s, i))) { return RuleMatch(end: pinyinEnd(s, i), say: pinyin) }
         // A French final é is said "ay": Fermé → Fermay, Beyoncé → Beyonsay, brûlée → broolay.
         var word = tok.text
         for (ending, said) in [("ées", "ays"), ("ée", "ay"), ("és", "ays"), ("é", "ay")] where word.hasSuffix(ending) {
@@ -292,6 +293,13 @@ enum EnglishWords {
         let plain = stripMarks(word)
         guard plain != tok.text else { return nil }
         return RuleMatch(end: i + 1, say: plain)
+    }
+
+    /// "Xī'ān": a name's syllables joined by an apostrophe are one word.
+    static func pinyinEnd(_ s: Scan, _ i: Int) -> Int {
+        var end = i + 1
+        while let mark = s[end], mark.is("'") || mark.is("’"), s.glued(end), let next = s[end + 1], next.isWord, s.glued(end + 1) { end += 2 }
+        return end
     }
 
     static func stripMarks(_ word: String) -> String {
