@@ -8,10 +8,13 @@ enum LineBreaks {
     /// percentile of its non-blank lines); nil for a text too short or too narrow to tell.
     static func wrapWidth(of text: String) -> Int? {
         var lengths: [Int] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let length = columns(line)
+        var start = text.startIndex
+        // Line by line without splitting the whole text: the first 20,000 lines tell.
+        while start < text.endIndex, lengths.count < 20_000 {
+            let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
+            let length = columns(text[start..<end])
             if length > 0 { lengths.append(length) }
-            if lengths.count >= 20_000 { break }
+            start = end < text.endIndex ? text.index(after: end) : end
         }
         guard lengths.count >= 10 else { return nil }
         lengths.sort()

@@ -11,7 +11,7 @@ enum EnglishCodes {
         if tok.isWord, tok.text.count == 1, tok.text.allSatisfy(\.isUppercase), s.startsWord(i), let n = s[i + 1], n.isInteger,
            n.text.count == 3, s.glued(i + 1), let value = Int(n.text), value % 100 != 0, !n.text.hasPrefix("0"),
            s[i + 2].map({ !s.glued(i + 2) || !($0.isWord || $0.isNumber || $0.is("-")) }) ?? true {
-            return RuleMatch(end: i + 2, say: EnglishWords.spell(tok.text) + " " + threeDigits(value))
+            return RuleMatch(end: i + 2, say: EnglishWords.spell(tok.text) + " " + EnglishNumbers.name(value))
         }
         // "Press Esc", "hit Del": a key by its name.
         if tok.isWord, let key = EnglishWords.keys[tok.text], let before = s.lower(i - 1), ["press", "hit", "tap", "pressing", "hold", "use"].contains(before),
@@ -68,7 +68,7 @@ enum EnglishCodes {
         switch text.count {
         case 3 where value % 100 != 0: return EnglishNumbers.digits(text)
         case 4 where value % 1000 != 0 && value / 100 >= 10 && value % 100 >= 10:
-            return EnglishNumbers.cardinal(value / 100) + " " + EnglishNumbers.cardinal(value % 100)
+            return EnglishNumbers.year(value)
         case 5: return EnglishNumbers.digits(text)
         default: return nil
         }
@@ -82,7 +82,7 @@ enum EnglishCodes {
         guard ["HTTP", "HTTPS", "error", "Error"].contains(before)
             || ["error", "errors", "page", "pages", "status", "response", "responses", "redirect", "redirects"].contains(after) else { return nil }
         if let next = s[i + 1], s.glued(i + 1), next.isWord || next.isNumber { return nil }
-        return RuleMatch(end: i + 1, say: threeDigits(value))
+        return RuleMatch(end: i + 1, say: EnglishNumbers.name(value))
     }
 
     /// "Boeing 747", "Porsche 911", "Cessna 172": a maker's model, said in its two parts.
@@ -93,18 +93,11 @@ enum EnglishCodes {
         if let next = s[i + 1], s.glued(i + 1), next.isWord || next.isNumber || next.is("-") { return nil }
         // "Flight 217", "flight 1549": two seventeen, fifteen forty nine.
         if maker.lowercased() == "flight" {
-            return RuleMatch(end: i + 1, say: n.text.count == 3 ? threeDigits(value)
+            return RuleMatch(end: i + 1, say: n.text.count == 3 ? EnglishNumbers.name(value)
                 : EnglishNumbers.cardinal(value / 100) + " " + (value % 100 < 10 ? "oh " : "") + EnglishNumbers.cardinal(value % 100))
         }
-        guard n.text.count == 3, makers.contains(maker) || isLetterModel(s, i) else { return nil }
-        return RuleMatch(end: i + 1, say: threeDigits(value))
-    }
-
-    /// "A380", "B737": one capital written against three digits (not a word's end, "MP3").
-    static func isLetterModel(_ s: Scan, _ i: Int) -> Bool {
-        guard let letter = s.t[safe: i - 1], s.glued(i), letter.isWord, letter.text.count == 1, letter.text.allSatisfy(\.isUppercase),
-              s.startsWord(i - 1) else { return false }
-        return true
+        guard n.text.count == 3, makers.contains(maker) else { return nil }
+        return RuleMatch(end: i + 1, say: EnglishNumbers.name(value))
     }
 
     static let makers: Set<String> = ["Boeing", "Porsche", "Peugeot", "Cessna", "Airbus", "Bombardier", "Embraer", "Tupolev", "Ilyushin"]
@@ -173,12 +166,5 @@ enum EnglishCodes {
         var said = EnglishNumbers.cardinal(year) + " " + (month < 10 ? "oh " : "") + EnglishNumbers.cardinal(month)
         if parts.count == 3, let point = Int(parts[2]) { said += " point " + EnglishNumbers.cardinal(point) }
         return RuleMatch(end: i + 1, say: said)
-    }
-
-    /// 404 → four oh four, 418 → four eighteen, 500 → five hundred.
-    static func threeDigits(_ value: Int) -> String {
-        let head = EnglishNumbers.cardinal(value / 100), rest = value % 100
-        if rest == 0 { return head + " hundred" }
-        return head + " " + (rest < 10 ? "oh " : "") + EnglishNumbers.cardinal(rest)
     }
 }
