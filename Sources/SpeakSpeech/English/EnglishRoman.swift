@@ -20,6 +20,16 @@ enum EnglishRoman {
         "Maximilian", "Joseph", "Sigismund", "Casimir", "Stanislaus", "Anne", "Victoria", "Matilda", "Isabella", "Sixtus",
         "Julius", "Stephen", "Darius", "Xerxes", "Cyrus", "Artaxerxes", "Antiochus", "Seleucus", "Tiglath", "Hirohito", "Akihito",
     ]
+    /// Given names often passed to a son with a numeral ("Thomas Baker III").
+    static let givenNames: Set<String> = [
+        "Thomas", "Michael", "Daniel", "Matthew", "Andrew", "Anthony", "Kenneth", "Donald", "Steven", "Brian", "Kevin", "Jeffrey",
+        "Ronald", "Timothy", "Gary", "Larry", "Frank", "Scott", "Eric", "Raymond", "Samuel", "Patrick", "Jack", "Dennis", "Jerry",
+        "Douglas", "Nathan", "Walter", "Harold", "Jeremy", "Carl", "Keith", "Roger", "Gerald", "Christopher", "Arthur", "Lawrence",
+        "Bruce", "Albert", "Alan", "Eugene", "Russell", "Wayne", "Ralph", "Roy", "Howard", "Vincent", "Theodore", "Hugh",
+        "Cornelius", "Nathaniel", "Jonathan", "Benjamin", "Marcus", "Martin", "Harry", "Harrison", "Jesse", "Franklin", "Lewis",
+        "Marshall", "Chester", "Clarence", "Edgar", "Herbert", "Howell", "Jefferson", "Lamar", "Lyman", "Preston", "Randolph",
+        "Reginald", "Sterling", "Wendell", "Winston", "Bill", "Bob", "Jim", "Joe", "Tom", "Ted", "Ed", "Hank", "Chip", "Trey",
+    ]
     static let titles: Set<String> = ["King", "Queen", "Pope", "Emperor", "Empress", "Tsar", "Czar", "Tsarina", "Sultan", "Pharaoh",
                                       "Prince", "Princess", "Duke", "Duchess", "Kaiser", "Shah", "Saint", "St", "Antipope", "Patriarch"]
     static let values: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000]
@@ -133,8 +143,9 @@ enum EnglishRoman {
             // A lone X after a name is a letter (Malcolm X) unless a title says it is a number (Pope Pius X).
             if tok.text == "X", !titled { return nil }
             if regnalNames.contains(prev.text) || titled, v <= 40 { return RuleMatch(end: i + 1, say: "the " + EnglishNumbers.ordinal(v)) }
+            // A family name that is also a word ("Robert Smith III") after a given name.
             if (2...4).contains(v), let first = s[i - 2], first.isWord, first.isCapitalized, !first.isAllCaps, s.glued(i - 1) == false,
-               WordList.contains(prev.text) != true {
+               WordList.contains(prev.text) != true || regnalNames.contains(first.text) || givenNames.contains(first.text) {
                 return RuleMatch(end: i + 1, say: "the " + EnglishNumbers.ordinal(v))
             }
             // "Grand Theft Auto V", "Rocky II": a number; a lone I or X after a name is a letter (Malcolm X).

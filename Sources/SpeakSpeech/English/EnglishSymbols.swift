@@ -234,7 +234,15 @@ enum EnglishSymbols {
                 return RuleMatch(end: i + 1, say: "control")
             }
         case "@":
-            if let n = next, n.isWord, s.glued(i + 1), tok.spaceBefore { return RuleMatch(end: i + 1, say: "at") }
+            guard let n = next, n.isWord, s.glued(i + 1), tok.spaceBefore else { break }
+            // "@jdoe_88": a handle's underscores and digits are said as in an e-mail address.
+            var end = s.run(from: i + 1)
+            while end > i + 2, let last = s[end - 1], [".", ",", ";", ":", "!", "?", ")", "\"", "”", "'"].contains(last.text) { end -= 1 }
+            let handle = s.joined(i + 1..<end)
+            if handle.contains("_"), handle.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                return RuleMatch(end: end, say: "at " + EnglishWeb.sayLocal(handle))
+            }
+            return RuleMatch(end: i + 1, say: "at")
         default:
             if let w = words[tok.text] { return RuleMatch(end: i + 1, say: w) }
         }

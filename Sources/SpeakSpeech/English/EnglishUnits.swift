@@ -92,6 +92,15 @@ enum EnglishUnits {
             return RuleMatch(end: i + 4, say: number.text + (number.text == "1" ? " hour " : " hours ") + minutes.text
                 + (minutes.text == "1" ? " minute" : " minutes"))
         }
+        // "2' × 4'": feet said once, after the last side.
+        if measured, let mark = s[i + 1], mark.is("'") || mark.is("′"), s.glued(i + 1) {
+            if let by = s[i + 2], by.is("×") || by.is("x"), s[i + 3]?.isNumber == true, s[i + 4]?.text == mark.text, s.glued(i + 4) {
+                return RuleMatch(end: i + 2, say: number.text)
+            }
+            if let by = s[i - 1], by.is("×") || by.is("x"), s.t[safe: i - 2]?.text == mark.text, s.t[safe: i - 3]?.isNumber == true {
+                return RuleMatch(end: i + 2, say: number.text + (number.text == "1" ? " foot" : " feet"))
+            }
+        }
         // "The door is 7' high", "a 10′ drop": feet, before how they measure.
         if measured, let mark = s[i + 1], mark.is("'") || mark.is("′"), s.glued(i + 1), let after = s[i + 2], after.spaceBefore,
            ["high", "tall", "long", "wide", "deep", "away", "thick", "across", "drop", "wall", "fence", "ceiling", "ceilings"].contains(after.text.lowercased()) {

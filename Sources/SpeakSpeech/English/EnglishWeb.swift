@@ -5,7 +5,8 @@ enum EnglishWeb {
                                           "news", "online", "site", "store", "page", "wiki", "club", "mil", "int", "museum", "travel", "name", "pro"]
     static let tlds: Set<String> = spokenTLDs.union(["io", "ai", "co", "uk", "us", "de", "fr", "es", "it", "nl", "be", "ch", "at", "se", "no", "dk",
                                                      "fi", "pl", "cz", "ru", "cn", "jp", "kr", "in", "au", "nz", "ca", "br", "mx", "ar", "za", "eu",
-                                                     "ie", "pt", "gr", "tv", "me", "ly", "gg", "sh", "to", "fm", "xyz", "cc", "ws", "tk", "il", "tw", "hk", "sg"])
+                                                     "ie", "pt", "gr", "tv", "me", "ly", "gg", "sh", "to", "fm", "xyz", "cc", "ws", "tk", "il", "tw", "hk", "sg",
+                                                     "edu", "rs", "hu", "ro", "sk", "ua", "tr", "lt", "lv", "ee", "si", "hr", "bg"])
 
     static let directives: Set<String> = ["include", "define", "undef", "ifdef", "ifndef", "if", "elif", "else", "endif", "pragma",
                                           "error", "import", "line"]
@@ -13,7 +14,11 @@ enum EnglishWeb {
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
         if tok.is("#"), let next = s[i + 1], s.glued(i + 1), tok.spaceBefore || i == 0 {
-            if next.isInteger { return RuleMatch(end: i + 2, say: "number " + next.text) }
+            if next.isInteger {
+                // "order #48213": an identifier's digits one by one.
+                let identifier = next.text.count >= 4 && s.lower(i - 1).map(EnglishCodes.identifierNouns.contains) == true
+                return RuleMatch(end: i + 2, say: "number " + (identifier ? EnglishNumbers.digits(next.text) : next.text))
+            }
             // C's "#include" and "#define" are not hashtags.
             if next.isWord, directives.contains(next.text) || next.text.hasSuffix("s") && directives.contains(String(next.text.dropLast())) {
                 return RuleMatch(end: i + 2, say: "hash " + next.text)
@@ -108,7 +113,11 @@ enum EnglishWeb {
         if dropWWW, labels.first == "www", labels.count > 2 { labels.removeFirst() }
         return labels.enumerated().map { k, label in
             if spokenTLDs.contains(label) || label == "co" { return label }
-            return k == labels.count - 1 ? spell(label) : sayLabel(label)
+            if k == labels.count - 1 { return spell(label) }
+            // "who.int", "un.org": an organisation known by its initials, spelled like them.
+            if k == labels.count - 2, label.count <= 3, ["int", "org", "gov", "edu"].contains(labels[k + 1]), CapitalWords.is(label.uppercased(), [.initials, .eSpeakWord]),
+               !CapitalWords.is(label.uppercased(), [.emphasis, .keyword, .word]) { return spell(label) }
+            return sayLabel(label)
         }.joined(separator: " dot ")
     }
 

@@ -36,7 +36,7 @@ enum EnglishWords {
         "Chopin": "Show pan", "Debussy": "Deb yoo see", "Tchaikovsky": "Chy koff skee", "Dostoevsky": "Dostoyefski",
         "Bach": "Bahk", "Händel": "Handel", "Mahler": "Mahler", "Kierkegaard": "Keer ke gard", "Hegel": "Hay gel",
         "Goebbels": "Gerbels", "Rilke": "Rilka", "Brecht": "Brekt", "Kafka": "Kafka", "Sartre": "Sartra", "Rousseau": "Roo so",
-        "Voltaire": "Vol tair", "Moët": "Mo et", "Hermès": "Air mez", "Nestlé": "Nes lay", "Saint-Saëns": "San sahns",
+        "Voltaire": "Vol tair", "Moët": "Mo et", "Hermès": "Air mez", "Nestlé": "Nes lay", "Saëns": "Sahns",
         "Jacques": "Zhahk", "Jean": "Zhahn", "François": "Frahn swah", "José": "Ho zay", "Juan": "Hwahn", "Jesús": "Hay soos",
         "Xavier": "Zay vee er", "Siobhan": "Shivawn", "Niamh": "Neev", "Saoirse": "Seer sha", "Aoife": "Eefa", "Sean": "Shawn",
         "Zhang": "Jahng", "Zhou": "Joe", "Qing": "Ching", "Qin": "Chin", "Xu": "Shoo", "Ljubljana": "Loob lyahna",
@@ -44,7 +44,7 @@ enum EnglishWords {
         "Yosemite": "Yo semitee",
         "quinoa": "keen wah", "Fourier": "Foo ree eh", "Oaxaca": "Wah hah kuh", "bánh": "bahn", "mì": "mee", "résumé": "rez oo may", "résumés": "rez oo mays", "Gaudí": "Gow dee", "Gaudi": "Gow dee",
         "Beyoncé": "Bee yon say", "Niño": "Neen yo", "Niña": "Neen ya", "crème": "krem", "pho": "fuh", "phở": "fuh",
-        "Nike": "Nye key", "gnocchi": "nyoh kee", "coup": "koo", "coups": "koos", "Versailles": "Vair sigh", "Seoul": "Sole", "Phuket": "Poo ket", "Bhutan": "Boo tahn",
+        "Nike": "Nye key", "gnocchi": "noh kee", "coup": "koo", "coups": "koos", "Versailles": "Vair sigh", "Seoul": "Sole", "Phuket": "Poo ket", "Bhutan": "Boo tahn",
     ]
     /// C and Unix names said by their parts.
     static let identifiers: [String: String] = [
@@ -93,6 +93,18 @@ enum EnglishWords {
         if tok.text.contains(where: { greek[$0] != nil }), tok.text.count <= 4, !tok.text.allSatisfy({ greek[$0] != nil || !$0.isASCII }) || tok.text.count == 1 {
             let said = tok.text.map { greek[$0] ?? spell(String($0)) }.joined(separator: " ")
             return RuleMatch(end: i + 1, say: said)
+        }
+        // "hors d'œuvre": French, said "or derv".
+        if tok.text.lowercased() == "hors", let next = s[i + 1], next.spaceBefore, next.text.lowercased().hasPrefix("d") {
+            var end = s.run(from: i + 1)
+            while end > i + 2, s[end - 1]?.isWord != true { end -= 1 }
+            let rest = s.joined(i + 1..<end).lowercased()
+            if rest.hasSuffix("uvre") || rest.hasSuffix("uvres") { return RuleMatch(end: end, say: "or derv" + (rest.hasSuffix("s") ? "s" : "")) }
+        }
+        // "Saint-Saëns", "Saint-Tropez": a French name joined to "Saint" by a hyphen is "San".
+        if tok.text == "Saint" || tok.text == "Sainte", let dash = s[i + 1], dash.is("-"), s.glued(i + 1), let name = s[i + 2], s.glued(i + 2),
+           name.isWord, name.isCapitalized {
+            return RuleMatch(end: i + 2, say: tok.text == "Saint" ? "San" : "Sant")
         }
         if let say = names[tok.text] ?? respelled[tok.text], !isRubberOrScore(s, i),
            !(s[i + 1].map { $0.is("-") && s.glued(i + 1) && s[i + 2]?.spaceBefore == true } ?? false) {

@@ -1,0 +1,65 @@
+/// Serial, part and order numbers: identifiers, not quantities, so their digits are said one
+/// by one ("SN-4471-X" → S N four four seven one X, "order #48213" → four eight two one three).
+extension EnglishCodes {
+    /// Nouns that name an identifier when "number", "no.", "#", "code" or "ID" follows them.
+    static let identifierNouns: Set<String> = ["serial", "tracking", "confirmation", "order", "part", "invoice", "booking", "reference",
+                                               "ref", "account", "policy", "ticket", "case", "receipt", "transaction", "membership",
+                                               "customer", "item", "product", "batch", "lot", "claim", "shipment", "parcel"]
+    static let identifierMarkers: Set<String> = ["number", "no", "#", "code", "id", "num", "nr"]
+    /// Standards whose numbers are said as numbers ("ISO-8859-1", "CVE-2016-6313").
+    static let standardPrefixes: Set<String> = ["ISO", "CVE", "RFC", "IEC", "EN", "DIN", "ANSI", "IEEE", "ECMA", "NIST", "FIPS", "MIL",
+                                                "UTF", "SHA", "MD", "BS", "JIS", "GB", "IS", "EC", "PEP", "JSR", "CWE", "GHSA", "KB", "MS"]
+
+    static func serial(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let first = s[i], first.isWord || first.isInteger, s.startsWord(i) else { return nil }
+        var end = s.run(from: i)
+        while end > i + 1, let last = s[end - 1], !(last.isWord || last.isNumber) { end -= 1 }
+        var groups: [String] = [""]
+        for k in i..<end {
+            guard let tok = s[k] else { return nil }
+            if tok.is("-") {
+                groups.append("")
+            } else if tok.isInteger || tok.isWord && tok.text.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                groups[groups.count - 1] += tok.text
+            } else {
+                return nil
+            }
+        }
+        guard groups.allSatisfy({ !$0.isEmpty }) else { return nil }
+        let isDigits: (String) -> Bool = { $0.allSatisfy(\.isNumber) }
+        let isCapitals: (String) -> Bool = { $0.allSatisfy { $0.isUppercase } }
+        // "SN-4471-X", "AB-1234-C": capitals, at least three digits, capitals.
+        let shaped = groups.count == 3 && isCapitals(groups[0]) && groups[0].count <= 4 && isDigits(groups[1]) && groups[1].count >= 3
+            && isCapitals(groups[2]) && groups[2].count <= 3 && !standardPrefixes.contains(groups[0])
+        guard shaped || namedIdentifier(s, before: i) else { return nil }
+        let code = groups.joined()
+        // After "order number": a number of four digits or more, or letters mixed with digits.
+        guard shaped || code.count >= 4 && isDigits(code) || code.contains(where: \.isNumber) && code.contains(where: \.isLetter)
+                && code.allSatisfy({ $0.isNumber || $0.isUppercase }) else { return nil }
+        let said = groups.map { group -> String in
+            var words: [String] = []
+            var letters = ""
+            for c in group {
+                // "XR-200-B": a round hundred is said as one.
+                if c.isNumber, group.count <= 4, let n = Int(group), n % 100 == 0, n > 0 { return EnglishNumbers.cardinal(n) }
+                if c.isNumber {
+                    if !letters.isEmpty { words.append(EnglishWords.spell(letters)); letters = "" }
+                    words.append(EnglishNumbers.digits(String(c)))
+                } else {
+                    letters.append(c)
+                }
+            }
+            if !letters.isEmpty { words.append(EnglishWords.spell(letters)) }
+            return words.joined(separator: " ")
+        }
+        return RuleMatch(end: end, say: said.joined(separator: " "))
+    }
+
+    /// "serial number is", "order #", "part no.", "tracking code:" just before `i`.
+    static func namedIdentifier(_ s: Scan, before i: Int) -> Bool {
+        var k = i - 1
+        while k >= 0, k >= i - 3, let tok = s.lower(k), ["is", ":", ".", "was", "reads"].contains(tok) { k -= 1 }
+        guard let marker = s.lower(k), identifierMarkers.contains(marker), let noun = s.lower(k - 1) else { return false }
+        return identifierNouns.contains(noun)
+    }
+}
