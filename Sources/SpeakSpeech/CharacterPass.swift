@@ -16,7 +16,11 @@ enum CharacterPass {
         var i = 0
         while i < s.count {
             let u = s[i]
-            if u == "∘", i > 0, ("0"..."9").contains(s[i - 1]) {
+            if let repair = CharacterRepairs.repair(s, i) {
+                edits.append(Edit(range: i..<repair.end, replacement: repair.text, final: false))
+                i = repair.end
+                continue
+            } else if u == "∘", i > 0, ("0"..."9").contains(s[i - 1]) {
                 // PDFs of papers give the degree sign as a ring operator: "80∘C".
                 edits.append(Edit(range: i..<(i + 1), replacement: "°", final: false))
             } else if let lig = ligatures[u] {

@@ -25,6 +25,8 @@ enum EnglishCitations {
         }
         if tok.is("[") {
             // "NAME[1]", "BASH_VERSINFO[1]", "value[1]=0", "make[1]:": an index, not a note.
+            // ("1924.[a]", "1936.[note 2]": a note's letter or word after a year is no version's glob.)
+            if let close = wikiNote(s, from: i), s[close + 1].map({ !s.glued(close + 1) || !($0.isWord || $0.isNumber) }) ?? true { return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil }
             if isIndex(s, i) || isData(s, i) { return nil }
             var end = i
             var j = i
@@ -32,9 +34,11 @@ enum EnglishCitations {
             while s[j]?.is("[") == true, let close = numericBracket(s, from: j) {
                 end = close + 1
                 j = close + 1
+                // "[1]:45": the page of the work the note cites.
+                if s[j]?.is(":") == true, s.glued(j), s[j + 1]?.isInteger == true, s.glued(j + 1) { end = j + 2; j += 2 }
             }
             if end > i { return skipping ? RuleMatch(end: end, say: "", skip: .citations) : nil }
-            if let close = wikiNote(s, from: i) ?? alphabeticKeys(s, from: i) ?? authorYear(s, from: i, closer: "]") { return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil }
+            if let close = alphabeticKeys(s, from: i) ?? authorYear(s, from: i, closer: "]") { return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil }
             return nil
         }
         if tok.is("("), let close = authorYear(s, from: i) ?? pageReference(s, from: i) {
@@ -52,6 +56,14 @@ enum EnglishCitations {
         if tok.is("(") && s.context.skip.contains(.parentheses) || tok.is("[") && s.context.skip.contains(.brackets),
            let close = closing(s, from: i) {
             return RuleMatch(end: close + 1, say: "", skip: tok.is("(") ? .parentheses : .brackets)
+        }
+        // "rose.ᵃ": a superscript letter after a sentence or a word marks a note.
+        if tok.text.count == 1, let u = tok.text.unicodeScalars.first, "ᵃᵇᶜᵈᵉᶠᵍ".unicodeScalars.contains(u), s.glued(i),
+           let before = s.t[safe: i - 1], before.isWord || [".", ",", ")", "\"", "”", ";"].contains(before.text) {
+            return s.context.skip.contains(.footnotes) ? RuleMatch(end: i + 1, say: "", skip: .footnotes) : nil
+        }
+        if tok.is("("), let close = nameAndPage(s, from: i) ?? numberedSources(s, from: i) {
+            return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil
         }
         // Superscript numbers after a word or closing punctuation: footnote markers.
         if let first = tok.text.unicodeScalars.first, superscripts[first] != nil, s.glued(i),
@@ -100,14 +112,21 @@ enum EnglishCitations {
     static func numericBracket(_ s: Scan, from i: Int) -> Int? {
         var j = i + 1
         var numbers = 0
+        // "[e.g., 4, 9]", "[see 12]", "[cf. 3]".
+        if let lead = s.lower(j), ["e", "see", "cf"].contains(lead) {
+            j += 1
+            while let mark = s[j], [".", ",", "g"].contains(mark.text) { j += 1 }
+            if lead == "e", s.joined(i + 1..<j).lowercased() != "e.g.," { return nil }
+        }
+        let first = j
         while let tok = s[j], j - i < 24 {
             if tok.is("]") { return numbers > 0 ? j : nil }
-            if j == i + 1, !tok.isInteger, !tok.is("p"), !tok.is("pp") { return nil }  // ("[-1, 2]" is a list.)
+            if j == first, !tok.isInteger, !tok.is("p"), !tok.is("pp") { return nil }  // ("[-1, 2]" is a list.)
             if tok.isInteger {
                 // Notes are numbered from one: "argv[0]" is an index.
                 if Int(tok.text) == 0 { return nil }
                 numbers += 1
-            } else if !(dashes.contains(tok.text) || ["p", "pp", "."].contains(tok.text)) { return nil }
+            } else if !(dashes.contains(tok.text) || ["p", "pp", ".", ","].contains(tok.text)) { return nil }
             j += 1
         }
         return nil
@@ -115,7 +134,8 @@ enum EnglishCitations {
 
     /// Wikipedia's `[citation needed]`, `[a]`, `[note 3]`.
     static func wikiNote(_ s: Scan, from i: Int) -> Int? {
-        guard s.glued(i), let a = s[i + 1] else { return nil }
+        // (At a chunk's start when the sentence before it ended: "…in 1924.[a]".)
+        guard s.glued(i) || i == 0 && s.context.midBlock, let a = s[i + 1] else { return nil }
         // ("a[i] = z", "x[n]": an index, after a variable or by its letter.)
         if a.isWord, a.text.count == 1, a.isLowercase, s[i + 2]?.is("]") == true, !"ijkn".contains(a.text),
            s.t[safe: i - 1].map({ !($0.isWord && $0.text.count <= 2) }) ?? true { return i + 2 }
@@ -135,7 +155,9 @@ enum EnglishCitations {
     static func pageReference(_ s: Scan, from i: Int) -> Int? {
         var j = i + 1
         if s[j].map({ $0.isInteger && (1500...2100).contains(Int($0.text) ?? 0) }) == true, s[j + 1]?.is(",") == true { j += 2 }
-        if s.lower(j) == "ibid" || s.lower(j) == "ibidem" {
+        // "(op. cit., p. 4)": the work cited before.
+        if s.lower(j) == "op", s[j + 1]?.is(".") == true, s.lower(j + 2) == "cit" { j += 2 }
+        if s.lower(j) == "ibid" || s.lower(j) == "ibidem" || s.lower(j) == "cit" {
             j += 1
             if s[j]?.is(".") == true { j += 1 }
             if s[j]?.is(")") == true { return j }
@@ -203,7 +225,11 @@ enum EnglishCitations {
                     && (1...12).contains(Int(part[k + 2].text) ?? 0)
             }) { return nil }
             // Mostly names, years and punctuation: not a sentence that mentions a year.
-            let lowercase = part.filter { $0.isWord && $0.isLowercase && !["et", "al", "and", "see", "e", "g", "cf", "p", "pp", "in", "press", "also", "a", "b", "c", "d", "von", "van", "de", "der", "den", "da", "di", "la", "le", "du", "ed", "eds"].contains($0.text) }
+            // "(J. Doe, personal communication, …)", "(Freud, 1900, as cited in Jones, 1953)".
+            let said = part.map { $0.text.lowercased() }.joined(separator: " ")
+            let phrase: Set<String> = said.contains("personal communication") ? ["personal", "communication"]
+                : said.contains("as cited in") ? ["as", "cited", "in"] : []
+            let lowercase = part.filter { !phrase.contains($0.text) }.filter { $0.isWord && $0.isLowercase && !["et", "al", "and", "see", "e", "g", "cf", "p", "pp", "in", "press", "also", "a", "b", "c", "d", "von", "van", "de", "der", "den", "da", "di", "la", "le", "du", "ed", "eds"].contains($0.text) }
             guard lowercase.count <= 1 else { return nil }
         }
         return j
@@ -238,4 +264,55 @@ enum EnglishCitations {
 
 extension Array {
     subscript(safe i: Int) -> Element? { i >= 0 && i < count ? self[i] : nil }
+}
+
+extension EnglishCitations {
+    /// "(Morrison 23)", "(Smith and Lee 45–47)": MLA's author and page; the closing index.
+    /// (Not "(Chapter 3)", "(Windows 10)", "(Route 66)": the word must be a name, no word.)
+    static func nameAndPage(_ s: Scan, from i: Int) -> Int? {
+        var j = i + 1
+        var names = 0
+        while let tok = s[j], tok.isWord, j - i < 8 {
+            if tok.isCapitalized, !tok.isAllCaps {
+                let lower = tok.text.lowercased()
+                guard WordList.contains(lower) != true, !EnglishRoman.counting.contains(lower) else { return nil }
+                names += 1
+            } else if !["and", "et", "al"].contains(tok.text) {
+                return nil
+            }
+            j += 1
+            if s[j]?.is(".") == true { j += 1 }
+        }
+        guard names > 0, let page = s[j], page.isInteger, page.text.count <= 4, !(1500...2100).contains(Int(page.text) ?? 0) else { return nil }
+        j += 1
+        if let dash = s[j], ["-", "–"].contains(dash.text), s[j + 1]?.isInteger == true { j += 2 }
+        // It ends a sentence or a clause, after a word or a quotation.
+        guard s[j]?.is(")") == true, s[j + 1].map({ [".", ",", ";"].contains($0.text) }) ?? true,
+              let before = s.t[safe: i - 1], before.isWord && !before.isCapitalized || ["\"", "”", "'", "’"].contains(before.text) else { return nil }
+        return j
+    }
+
+    /// "trials (1, 2) were", "shown (3–5)": Vancouver's numbered sources after a word; the
+    /// closing index. A pair after "point", "at", "between" … is data.
+    static func numberedSources(_ s: Scan, from i: Int) -> Int? {
+        guard let before = s[i - 1], before.isWord, before.text.count > 2, s[i]?.spaceBefore == true,
+              !pairWords.contains(before.text.lowercased()) else { return nil }
+        var j = i + 1
+        var numbers = 0, separators = 0
+        while let tok = s[j], j - i < 16 {
+            if tok.is(")") { break }
+            if tok.isInteger, let n = Int(tok.text), (1...500).contains(n), !tok.text.hasPrefix("0") { numbers += 1 } else if tok.is(",") || dashes.contains(tok.text) { separators += 1 } else { return nil }
+            j += 1
+        }
+        guard s[j]?.is(")") == true, numbers >= 2, separators >= 1 else { return nil }
+        // "(1, 2) = 3": a pair in a formula.
+        if let after = s[j + 1], ["=", "+", "-", "×", "*", "→"].contains(after.text) { return nil }
+        return j
+    }
+
+    static let pairWords: Set<String> = ["point", "points", "at", "pair", "pairs", "coordinates", "coordinate", "vector", "tuple",
+                                         "interval", "range", "values", "value", "of", "to", "from", "between", "and", "or", "is",
+                                         "are", "equals", "returns", "gives", "with", "as", "be", "was", "were", "position",
+                                         "size", "shape", "dimensions", "args", "arguments", "call", "called", "by", "on", "in",
+                                         "sizes", "cells", "cell", "indices", "index", "grid", "offset", "origin", "move", "moves"]
 }
