@@ -64,6 +64,11 @@ public enum SentenceSegmenter {
         if let terminator = gap.first(where: CharacterClass.isSentenceTerminator) {
             // "No. 5", "Nos. 3 and 4", "p. 12": the dot abbreviates a number word.
             if terminator == ".", nextIsDigit || isLabel(scalars[next]), gap.first == ".", isNumberWord(word) { return false }
+            // "Dec. 24–Jan. 2", "open Sun. 10–4": a month's or a day's abbreviation before its date or hours.
+            if terminator == ".", nextIsDigit, gap.first == ".",
+               Self.dated.contains(Abbreviations.lowercased(word[((word.lastIndex(where: { $0 == "–" || $0 == "-" || $0 == "/" }) ?? word.startIndex - 1) + 1)...])) {
+                return false
+            }
             // "Smith et al. (2020) showed", "Lee et al. [4] found": the citation follows the names.
             if terminator == ".", w > 0, Abbreviations.lowercased(word) == "al", Abbreviations.lowercased(scalars[words[w - 1].range]) == "et",
                gap.contains("(") || gap.contains("[") || nextIsDigit { return false }
@@ -89,10 +94,13 @@ public enum SentenceSegmenter {
         scalars[words[w].range.upperBound..<words[w + 1].range.lowerBound].contains(where: CharacterClass.isClauseMark)
     }
 
+    static let dated: Set<String> = ["jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "mon", "tue",
+                                     "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
+
     private static func isNumberWord(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
         ["no", "nos", "p", "pp", "vol", "vols", "fig", "figs", "nr", "art", "sec", "ch", "chap", "ca", "c", "approx", "eq", "eqs",
          "op", "apt", "ste", "tel", "ext", "ref", "refs", "thm", "tab", "suppl", "ed", "est", "cf", "prop", "def", "lem", "cor", "app",
-         "appx", "para", "paras", "secs", "eqn"].contains(Abbreviations.lowercased(word))
+         "appx", "para", "paras", "secs", "eqn", "b", "d"].contains(Abbreviations.lowercased(word))
     }
 
     /// What numbers a thing without digits: a Roman numeral ("Vol. II"), a capital letter ("App.

@@ -23,7 +23,7 @@ import Testing
     @Test func formulasInProse() {
         #expect(heard("Let f(x) = 2x + 3 and x^2 + y^2 = 1.") == "Let F of X equals 2x plus 3 and X squared plus Y squared equals 1.")
         #expect(heard("Einstein wrote E = mc². Compute |x − y| first.") == "Einstein wrote E equals M C squared. Compute the absolute value of x − y first.")
-        #expect(heard("Then f(a) and file(s) stay, like A | B | C.") == "Then f(a) and file(s) stay, like A | B | C.")
+        #expect(heard("Then f(a) and file(s) stay, like A | B | C.") == "Then f(a) and files stay, like A | B | C.")
         #expect(heard("See ¶ 4. The chip is 3x faster, a 10x speedup, not 777x jets or 0x1F.")
             == "See paragraph 4. The chip is 3 times faster, a 10 times speedup, not 777x jets or hex one F.")
     }

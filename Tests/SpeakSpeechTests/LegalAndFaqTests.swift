@@ -51,6 +51,6 @@ import Testing
     @Test func lettersAndNumeralsOfClausesInBrackets() {
         #expect(heard("a) You must give a copy. Under Section 2.1(b) above, or (ii) ownership, or (c) both.")
             == "A-) You must give a copy. Under Section 2.1(B) above, or (two) ownership, or (C) both.")
-        #expect(heard("Then f(a) and file(s) stay.") == "Then f(a) and file(s) stay.")
+        #expect(heard("Then f(a) and file(s) stay.") == "Then f(a) and files stay.")
     }
 }

@@ -7,7 +7,7 @@ enum EnglishAbbreviations {
         "figs": "figures", "Figs": "figures", "eq": "equation", "Eq": "equation", "eqs": "equations", "Eqs": "equations",
         "eqn": "equation", "Eqn": "equation", "ch": "chapter", "Ch": "chapter", "chap": "chapter", "Chap": "chapter",
         "approx": "approximately", "Approx": "approximately", "cf": "compare", "Cf": "compare", "vs": "versus", "viz": "namely",
-        "Mr": "Mister", "Mrs": "Misses", "Ms": "Miz", "Messrs": "Messieurs", "Prof": "Professor", "Profs": "Professors",
+        "Mr": "Mister", "Mrs": "Misses", "Ms": "Miz", "Messrs": "Messers", "Mx": "Mix", "Prof": "Professor", "Profs": "Professors",
         "Jr": "Junior", "Sr": "Senior", "Esq": "Esquire", "Mme": "Madame", "Mmes": "Mesdames", "Mlle": "Mademoiselle", "Ave": "Avenue", "Blvd": "Boulevard", "Rd": "Road", "Ln": "Lane", "Hwy": "Highway",
         "Mt": "Mount", "Ft": "Fort", "Gen": "General", "Gov": "Governor", "Sen": "Senator", "Rep": "Representative",
         "Col": "Colonel", "Capt": "Captain", "Lt": "Lieutenant", "Sgt": "Sergeant", "Cpl": "Corporal", "Adm": "Admiral",
@@ -33,7 +33,7 @@ enum EnglishAbbreviations {
     static let withSlash: [String: String] = [
         "w/o": "without", "W/O": "without", "b/c": "because", "c/o": "care of", "C/O": "care of", "n/a": "not applicable",
         "N/A": "not applicable", "y/y": "year over year", "Y/Y": "year over year", "q/q": "quarter over quarter",
-        "Q/Q": "quarter over quarter", "m/m": "month over month", "M/M": "month over month", "s/he": "she or he", "S/he": "She or he",
+        "Q/Q": "quarter over quarter", "m/m": "month over month", "M/M": "month over month", "s/he": "she or he", "S/he": "She or he", "y/o": "year old", "a/c": "air conditioning",
         "a/k/a": "also known as", "A/K/A": "also known as",
     ]
 
@@ -42,6 +42,21 @@ enum EnglishAbbreviations {
                                         "paras", "tab", "thm", "lem", "def", "prop", "cor", "app", "appx", "op", "nr", "nos"]
     /// Abbreviations that never end a sentence: "Broncos vs. Raiders", "cf. Smith".
     static let takesObject: Set<String> = ["vs", "cf", "Cf", "viz", "incl", "excl", "esp", "approx", "Approx"]
+
+    /// "(b. 1815)": born; "Assoc. Prof.": associate; "ext. 4127": extension, digit by digit.
+    static func bornOrExtension(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        if tok.text == "b", s.t[safe: i - 1]?.is("(") == true, let year = s[i + 2], year.isInteger, year.text.count == 4 {
+            return RuleMatch(end: i + 2, say: "born")
+        }
+        if tok.text == "Assoc", let next = s.text(i + 2), ["Prof", "Professor", "Dean", "Editor", "Director", "Dir"].contains(next) {
+            return RuleMatch(end: i + 2, say: "Associate")
+        }
+        if tok.text == "ext" || tok.text == "Ext", let n = s[i + 2], n.isInteger, n.text.count >= 3 {
+            return RuleMatch(end: i + 3, say: "extension " + EnglishNumbers.digits(n.text))
+        }
+        return nil
+    }
 
     static func slashed(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.text.count == 1, s[i + 1]?.is("/") == true, s.glued(i + 1),
@@ -86,6 +101,12 @@ enum EnglishAbbreviations {
         if let slashed = slashed(s, i) { return slashed }
         // "pp 283–303": pages, without the period too.
         if tok.text == "pp", !dot, let n = s[i + 1], n.isInteger, n.spaceBefore { return RuleMatch(end: i + 1, say: "pages") }
+        // "St Paul's Cathedral": Saint before a name, without its period as British English writes it.
+        if tok.text == "St", !dot, tok.spaceBefore || i == 0, let name = s[i + 1], name.isWord, name.isCapitalized, name.spaceBefore,
+           i == 1 || s.t[safe: i - 1].map({ !($0.isWord && $0.isCapitalized) }) ?? true {
+            return RuleMatch(end: i + 1, say: "Saint")
+        }
+        if dot, let said = bornOrExtension(s, i) { return said }
         guard dot else { return nil }
         // "debhello_0.0.orig.tar.gz", "sphinx.ext.autodoc": a part of a dotted name.
         if s[i + 2].map({ s.glued(i + 2) && $0.isWord }) == true || s.t[safe: i - 1]?.is(".") == true && s.glued(i) { return nil }
@@ -123,7 +144,7 @@ enum EnglishAbbreviations {
         }
         guard let words = say else { return nil }
         // A title before a name keeps no period; an abbreviation that ends the sentence keeps it.
-        let titles: Set<String> = ["Mr", "Mrs", "Ms", "Mme", "Mlle", "Dr", "St", "Prof", "Gen", "Gov", "Sen", "Rep", "Col", "Capt", "Lt", "Sgt", "Rev", "Hon", "Mt", "Ft"]
+        let titles: Set<String> = ["Mr", "Mrs", "Ms", "Mx", "Messrs", "Mme", "Mlle", "Dr", "St", "Prof", "Gen", "Gov", "Sen", "Rep", "Col", "Capt", "Lt", "Sgt", "Rev", "Hon", "Mt", "Ft"]
         let title = titles.contains(tok.text) || titles.contains(tok.text.prefix(1) + tok.text.dropFirst().lowercased())
         let numberedThing = numbered.contains(tok.text.lowercased()) && (nextIsNumber || next.map { $0.isWord && $0.text.count <= 3 && $0.isCapitalized } == true)
         let keepPeriod = next == nil || (s.endsSentence(after: i + 1) && !(title && nextIsName) && !takesObject.contains(tok.text) && !numberedThing)

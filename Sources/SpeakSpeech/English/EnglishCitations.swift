@@ -281,7 +281,11 @@ extension EnglishCitations {
                 return nil
             }
             j += 1
-            if s[j]?.is(".") == true { j += 1 }
+            // ("J. Doe": an initial's period; "(Eq. 4)" is an abbreviation's, no name.)
+            if s[j]?.is(".") == true {
+                guard tok.text.count == 1 || tok.text == "al" else { return nil }
+                j += 1
+            }
         }
         guard names > 0, let page = s[j], page.isInteger, page.text.count <= 4, !(1500...2100).contains(Int(page.text) ?? 0) else { return nil }
         j += 1

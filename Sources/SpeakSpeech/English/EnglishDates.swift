@@ -19,7 +19,7 @@ enum EnglishDates {
                ["–", "-", "—"].contains(dash.text), s.glued(i + 1) {
                 return plainMeridiem(s, i)
             }
-            return monthDay(s, i) ?? weekday(s, i) ?? meridiem(s, i)
+            return monthDay(s, i) ?? weekday(s, i) ?? meridiem(s, i) ?? joinedByDash(s, i)
         }
         // "June 2025–May 2026": from one month to another.
         if ["–", "-", "—"].contains(tok.text), s.glued(i), s.glued(i + 1), let year = s.t[safe: i - 1], year.isInteger, year.text.count == 4,
@@ -89,6 +89,15 @@ enum EnglishDates {
     /// "1 July 2025", "24th of November", "6 Jan. 2026".
     static func dayMonth(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let (d, next) = day(s, i) else { return nil }
+        // "24th–26th May", "24–26 May": days of one month; "13th–15th centuries": ordinals.
+        if let dash = s[next], ["–", "-"].contains(dash.text), s.glued(next), s.glued(next + 1), let (d2, next2) = day(s, next + 1), d2 > d {
+            let range = EnglishNumbers.ordinal(d) + " to " + EnglishNumbers.ordinal(d2)
+            if let (m, after) = month(s, next2), s[next2]?.spaceBefore == true {
+                if let y = year(s, after) { return RuleMatch(end: after + 1, say: range + " of " + months[m - 1] + ", " + EnglishNumbers.year(y)) }
+                return RuleMatch(end: after, say: range + " of " + months[m - 1])
+            }
+            if next == i + 2, next2 == next + 3 { return RuleMatch(end: next2, say: range) }
+        }
         var at = next
         var of = false
         if s.lower(at) == "of" { at += 1; of = true }
@@ -109,9 +118,39 @@ enum EnglishDates {
         return RuleMatch(end: end, say: date(month: m, day: d, year: y))
     }
 
+    /// "noon–2 p.m.": from noon; "Jan–Mar 2024": from one month to the next.
+    static func joinedByDash(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], let dash = s[i + 1], ["–", "-", "—"].contains(dash.text), s.glued(i + 1), let next = s[i + 2] else { return nil }
+        if ["noon", "midnight"].contains(tok.text.lowercased()), next.isNumber { return RuleMatch(end: i + 2, say: tok.text + " to") }
+        let monthOf: (String) -> Int? = { text in months.firstIndex(of: text).map { $0 + 1 } ?? abbreviations[text] }
+        guard let m = monthOf(tok.text), s.glued(i + 2), monthOf(next.text) != nil else { return nil }
+        return RuleMatch(end: i + 2, say: months[m - 1] + " to")
+    }
+
+    /// "expires 09/27" (a card's month and year), "falls on 3/14" (a month and a day): the
+    /// numbers `x`/`y` at `i` as a date.
+    static func slashed(_ s: Scan, _ i: Int, _ x: Int, _ y: Int) -> RuleMatch? {
+        // "expires 09/27": a card's month and year.
+        if s.t[i].text.count == 2, s.t[i + 2].text.count == 2, (1...12).contains(x),
+           ["expires", "expiry", "exp", "expiration", "expiring", "expired", "thru", "valid"].contains(s.lower(i - 1) ?? "") {
+            return RuleMatch(end: i + 3, say: months[x - 1] + " " + EnglishNumbers.year(2000 + y))
+        }
+        // "Pi Day falls on 3/14", "due by 5/23": a date after a word that dates (not "on 1/4 of").
+        if (1...12).contains(x), (1...31).contains(y), ["on", "by", "until", "till", "before", "after", "since", "due", "dated"].contains(s.lower(i - 1) ?? ""),
+           y > 12 || ![2, 3, 4, 8].contains(y), s.lower(i + 3) != "of" {
+            return RuleMatch(end: i + 3, say: date(month: x, day: y, year: nil))
+        }
+        return nil
+    }
+
     /// "Tue." → "Tuesday".
     static func weekday(_ s: Scan, _ i: Int) -> RuleMatch? {
         if let listed = weekdayList(s, i) { return listed }
+        // "Sat 14 Jun": a day's abbreviation before a date.
+        if let tok = s[i], let full = days[tok.text], full != tok.text, s[i + 1]?.isInteger == true, s[i + 1]?.spaceBefore == true,
+           s.t[safe: i + 2].map({ months.contains($0.text) || abbreviations[$0.text] != nil }) == true {
+            return RuleMatch(end: i + 1, say: full + ",")
+        }
         guard let tok = s[i], let full = days[tok.text], s[i + 1]?.is(".") == true, s.glued(i + 1) else { return nil }
         // "the current Sun.": "Sun." is the day before a date, a time or a comma, or after "on", a
         // comma or the start ("Sun. 5 May", "Mon., Tue.", "on Sat.").
@@ -209,8 +248,16 @@ enum EnglishDates {
            (1...12).contains(h), m < 60 {
             return RuleMatch(end: mer.end, say: clock(h, m, suffix: " " + mer.say))
         }
+        if let race = raceTime(s, i) { return race }
         guard let tok = s[i], tok.text.contains(":"), !tok.text.contains("."), !tok.text.contains(",") else { return nil }
         let parts = tok.text.split(separator: ":").map(String.init)
+        // "The video runs 1:02:45": hours, minutes and seconds of a duration (a clock's after "at").
+        if parts.count == 3, parts[0].count <= 2, parts[1].count == 2, parts[2].count == 2, let h = Int(parts[0]), let m = Int(parts[1]),
+           let sec = Int(parts[2]), m < 60, sec < 60, !parts[0].hasPrefix("0"), durationWords.contains(s.lower(i - 1) ?? "") {
+            let units = [(h, "hour"), (m, "minute"), (sec, "second")].filter { $0.0 > 0 || $0.1 == "second" && h == 0 && m == 0 }
+            let said = units.map { EnglishNumbers.cardinal($0.0) + " " + $0.1 + ($0.0 == 1 ? "" : "s") }
+            return RuleMatch(end: i + 1, say: said.joined(separator: ", "))
+        }
         // "3:1", "16:9": a ratio.
         if parts.count == 2, parts[1].count == 1 || (parts[0].count <= 2 && (Int(parts[1]) ?? 0) < 10 && !parts[1].hasPrefix("0")) {
             return RuleMatch(end: i + 1, say: parts[0] + " to " + parts[1])
@@ -230,6 +277,21 @@ enum EnglishDates {
             end = i + 2
         }
         return RuleMatch(end: end, say: clock(h, m, suffix: suffix))
+    }
+
+    /// Words before a duration ("runs 1:02:45"); a time stamp follows a date.
+    static let durationWords: Set<String> = ["runs", "run", "lasts", "lasted", "last", "took", "takes", "take", "length", "duration",
+                                             "runtime", "running", "clocked", "in", "time", "finished", "long", "is", "was", "of"]
+
+    /// "ran the mile in 3:43.13": minutes, seconds and hundredths, as a race is timed.
+    static func raceTime(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.isNumber, let colon = tok.text.firstIndex(of: ":"), let dot = tok.text.firstIndex(of: "."), colon < dot,
+              let m = Int(tok.text[..<colon]), tok.text.distance(from: colon, to: dot) == 3,
+              let sec = Int(tok.text[tok.text.index(after: colon)..<dot]), sec < 60 else { return nil }
+        let fraction = tok.text[tok.text.index(after: dot)...]
+        guard (1...3).contains(fraction.count), fraction.allSatisfy(\.isNumber) else { return nil }
+        let seconds = (sec < 10 ? "oh " : "") + EnglishNumbers.cardinal(sec)
+        return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(m) + " " + seconds + " point " + EnglishNumbers.digits(String(fraction)))
     }
 
     static func plainMeridiem(_ s: Scan, _ i: Int) -> RuleMatch? {

@@ -17,8 +17,41 @@ enum EnglishMath {
            s[i + 1].map({ $0.isNumber || $0.isWord }) == true {
             return RuleMatch(end: i + 1, say: "is approximately")
         }
+        // "accurate to +/- 2 mm".
+        if tok.is("+"), s[i + 1]?.is("/") == true, s.glued(i + 1), s[i + 2]?.is("-") == true, s.glued(i + 2) {
+            return RuleMatch(end: i + 3, say: "plus or minus")
+        }
+        // "17 ≡ 2 (mod 5)"; "x ∈ S" is "x is in S" (after "for all x" just "in").
+        if tok.is("≡") { return RuleMatch(end: i + 1, say: "is congruent to") }
+        if tok.is("∈") || tok.is("∉"), let v = s.t[safe: i - 1], v.isWord, v.text.count == 1,
+           !["all", "each", "every", "some", "∀", "∃", "exists", "for"].contains(s.lower(i - 2) ?? "") {
+            return RuleMatch(end: i + 1, say: tok.is("∈") ? "is in" : "is not in")
+        }
         guard tok.isWord else { return nil }
-        return application(s, i) ?? power(s, i) ?? letters(s, i)
+        return application(s, i) ?? complexity(s, i) ?? conditional(s, i) ?? power(s, i) ?? letters(s, i)
+    }
+
+    /// "O(n log n)", "O(n²)", "Θ(1)": an algorithm's order, "O of n log n".
+    static func complexity(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let name = s[i], ["O", "Θ", "Ω", "o"].contains(name.text), s.startsWord(i), s[i + 1]?.is("(") == true, s.glued(i + 1) else { return nil }
+        var j = i + 2
+        var inside: [String] = []
+        while let tok = s[j], !tok.is(")"), j - i < 10 {
+            guard tok.isWord && tok.text.count <= 3 && tok.isLowercase || tok.isNumber || ["²", "³"].contains(tok.text) else { return nil }
+            inside.append(tok.text)
+            j += 1
+        }
+        guard s[j]?.is(")") == true, !inside.isEmpty, inside.contains(where: { ["n", "m", "k", "log", "1", "v", "e"].contains($0) }) else { return nil }
+        let said = inside.map { ["²": "squared", "³": "cubed"][$0] ?? $0 }
+        return RuleMatch(end: j + 1, say: (name.text == "O" ? "O" : name.text == "o" ? "little O" : name.text) + " of " + said.joined(separator: " "))
+    }
+
+    /// "P(X|Y)", "P(A | B)": a probability given something, "P of X given Y".
+    static func conditional(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let name = s[i], name.text.count == 1, name.text.first?.isUppercase == true, s.startsWord(i), s[i + 1]?.is("(") == true, s.glued(i + 1),
+              let a = s[i + 2], a.isWord, a.text.count <= 2, let bar = s[i + 3], bar.is("|"), let b = s[i + 4], b.isWord, b.text.count <= 2,
+              s[i + 5]?.is(")") == true else { return nil }
+        return RuleMatch(end: i + 6, say: EnglishWords.spell(name.text) + " of " + a.text + " given " + b.text)
     }
 
     /// "40°26′46″ N", "40°26'46\"N": degrees, minutes and seconds of an angle, and its direction.

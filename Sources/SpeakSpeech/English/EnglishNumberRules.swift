@@ -256,6 +256,7 @@ enum EnglishNumberRules {
            x >= 2 && y == x + 1 || x >= 8 && y == 2 * x {
             return RuleMatch(end: i + 3, say: a.text + " or " + b.text)
         }
+        if let date = EnglishDates.slashed(s, i, x, y) { return date }
         if x < y, let words = EnglishNumbers.fraction(x, y) {
             // "1 1/2 cups": one and a half.
             if let whole = s[i - 1], whole.isInteger, (Int(whole.text) ?? 1000) <= 100, !s.glued(i), !(s[i - 2].map { $0.isNumber || $0.is("/") } ?? false) {

@@ -16,6 +16,9 @@ enum EnglishStates {
         "N.D": "North Dakota", "R.I": "Rhode Island", "S.C": "South Carolina", "S.D": "South Dakota", "W.Va": "West Virginia",
         "D.C": "D C",
     ]
+    /// Abbreviations no English word shares, a state even where the sentence ends ("Palo Alto, Calif.").
+    static let unambiguous: Set<String> = ["Calif", "Ariz", "Colo", "Conn", "Fla", "Okla", "Tenn", "Minn", "Mich", "Mass", "Neb", "Nev",
+                                           "Wis", "Wyo", "Ala", "Ark", "Kan", "Kans", "Ky", "Md"]
     static let parties: [String: String] = ["D": "Democrat of", "R": "Republican of", "I": "Independent of"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
@@ -31,7 +34,8 @@ enum EnglishStates {
         // AP style goes on with a comma, a bracket or a dash ("Monroe, La., said"); "\"Yes, Pa.\"" is a father.
         // A dotted one ("N.Y.", "W.Va.") may end the sentence too.
         guard s.t[safe: end].map({ [",", "(", "—", "–"].contains($0.text) }) == true || s.t[safe: i + 2]?.is(".") == true && s.t[safe: i + 1]?.is(".") == true
-                || dotted[s.t[i].text + "." + (s.t[safe: i + 2]?.text ?? "")] != nil else { return nil }
+                || dotted[s.t[i].text + "." + (s.t[safe: i + 2]?.text ?? "")] != nil
+                || unambiguous.contains(tok.text) && s.t[safe: i + 1]?.is(".") == true && s.t[safe: i + 2] == nil else { return nil }
         return RuleMatch(end: end, say: name)
     }
 

@@ -15,6 +15,7 @@ enum EnglishSymbols {
                                                              "⁷": "7", "⁸": "8", "⁹": "9", "⁻": "-"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
+        if let said = prose(s, i) { return said }
         if let m = copyright(s, i) { return m }
         if let m = trademark(s, i) { return m }
         if let m = revisionStamp(s, i) { return m }

@@ -24,9 +24,13 @@ enum EnglishUnits {
         "dBA": "decibel", "dBa": "decibel", "MP": "megapixel", "µHz": "microhertz", "μHz": "microhertz", "mHz": "millihertz",
         "hp": "horsepower", "bhp": "brake horsepower", "tsp": "teaspoon", "tbsp": "tablespoon", "Tbsp": "tablespoon",
         "fl oz": "fluid ounce", "M☉": "solar mass", "M⊙": "solar mass", "R☉": "solar radius", "L☉": "solar luminosity", "kpc": "kiloparsec", "Mpc": "megaparsec", "µm²": "square micrometer",
+        "ppm": "part per million", "ppb": "part per billion", "Å": "angstrom", "qt": "quart", "N·m": "newton meter", "N⋅m": "newton meter",
+        "Nm": "newton meter", "L/100 km": "liter per hundred kilometers", "L/100km": "liter per hundred kilometers",
     ]
     static let plurals: [String: String] = [
         "foot": "feet", "fluid ounce": "fluid ounces", "horsepower": "horsepower", "brake horsepower": "brake horsepower", "hertz": "hertz", "kilohertz": "kilohertz", "megahertz": "megahertz", "gigahertz": "gigahertz", "kelvin": "kelvins",
+        "newton meter": "newton meters", "part per million": "parts per million", "part per billion": "parts per billion",
+        "liter per hundred kilometers": "liters per hundred kilometers",
         "degree Fahrenheit": "degrees Fahrenheit", "degree Celsius": "degrees Celsius", "square foot": "square feet",
         "millimeter of mercury": "millimeters of mercury", "meter per second squared": "meters per second squared",
         "kilowatt hour": "kilowatt hours", "watt hour": "watt hours", "solar mass": "solar masses", "solar radius": "solar radii", "big point": "big points", "scaled point": "scaled points", "solar luminosity": "solar luminosities", "milliwatt hour": "milliwatt hours", "megawatt hour": "megawatt hours", "milliampere hour": "milliampere hours",
@@ -45,6 +49,9 @@ enum EnglishUnits {
                                         "back", "faster", "slower", "earlier", "sooner", "yet", "still", "already", "only", "just",
                                         "where", "we", "you", "they", "he", "she", "i", "not", "through", "past", "around", "within",
                                         "without", "during", "until", "since", "via", "about", "against", "between", "among"]
+    static let temperatureWords: Set<String> = ["cooled", "cool", "cools", "cooling", "heated", "heat", "heating", "warmed", "temperature",
+                                                "temperatures", "kelvin", "kelvins", "frozen", "cryogenic", "cold", "hot", "superconducting",
+                                                "superconducts", "superconductor", "melts", "boils", "freezes", "absolute", "°c"]
     /// Units of what a recipe measures out.
     static let quantities: Set<String> = ["teaspoon", "tablespoon", "ounce", "fluid ounce", "pound", "gram", "kilogram", "milligram",
                                           "microgram", "milliliter", "liter", "centiliter", "deciliter", "gallon"]
@@ -121,6 +128,11 @@ enum EnglishUnits {
            let unit = match(s, i + 2) {
             return RuleMatch(end: unit.end, say: number.text + " to " + unit.say.replacingOccurrences(of: " inch", with: " inches"))
         }
+        // "cooled to 4 K": kelvins where a temperature is meant ("64 K of memory" is not one).
+        if let k = s[i + 1], k.is("K"), k.spaceBefore, s[i + 2].map({ !s.glued(i + 2) || !($0.isWord || $0.isNumber) }) ?? true,
+           (1...4).contains(where: { s.lower(i - $0).map(temperatureWords.contains) == true }) {
+            return RuleMatch(end: i + 2, say: number.text + (number.text == "1" ? " kelvin" : " kelvins"))
+        }
         // "sun4m", "Karlson2k", "788db145c7 dl": a name's digits, not a measure.
         if let name = s.t[safe: i - 1], s.glued(i), name.isWord { return nil }
         var j = i + 1
@@ -131,7 +143,7 @@ enum EnglishUnits {
         var best: (end: Int, name: String)?
         var symbol = ""
         var k = j
-        while let tok = s[k], k - j < 4, k == j || s.glued(k) || ((symbol == "sq" || symbol == "fl") && k == j + 1) {
+        while let tok = s[k], k - j < 4, k == j || s.glued(k) || ((symbol == "sq" || symbol == "fl") && k == j + 1) || symbol == "L/100" {
             symbol += (k > j && !s.glued(k) ? " " : "") + tok.text
             if let name = units[symbol] { best = (k + 1, name) }
             k += 1

@@ -106,6 +106,9 @@ enum EnglishWords {
            name.isWord, name.isCapitalized {
             return RuleMatch(end: i + 2, say: tok.text == "Saint" ? "San" : "Sant")
         }
+        if let say = tradeWords[tok.text] ?? mixedInitials(tok.text), s.startsWord(i), s[i + 1].map({ !s.glued(i + 1) || !($0.isWord || $0.isNumber) }) ?? true {
+            return RuleMatch(end: i + 1, say: say)
+        }
         if let say = names[tok.text] ?? respelled[tok.text], !isRubberOrScore(s, i),
            !(s[i + 1].map { $0.is("-") && s.glued(i + 1) && s[i + 2]?.spaceBefore == true } ?? false) {
             return RuleMatch(end: i + 1, say: say)
