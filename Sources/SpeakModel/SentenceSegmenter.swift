@@ -100,7 +100,7 @@ public enum SentenceSegmenter {
     private static func isNumberWord(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
         ["no", "nos", "p", "pp", "vol", "vols", "fig", "figs", "nr", "art", "sec", "ch", "chap", "ca", "c", "approx", "eq", "eqs",
          "op", "apt", "ste", "tel", "ext", "ref", "refs", "thm", "tab", "suppl", "ed", "est", "cf", "prop", "def", "lem", "cor", "app",
-         "appx", "para", "paras", "secs", "eqn", "b", "d"].contains(Abbreviations.lowercased(word))
+         "appx", "para", "paras", "secs", "eqn", "b", "d", "rs"].contains(Abbreviations.lowercased(word))
     }
 
     /// What numbers a thing without digits: a Roman numeral ("Vol. II"), a capital letter ("App.

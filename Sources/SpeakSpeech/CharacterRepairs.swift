@@ -36,6 +36,10 @@ enum CharacterRepairs {
         }
         switch u {
         case "ſ": return (i + 1, "s")
+        // "I ❤️ NY": the heart said as the verb it stands for.
+        case "❤" where i >= 2 && s[i - 1] == " " && s[i - 2] == "I" && (i == 2 || s[i - 3] == " "),
+             "♥" where i >= 2 && s[i - 1] == " " && s[i - 2] == "I" && (i == 2 || s[i - 3] == " "):
+            return (i + 1 < s.count && s[i + 1] == "\u{FE0F}" ? i + 2 : i + 1, "love")
         case "‛": return (i + 1, "'")
         case "℃": return (i + 1, "°C")
         case "℉": return (i + 1, "°F")

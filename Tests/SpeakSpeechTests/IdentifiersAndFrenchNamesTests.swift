@@ -17,7 +17,7 @@ import Testing
         // Quantities, standards and short numbers stay numbers.
         #expect(heard("The case number is 12. See CVE-2016-6313 and issue #4412.")
             == "The case number is 12. See C V E twenty sixteen dash sixty three thirteen and issue number 4412.")
-        #expect(heard("The F-150 sold 4471 units.") == "The F-150 sold 4471 units.")
+        #expect(heard("The F-150 sold 4471 units.") == "The F one fifty sold 4471 units.")
     }
 
     @Test func handlesAndHostsOfInitials() {

@@ -10,6 +10,27 @@ extension EnglishCodes {
     static let standardPrefixes: Set<String> = ["ISO", "CVE", "RFC", "IEC", "EN", "DIN", "ANSI", "IEEE", "ECMA", "NIST", "FIPS", "MIL",
                                                 "UTF", "SHA", "MD", "BS", "JIS", "GB", "IS", "EC", "PEP", "JSR", "CWE", "GHSA", "KB", "MS"]
 
+    /// "F-150", "B-52", "I-95": a letter and a model's number; "SHA-256", "MD5"-like names of
+    /// algorithms; "Agent 007" double oh seven; "Form 1040" ten forty.
+    static func designation(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i] else { return nil }
+        if tok.isWord, s.startsWord(i), tok.text.count == 1 && tok.text.first?.isUppercase == true || ["SHA", "AES", "RSA", "CRC"].contains(tok.text),
+           s[i + 1]?.is("-") == true, s.glued(i + 1), let n = s[i + 2], n.isInteger, s.glued(i + 2), (2...3).contains(n.text.count),
+           !n.text.hasPrefix("0"), let value = Int(n.text), value % 100 != 0,
+           s[i + 3].map({ !s.glued(i + 3) || !($0.isWord || $0.isNumber || $0.is("-")) }) ?? true {
+            return RuleMatch(end: i + 3, say: EnglishWords.spell(tok.text) + " " + EnglishNumbers.name(value))
+        }
+        if tok.isInteger, tok.text.count == 3, tok.text.hasPrefix("00"), tok.text.last != "0", s.startsWord(i),
+           s[i + 1].map({ !s.glued(i + 1) || !($0.isWord || $0.isNumber) }) ?? true, let last = tok.text.last {
+            return RuleMatch(end: i + 1, say: "double oh " + EnglishNumbers.digits(String(last)))
+        }
+        if tok.isInteger, tok.text.count == 4, s.text(i - 1) == "Form", let value = Int(tok.text), value % 100 != 0,
+           s[i + 1].map({ !s.glued(i + 1) || !($0.isWord || $0.isNumber) }) ?? true {
+            return RuleMatch(end: i + 1, say: EnglishNumbers.year(value))
+        }
+        return nil
+    }
+
     static func serial(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let first = s[i], first.isWord || first.isInteger, s.startsWord(i) else { return nil }
         var end = s.run(from: i)

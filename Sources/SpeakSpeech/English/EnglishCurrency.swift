@@ -36,9 +36,10 @@ enum EnglishCurrency {
     static let dollarPrefixes: [String: Currency] = [
         "US": codes["USD"] ?? dollar, "A": codes["AUD"] ?? dollar, "AU": codes["AUD"] ?? dollar, "C": codes["CAD"] ?? dollar,
         "CA": codes["CAD"] ?? dollar, "NZ": codes["NZD"] ?? dollar, "HK": codes["HKD"] ?? dollar, "S": codes["SGD"] ?? dollar,
+        "R": Currency(one: "real", many: "reals"),
     ]
     static let multipliers: [String: String] = [
-        "k": "thousand", "K": "thousand", "m": "million", "M": "million", "mn": "million", "mm": "million", "MM": "million",
+        "mln": "million", "bln": "billion", "k": "thousand", "K": "thousand", "m": "million", "M": "million", "mn": "million", "mm": "million", "MM": "million",
         "b": "billion", "B": "billion", "bn": "billion", "Bn": "billion", "tn": "trillion", "T": "trillion", "tr": "trillion",
         "thousand": "thousand", "million": "million", "billion": "billion", "trillion": "trillion", "crore": "crore", "lakh": "lakh",
     ]
@@ -54,6 +55,11 @@ enum EnglishCurrency {
         if let c = symbols[tok.text] { currency = c }
         if tok.isWord, let c = dollarPrefixes[tok.text], s[i + 1]?.is("$") == true, s.glued(i + 1) { currency = c; amountAt = i + 2 }
         if tok.isWord, tok.text.count == 3, let c = codes[tok.text], s[i + 1]?.isNumber == true, s[i + 1]?.spaceBefore == true { currency = c }
+        // "Rs. 500", "Rs 1,200": rupees.
+        if tok.text == "Rs", s.startsWord(i) {
+            let at = s[i + 1]?.is(".") == true && s.glued(i + 1) ? i + 2 : i + 1
+            if let n = s[at], n.isNumber, n.spaceBefore, let c = codes["INR"] { return say(s, currency: c, amountAt: at, start: i) }
+        }
         // "s|$1|$2|g", "x=$2", "${1}": a shell's or a script's argument, "dollar one".
         if tok.is("$"), let amount = s[i + 1], amount.isInteger, s.glued(i + 1),
            s.t[safe: i - 1].map({ s.glued(i) && codeMarks.contains($0.text) }) == true
@@ -74,6 +80,16 @@ enum EnglishCurrency {
             if let c = codes[next.text], next.text.count == 3 { unit = c }
             if let c = symbols[next.text], next.text != "$" { unit = c }
             if let unit, s[i + 2]?.isWord != true || !s.glued(i + 2) {
+                // "2,80 €": a decimal comma, euros and cents; "50.000₫": a dot between thousands.
+                let parts = tok.text.split(separator: ",")
+                if parts.count == 2, parts[1].count == 2, !tok.text.contains("."), let whole = Int(parts[0]), let cents = Int(parts[1]), next.text != "$" {
+                    return RuleMatch(end: i + 2, say: EnglishNumbers.number(String(parts[0])) + " " + (whole == 1 ? unit.one : unit.many)
+                                     + (cents > 0 ? " " + EnglishNumbers.cardinal(cents) : ""))
+                }
+                let groups = tok.text.split(separator: ".", omittingEmptySubsequences: false)
+                if groups.count >= 2, groups.dropFirst().allSatisfy({ $0.count == 3 }), (1...3).contains(groups[0].count), !["$", "£"].contains(next.text) {
+                    return RuleMatch(end: i + 2, say: EnglishNumbers.number(groups.joined()) + " " + unit.many)
+                }
                 let n = tok.value ?? 0
                 return RuleMatch(end: i + 2, say: EnglishNumbers.number(tok.text) + " " + (n == 1 ? unit.one : unit.many))
             }

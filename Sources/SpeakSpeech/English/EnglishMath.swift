@@ -76,7 +76,7 @@ enum EnglishMath {
     static func vulgar(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
         if tok.isInteger, let f = s[i + 1], s.glued(i + 1), let name = fractions[f.text] {
-            return RuleMatch(end: i + 2, say: tok.text + " and " + name)
+            return RuleMatch(end: i + 2, say: tok.text + " and " + (name.hasPrefix("one ") ? "a " + name.dropFirst(4) : name))
         }
         if let name = fractions[tok.text], s.t[safe: i - 1].map({ !$0.isNumber || !s.glued(i) }) ?? true {
             return RuleMatch(end: i + 1, say: name)

@@ -118,9 +118,18 @@ enum EnglishRoman {
             return RuleMatch(end: i + 2, say: EnglishNumbers.cardinal(v) + ",")
         }
         if let marker = bracketedMarker(s, i) { return marker }
+        // "Henry VIII's", "the XIXth century": a numeral with a possessive or an ordinal's ending.
+        if let tok = s[i], tok.isWord, tok.text.count >= 3, !s.shouting {
+            for (ending, ordinal) in [("'s", false), ("’s", false), ("th", true), ("st", true), ("nd", true), ("rd", true)] where tok.text.hasSuffix(ending) {
+                let numeral = String(tok.text.dropLast(2))
+                guard numeral.count >= 2 || ending.hasSuffix("s") && numeral == "I", let v = value(numeral) else { continue }
+                if ordinal { return RuleMatch(end: i + 1, say: EnglishNumbers.ordinal(v)) }
+                if let prev = s[i - 1], regnalNames.contains(prev.text) { return RuleMatch(end: i + 1, say: "the " + EnglishNumbers.ordinal(v) + "'s") }
+            }
+        }
         guard let tok = s[i], tok.isWord, let v = value(tok.text), !s.shouting else { return nil }
         // "the XIX century", "the XVIII dynasty": an ordinal.
-        if let next = s.lower(i + 1), ["century", "centuries", "dynasty", "millennium", "congress", "olympiad"].contains(next) {
+        if let next = s.lower(i + 1), ["century", "centuries", "dynasty", "millennium", "congress", "olympiad", "corps", "airborne", "legion", "army"].contains(next) {
             return RuleMatch(end: i + 1, say: EnglishNumbers.ordinal(v))
         }
         if let after = s[i + 1], s.glued(i + 1), after.isWord || after.isNumber { return nil }
@@ -169,6 +178,10 @@ enum EnglishRoman {
         // A block's first chunk starts at its first word, after the opening bracket.
         let opened = i == 0 || s.t[i - 1].is("(") && s.glued(i) && !(s.t[safe: i - 2].map { $0.isWord && s.glued(i - 1) } ?? false)
         guard opened else { return nil }
+        // "(i) a quiz and (ii) an essay": with a second item, "i" is the first.
+        if tok.text == "i", s.t.indices.contains(where: { s.t[$0].text == "ii" && s.t[safe: $0 + 1]?.is(")") == true }) {
+            return RuleMatch(end: i + 1, say: "one")
+        }
         if tok.text.count == 1 { return RuleMatch(end: i + 1, say: EnglishWords.spell(tok.text)) }
         guard let v = value(tok.text.uppercased()), v < 40 else { return nil }
         return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))

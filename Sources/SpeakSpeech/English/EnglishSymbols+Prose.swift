@@ -6,6 +6,37 @@ extension EnglishSymbols {
     static let titlesSaid: [String: String] = ["mr": "Mister", "mrs": "Missus", "ms": "Miz", "mx": "Mix", "dr": "Doctor", "sir": "Sir",
                                                "madam": "Madam", "madame": "Madame", "miss": "Miss"]
 
+    /// Compounds whose first word changes its sound: "well-read" (red), "lead-based" (led).
+    static let compounds: [String: String] = ["well-read": "well red", "lead-based": "led based", "lead-free": "led free",
+                                              "lead-acid": "led acid", "hand-wound": "hand wownd", "self-wound": "self wownd",
+                                              "widely-read": "widely red", "lead-lined": "led lined"]
+
+    /// "ab-so-lute-ly" (a word spelled out by its syllables), "well-read", "a 4-3-3 formation",
+    /// "3-2-1, go", "a 1-2 punch": hyphens that join no words of their own.
+    static func hyphened(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.isWord || tok.isInteger, s.startsWord(i), s[i + 1]?.is("-") == true, s.glued(i + 1) else { return nil }
+        var parts = [tok.text], j = i + 1
+        while let dash = s[j], dash.is("-"), s.glued(j), let part = s[j + 1], s.glued(j + 1), part.isWord == tok.isWord, part.isInteger == tok.isInteger {
+            parts.append(part.text)
+            j += 2
+        }
+        guard parts.count >= 2, s[j].map({ !s.glued(j) || !($0.isWord || $0.isNumber || $0.is("-")) }) ?? true else { return nil }
+        if tok.isWord {
+            if let said = compounds[parts.joined(separator: "-").lowercased()] { return RuleMatch(end: j, say: said) }
+            let joined = parts.joined()
+            guard parts.count >= 3, parts.allSatisfy({ $0.count <= 4 && $0 == $0.lowercased() }), WordList.contains(joined) == true,
+                  parts.filter({ WordList.contains($0) != true }).count >= 2 else { return nil }
+            return RuleMatch(end: j, say: joined)
+        }
+        // Single digits: a formation before its noun, a countdown, a one-two punch.
+        guard parts.allSatisfy({ $0.count == 1 }) else { return nil }
+        let digits = parts.compactMap { Int($0) }
+        let countdown = parts.count >= 3 && zip(digits, digits.dropFirst()).allSatisfy { $0 - 1 == $1 } && digits.last == 1
+        let named = ["formation", "formations", "punch", "combo", "defense", "defence", "system", "shape"].contains(s.lower(j) ?? "")
+        guard countdown || named && (parts.count >= 3 || s.lower(j) == "punch" || s.lower(j) == "combo") else { return nil }
+        return RuleMatch(end: j, say: digits.map { EnglishNumbers.cardinal($0) }.joined(separator: " "))
+    }
+
     static let menuWords: Set<String> = ["choose", "select", "click", "go", "open", "navigate", "menu", "tap", "pick"]
 
     static func prose(_ s: Scan, _ i: Int) -> RuleMatch? {
@@ -35,6 +66,7 @@ extension EnglishSymbols {
                 return RuleMatch(end: i + 1, say: ",")
             }
         default:
+            if let hyphened = hyphened(s, i) { return hyphened }
             // "reference(s)", "box(es)": the plural stands for both.
             if tok.isWord, tok.text.count > 2, tok.isLowercase, !tok.text.hasSuffix("s"), next?.is("(") == true, s.glued(i + 1), let p = s[i + 2], ["s", "es"].contains(p.text),
                s.glued(i + 2), s[i + 3]?.is(")") == true, s.glued(i + 3), s[i + 4].map({ !s.glued(i + 4) || !$0.isWord }) ?? true {

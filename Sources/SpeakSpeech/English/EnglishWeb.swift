@@ -24,9 +24,11 @@ enum EnglishWeb {
                 return RuleMatch(end: i + 2, say: "hash " + next.text)
             }
             // A colour: "#F3F3FF", "#fff".
-            let run = s.joined(i + 1..<s.run(from: i + 1))
+            var runEnd = s.run(from: i + 1)
+            while runEnd > i + 2, let last = s[runEnd - 1], [".", ",", ";", ":", "!", "?", ")"].contains(last.text) { runEnd -= 1 }
+            let run = s.joined(i + 1..<runEnd)
             if [3, 4, 6, 8].contains(run.count), run.allSatisfy(\.isHexDigit), run.contains(where: \.isNumber) || Set(run).count == 1 {
-                return RuleMatch(end: s.run(from: i + 1), say: "hash " + EnglishWords.spell(run))
+                return RuleMatch(end: runEnd, say: "hash " + EnglishWords.spell(run))
             }
             // An IRC channel, "#debian-devel", and a bug number's placeholder, "Closes: #nnnnn".
             if next.isWord, s.lower(i - 1).map({ ["channel", "channels", "closes"].contains($0) }) == true
@@ -71,9 +73,17 @@ enum EnglishWeb {
         let host = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" })
         // "http://localhost:8080": the port is part of where to go.
         var port = ""
-        if rest.dropFirst(host.count).first == ":", scheme || host.lowercased() == "localhost" {
+        // "example.com:8443" (not a compiler's "main.cc:7:", a file and its line).
+        let afterPort = rest.dropFirst(host.count + 1).drop { $0.isNumber }.first
+        let known = host.split(separator: ".").last.map { spokenTLDs.contains($0.lowercased()) } ?? false
+        if rest.dropFirst(host.count).first == ":", scheme || host.lowercased() == "localhost" || known && host.contains(".") && afterPort != ":" {
             let digits = rest.dropFirst(host.count + 1).prefix { $0.isNumber }
             if !digits.isEmpty { port = " port " + (EnglishCodes.portNumber(String(digits)) ?? String(digits)) }
+        }
+        // "http://127.0.0.1:5000": an address of four numbers, each said digit by digit.
+        let numbers = host.split(separator: ".", omittingEmptySubsequences: false)
+        if scheme, numbers.count == 4, numbers.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) }) {
+            return RuleMatch(end: end, say: numbers.map { EnglishNumbers.digits(String($0)) }.joined(separator: " dot ") + (port.isEmpty ? "" : "," + port))
         }
         // "http://myserver/path": a host of one name after a scheme.
         if scheme, !host.contains("."), host.count >= 2, host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
@@ -151,6 +161,11 @@ enum EnglishWeb {
         let chars = Array(part)
         if chars.count >= 6, !"aeiou".contains(chars[0]), !"aeiouy".contains(chars[1]), !onsets.contains(String(chars[0...1])) {
             return spell(String(chars[0])) + " " + String(chars[1...])
+        }
+        // A word and initials a company adds: "amazonaws" → amazon A W S, "openai" → open A I.
+        for tail in ["aws", "ai", "io", "js", "hq", "api", "cdn", "vpn"] where part.hasSuffix(tail) && part.count - tail.count >= 4 {
+            let head = String(part.dropLast(tail.count))
+            if WordList.contains(head) == true || WordList.names.contains(head) { return head + " " + spell(tail) }
         }
         // Two words: "noreply" → no reply, "dropbox" → drop box ("marshall", "hayden" are names).
         if WordList.names.contains(part) { return part }
