@@ -4,7 +4,7 @@
 /// combining accent, superscript ordinals ("4ᵗʰ"), Roman numeral characters ("Ⅳ"), "℃".
 enum CharacterRepairs {
     static let entities: [String: String] = [
-        "quot": "\"", "apos": "'", "amp": "&", "lt": "<", "gt": ">", "nbsp": " ", "mdash": "—", "ndash": "–", "hellip": "…",
+        "quot": "\"", "apos": "'", "lt": "<", "gt": ">", "nbsp": " ", "mdash": "—", "ndash": "–", "hellip": "…",
         "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”", "laquo": "«", "raquo": "»", "copy": "©", "reg": "®",
         "trade": "™", "deg": "°", "eacute": "é", "egrave": "è", "aacute": "á", "iacute": "í", "oacute": "ó", "uacute": "ú",
         "ntilde": "ñ", "ccedil": "ç", "uuml": "ü", "ouml": "ö", "auml": "ä", "szlig": "ß", "times": "×", "divide": "÷",
@@ -37,9 +37,10 @@ enum CharacterRepairs {
         switch u {
         case "ſ": return (i + 1, "s")
         // "I ❤️ NY": the heart said as the verb it stands for.
-        case "❤" where i >= 2 && s[i - 1] == " " && s[i - 2] == "I" && (i == 2 || s[i - 3] == " "),
-             "♥" where i >= 2 && s[i - 1] == " " && s[i - 2] == "I" && (i == 2 || s[i - 3] == " "):
-            return (i + 1 < s.count && s[i + 1] == "\u{FE0F}" ? i + 2 : i + 1, "love")
+        case "❤", "♥":
+            if i >= 2, s[i - 1] == " ", s[i - 2] == "I", i == 2 || s[i - 3] == " " {
+                return (i + 1 < s.count && s[i + 1] == "\u{FE0F}" ? i + 2 : i + 1, "love")
+            }
         case "‛": return (i + 1, "'")
         case "℃": return (i + 1, "°C")
         case "℉": return (i + 1, "°F")

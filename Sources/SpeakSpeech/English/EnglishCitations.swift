@@ -126,7 +126,7 @@ enum EnglishCitations {
                 // Notes are numbered from one: "argv[0]" is an index.
                 if Int(tok.text) == 0 { return nil }
                 numbers += 1
-            } else if !(dashes.contains(tok.text) || ["p", "pp", ".", ","].contains(tok.text)) { return nil }
+            } else if !(dashes.contains(tok.text) || ["p", "pp", "."].contains(tok.text)) { return nil }
             j += 1
         }
         return nil

@@ -33,6 +33,10 @@ extension EnglishCodes {
 
     static func serial(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let first = s[i], first.isWord || first.isInteger, s.startsWord(i) else { return nil }
+        // (A shaped code's first group is one word before its hyphen; every other token of a
+        // text needs no look further than this.)
+        let named = namedIdentifier(s, before: i)
+        guard named || s[i + 1]?.is("-") == true && s.glued(i + 1) else { return nil }
         var end = s.run(from: i)
         while end > i + 1, let last = s[end - 1], !(last.isWord || last.isNumber) { end -= 1 }
         var groups: [String] = [""]
@@ -52,7 +56,7 @@ extension EnglishCodes {
         // "SN-4471-X", "AB-1234-C": capitals, at least three digits, capitals.
         let shaped = groups.count == 3 && isCapitals(groups[0]) && groups[0].count <= 4 && isDigits(groups[1]) && groups[1].count >= 3
             && isCapitals(groups[2]) && groups[2].count <= 3 && !standardPrefixes.contains(groups[0])
-        guard shaped || namedIdentifier(s, before: i) else { return nil }
+        guard shaped || named else { return nil }
         let code = groups.joined()
         // After "order number": a number of four digits or more, or letters mixed with digits.
         guard shaped || code.count >= 4 && isDigits(code) || code.contains(where: \.isNumber) && code.contains(where: \.isLetter)

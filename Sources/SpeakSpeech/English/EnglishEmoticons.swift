@@ -29,7 +29,8 @@ enum EnglishEmoticons {
 
     /// A face drawn in characters: "T_T", ":thumbsup:" (a chat's emoji code), a kaomoji.
     static func drawn(_ s: Scan, _ i: Int) -> RuleMatch? {
-        guard s[i] != nil, s.t[i].spaceBefore || i == 0 || s.t[i - 1].frozen else { return nil }
+        guard let tok = s[i], s.t[i].spaceBefore || i == 0 || s.t[i - 1].frozen,
+              tok.text.count == 1 || !tok.text.contains(where: { $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
         var end = s.run(from: i)
         let full = s.joined(i..<end)
         if faces.contains(full) { return RuleMatch(end: end, say: " ") }

@@ -1,5 +1,10 @@
 /// Four-digit numbers that are years, and those that only look like one.
 extension EnglishNumberRules {
+    static func isYear(_ t: Token) -> Bool {
+        guard t.isInteger, t.text.count == 4, let y = Int(t.text) else { return false }
+        return (1000...2099).contains(y)
+    }
+
     /// A four-digit number used as a year: "in 1984", "1905, Einstein".
     static func year(_ s: Scan, _ i: Int) -> RuleMatch? {
         // "By 2100, seas may rise": a year of the next century, where a clause ends after it.

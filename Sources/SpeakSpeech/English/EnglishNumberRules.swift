@@ -185,11 +185,6 @@ enum EnglishNumberRules {
         return determiners.contains(prev.text.lowercased()) || (prev.isCapitalized && i - 1 > 0 && !(s.t[safe: i - 2]?.is(".") ?? false))
     }
 
-    static func isYear(_ t: Token) -> Bool {
-        guard t.isInteger, t.text.count == 4, let y = Int(t.text) else { return false }
-        return (1000...2099).contains(y)
-    }
-
     /// "1990–2000" → nineteen ninety to two thousand; "45–52" → forty five to fifty two.
     static func range(_ s: Scan, _ i: Int) -> RuleMatch? {
         if let name = identifier(s, i) { return name }
