@@ -99,6 +99,11 @@ enum EnglishAbbreviations {
         }
         if tok.text == "N", dot, s[i + 2]?.text == "B", s[i + 3]?.is(".") == true { return RuleMatch(end: i + 4, say: "note") }
         if let slashed = slashed(s, i) { return slashed }
+        if dot, let degree = degree(s, i) { return degree }
+        // "Fwd: Meeting notes": a forwarded mail's subject.
+        if ["Fwd", "FWD", "Fw", "FW"].contains(tok.text), i == 0 || s.t[safe: i - 1]?.is(":") == true, s[i + 1]?.is(":") == true, s.glued(i + 1) {
+            return RuleMatch(end: i + 1, say: "Forward")
+        }
         // "pp 283–303": pages, without the period too.
         if tok.text == "pp", !dot, let n = s[i + 1], n.isInteger, n.spaceBefore { return RuleMatch(end: i + 1, say: "pages") }
         // "St Paul's Cathedral": Saint before a name, without its period as British English writes it.
@@ -149,5 +154,24 @@ enum EnglishAbbreviations {
         let numberedThing = numbered.contains(tok.text.lowercased()) && (nextIsNumber || next.map { $0.isWord && $0.text.count <= 3 && $0.isCapitalized } == true)
         let keepPeriod = next == nil || (s.endsSentence(after: i + 1) && !(title && nextIsName) && !takesObject.contains(tok.text) && !numberedThing)
         return RuleMatch(end: i + 2, say: words + (keepPeriod && next != nil ? "." : ""))
+    }
+
+    /// Degrees written with a word's letters between their dots, as they are said.
+    static let degrees: [String: String] = ["Ph.D": "P H D", "B.Sc": "B S C", "M.Sc": "M S C", "D.Sc": "D S C", "D.Phil": "D fill",
+                                            "M.Phil": "M fill", "LL.M": "L L M", "LL.B": "L L B", "LL.D": "L L D", "Ed.D": "ed D",
+                                            "Psy.D": "sigh D", "Pharm.D": "farm D", "Th.D": "T H D", "M.Div": "M div", "B.Eng": "B eng",
+                                            "M.Eng": "M eng", "B.Ed": "B ed", "M.Ed": "M ed", "B.Mus": "B mus", "M.Mus": "M mus",
+                                            "Ph.Ds": "P H D's", "B.Arch": "B arch", "M.Arch": "M arch", "D.Min": "D min"]
+
+    /// "Ph.D." → P H D, "B.Sc." → B S C, "D.Phil." → D Phil.
+    static func degree(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard s.startsWord(i), let second = s[i + 2], second.isWord, s.glued(i + 2), let tok = s[i] else { return nil }
+        let written = tok.text + "." + second.text
+        guard let said = degrees[written] else { return nil }
+        // The last period, when there is one, is the degree's; a sentence's own stays a pause.
+        guard s[i + 3]?.is(".") == true, s.glued(i + 3) else {
+            return s[i + 3].map({ s.glued(i + 3) && ($0.isWord || $0.isNumber) }) == true ? nil : RuleMatch(end: i + 3, say: said)
+        }
+        return RuleMatch(end: i + 4, say: said + (s.endsSentence(after: i + 3) && s[i + 4] != nil ? "." : ""))
     }
 }

@@ -14,7 +14,7 @@ enum EnglishCurrency {
         "£": Currency(one: "pound", many: "pounds", minorOne: "penny", minorMany: "pence"),
         "¥": Currency(one: "yen", many: "yen"), "₹": Currency(one: "rupee", many: "rupees"), "₩": Currency(one: "won", many: "won"),
         "₽": Currency(one: "ruble", many: "rubles"), "₺": Currency(one: "lira", many: "lira"), "₪": Currency(one: "shekel", many: "shekels"),
-        "₫": Currency(one: "dong", many: "dong"), "₦": Currency(one: "naira", many: "naira"), "₱": Currency(one: "peso", many: "pesos"),
+        "₫": Currency(one: "dong", many: "dong"), "₦": Currency(one: "nyra", many: "nyra"), "₱": Currency(one: "peso", many: "pesos"),
         "฿": Currency(one: "baht", many: "baht"), "₿": Currency(one: "bitcoin", many: "bitcoin"), "₴": Currency(one: "hryvnia", many: "hryvnias"),
         "₡": Currency(one: "colon", many: "colones"), "₲": Currency(one: "guarani", many: "guaranis"), "₵": Currency(one: "cedi", many: "cedis"),
     ]

@@ -21,6 +21,11 @@ enum EnglishMath {
         if tok.is("+"), s[i + 1]?.is("/") == true, s.glued(i + 1), s[i + 2]?.is("-") == true, s.glued(i + 2) {
             return RuleMatch(end: i + 3, say: "plus or minus")
         }
+        // "∂f/∂x": a partial derivative, "partial f over partial x".
+        if tok.is("∂"), let f = s[i + 1], f.isWord, f.text.count <= 2, s.glued(i + 1), s[i + 2]?.is("/") == true, s.glued(i + 2),
+           s[i + 3]?.is("∂") == true, s.glued(i + 3), let x = s[i + 4], x.isWord, x.text.count <= 2, s.glued(i + 4) {
+            return RuleMatch(end: i + 5, say: "partial " + f.text + " over partial " + x.text)
+        }
         // "17 ≡ 2 (mod 5)"; "x ∈ S" is "x is in S" (after "for all x" just "in").
         if tok.is("≡") { return RuleMatch(end: i + 1, say: "is congruent to") }
         if tok.is("∈") || tok.is("∉"), let v = s.t[safe: i - 1], v.isWord, v.text.count == 1,

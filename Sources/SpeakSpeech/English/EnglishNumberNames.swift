@@ -61,6 +61,10 @@ extension EnglishNumberRules {
         }
         guard sides.count > 1 else { return nil }
         if let after = s[j], s.glued(j), after.isWord || after.isNumber { return nil }
+        // "the 4×100 m relay": so many legs of a distance; the unit is the distance's.
+        if sides.count == 2, (Int(sides[0]) ?? 99) <= 12, let unit = s[j], unit.spaceBefore, EnglishUnits.units[unit.text] != nil {
+            return RuleMatch(end: j - 1, say: EnglishNumbers.name(Int(sides[0]) ?? 0) + " by")
+        }
         return RuleMatch(end: j, say: sides.map { EnglishNumbers.name(Int($0) ?? 0) }.joined(separator: " by "))
     }
 

@@ -43,12 +43,13 @@ enum EnglishNumberRules {
            n.text.contains(".") || s[i + 2].map({ ["°", "%"].contains($0.text) || EnglishUnits.units[$0.text] != nil }) == true {
             return RuleMatch(end: i + 1, say: "minus")
         }
+        if tok.is("."), let point = bareDecimal(s, i) { return point }
         guard tok.isNumber else { return nil }
         if let angle = EnglishMath.coordinates(s, i) { return angle }
         if let code = codes(s, i) { return code }
         if let phone = phone(s, i) { return phone }
         if let grouped = spacedThousands(s, i) { return grouped }
-        let rules: [(Scan, Int) -> RuleMatch?] = [codes, scientific, spacedBy, dimensions, decade, ordinal, military, range, fraction, power, multiplier, unitLetter, version, year]
+        let rules: [(Scan, Int) -> RuleMatch?] = [codes, codeSection, spokenDashes, scientific, spacedBy, dimensions, decade, ordinal, military, range, fraction, power, multiplier, unitLetter, version, year]
         for rule in rules {
             if let m = rule(s, i) { return m }
         }
@@ -245,6 +246,7 @@ enum EnglishNumberRules {
             if s[i + 3]?.is("mmHg") == true { return RuleMatch(end: i + 4, say: a.text + " over " + b.text + " millimeters of mercury") }
             return RuleMatch(end: i + 3, say: a.text + " over " + b.text)
         }
+        if let score = cricketScore(s, i, runs: x, wickets: y) { return score }
         // "a 2/3-way merge", "32/64-bit": counts of something, one or the other, not a fraction of it.
         // ("1/2-speed", "3/4-track" are parts: only the next count, or the double from 8 up.)
         if s[i + 3]?.is("-") == true, s.glued(i + 3), let noun = s[i + 4], s.glued(i + 4), countedNouns.contains(noun.text.lowercased()),
@@ -299,7 +301,9 @@ enum EnglishNumberRules {
         guard let n = s[i], n.text.contains("."), !n.text.contains(","), !n.text.contains(":") else { return nil }
         let parts = n.text.split(separator: ".").map(String.init)
         let before = s.t[safe: i - 1]
-        let named = before.map { ($0.isWord && ($0.isCapitalized || versionWords.contains($0.text.lowercased()))) } ?? false
+        // A name before it, not the capital of a sentence's first word ("Add 0.312 grams").
+        let named = before.map { b in b.isWord && (versionWords.contains(b.text.lowercased()) || b.isCapitalized
+            && !((i == 1 || s.t[safe: i - 2].map { [".", "!", "?"].contains($0.text) } == true) && WordList.contains(b.text) == true)) } ?? false
         guard parts.count >= 3 || (named && parts.count == 2 && parts[1].count >= 2 && !parts[1].hasPrefix("0")) else { return nil }
         guard let said = versionSaid(parts) else { return nil }
         let (suffix, end) = preRelease(s, i + 1)

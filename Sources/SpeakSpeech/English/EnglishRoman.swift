@@ -8,7 +8,8 @@ enum EnglishRoman {
                                         "round", "cycle", "form", "group", "stratum", "amendment", "clause", "item", "no", "number",
                                         "op", "opus", "symphony", "movement", "experiment", "study", "trial", "case", "model",
                                         "problem", "exercise", "theorem", "lemma", "proposition", "corollary", "vols", "chapters",
-                                        "parts", "types", "stages", "phases", "classes", "acts", "chap", "ch", "pt", "sec"]
+                                        "parts", "types", "stages", "phases", "classes", "acts", "chap", "ch", "pt", "sec",
+                                        "wrestlemania", "iphone"]
     /// Names that take a regnal "I" ("Elizabeth I"); longer numerals follow any name.
     static let regnalNames: Set<String> = [
         "Elizabeth", "James", "Charles", "George", "William", "Henry", "Edward", "Richard", "Mary", "Louis", "Peter", "Catherine",

@@ -12,7 +12,7 @@ extension EnglishSymbols {
                                               "widely-read": "widely red", "lead-lined": "led lined"]
 
     /// "ab-so-lute-ly" (a word spelled out by its syllables), "well-read", "a 4-3-3 formation",
-    /// "3-2-1, go", "a 1-2 punch": hyphens that join no words of their own.
+    /// "3-2-1, go": hyphens that join no words of their own.
     static func hyphened(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.isWord || tok.isInteger, s.startsWord(i), s[i + 1]?.is("-") == true, s.glued(i + 1) else { return nil }
         var parts = [tok.text], j = i + 1
@@ -33,7 +33,8 @@ extension EnglishSymbols {
         let digits = parts.compactMap { Int($0) }
         let countdown = parts.count >= 3 && zip(digits, digits.dropFirst()).allSatisfy { $0 - 1 == $1 } && digits.last == 1
         let named = ["formation", "formations", "punch", "combo", "defense", "defence", "system", "shape"].contains(s.lower(j) ?? "")
-        guard countdown || named && (parts.count >= 3 || s.lower(j) == "punch" || s.lower(j) == "combo") else { return nil }
+        // (Two: "a 1-2 punch" is the numbers' rule, before a range takes it.)
+        guard countdown || named && parts.count >= 3 else { return nil }
         return RuleMatch(end: j, say: digits.map { EnglishNumbers.cardinal($0) }.joined(separator: " "))
     }
 
@@ -53,6 +54,7 @@ extension EnglishSymbols {
         case "~", "∼", "〜":
             // "5~10 days": a range.
             if let a = prev, a.isNumber, s.glued(i), let b = next, b.isNumber, s.glued(i + 1) { return RuleMatch(end: i + 1, say: "to") }
+            if let struck = struck(s, i) { return struck }
         case "*":
             // "Press * to return": the phone's star key.
             if let a = prev, ["press", "dial", "hit", "tap", "pressing"].contains(a.text.lowercased()), tok.spaceBefore,
@@ -85,5 +87,14 @@ extension EnglishSymbols {
             }
         }
         return nil
+    }
+
+    /// "~~Sold out~~ Back in stock": words struck through, as Markdown writes it, are not said.
+    static func struck(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard s.startsWord(i), s[i + 1]?.is("~") == true, s.glued(i + 1), let first = s[i + 2], s.glued(i + 2), !first.is("~") else { return nil }
+        var j = i + 3
+        while j < min(s.t.count, i + 40), !(s.t[j].is("~") && s.t[safe: j + 1]?.is("~") == true) { j += 1 }
+        guard j < min(s.t.count, i + 40), s.glued(j), s.glued(j + 1), s[j + 2].map({ !s.glued(j + 2) || !$0.isWord }) ?? true else { return nil }
+        return RuleMatch(end: j + 2, say: "")
     }
 }

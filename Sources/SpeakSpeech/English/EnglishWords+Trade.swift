@@ -3,7 +3,7 @@
 /// test), and initialisms written in mixed case ("SoC", "DoD", "IgG"), spelled.
 extension EnglishWords {
     static let tradeWords: [String: String] = [
-        "BBQ": "barbecue", "REIT": "reet", "REITs": "reets", "EBITDA": "ee bit dah", "FAANG": "fang", "AFTRA": "aftruh",
+        "BBQ": "barbecue", "REIT": "reet", "REITs": "reets", "EBITDA": "ee bit dah", "FAANG": "fang", "AFTRA": "aftruh", "SAG": "sag",
         "OK'd": "okayed", "OK’d": "okayed", "VoIP": "voyp", "LiDAR": "lie dar", "LIDAR": "lie dar", "GaN": "gan",
         "kubectl": "kube control", "VRAM": "V ram", "CUDA": "kooda", "pytest": "pie test", "SQLite": "S Q L ite",
         "Jupyter": "Jupiter", "Matplotlib": "mat plot lib", "matplotlib": "mat plot lib", "Scala": "skahla", "Redis": "red iss",

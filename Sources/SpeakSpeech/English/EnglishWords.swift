@@ -44,7 +44,7 @@ enum EnglishWords {
         "Yosemite": "Yo semitee",
         "quinoa": "keen wah", "Fourier": "Foo ree eh", "Oaxaca": "Wah hah kuh", "bánh": "bahn", "mì": "mee", "résumé": "rez oo may", "résumés": "rez oo mays", "Gaudí": "Gow dee", "Gaudi": "Gow dee",
         "Beyoncé": "Bee yon say", "Niño": "Neen yo", "Niña": "Neen ya", "crème": "krem", "pho": "fuh", "phở": "fuh",
-        "Nike": "Nye key", "gnocchi": "noh kee", "coup": "koo", "coups": "koos", "Versailles": "Vair sigh", "Seoul": "Sole", "Phuket": "Poo ket", "Bhutan": "Boo tahn",
+        "Nike": "Nye key", "gnocchi": "noh kee", "coup": "koo", "coups": "koos", "Versailles": "Vair sigh", "Seoul": "Sole", "Phuket": "Poo ket", "Bhutan": "Boo tahn", "naira": "nyra",
     ]
     /// C and Unix names said by their parts.
     static let identifiers: [String: String] = [
@@ -106,7 +106,8 @@ enum EnglishWords {
            name.isWord, name.isCapitalized {
             return RuleMatch(end: i + 2, say: tok.text == "Saint" ? "San" : "Sant")
         }
-        if let say = tradeWords[tok.text] ?? mixedInitials(tok.text), s.startsWord(i), s[i + 1].map({ !s.glued(i + 1) || !($0.isWord || $0.isNumber) }) ?? true {
+        // ("SAG-AFTRA": a trade's word after a hyphen too; "anti-DoS" is not spelled.)
+        if let say = tradeWords[tok.text] ?? mixedInitials(tok.text), s.startsWord(i, also: tradeWords[tok.text] == nil ? [] : ["-"]), s[i + 1].map({ !s.glued(i + 1) || !($0.isWord || $0.isNumber) }) ?? true {
             return RuleMatch(end: i + 1, say: say)
         }
         if let say = names[tok.text] ?? respelled[tok.text], !isRubberOrScore(s, i),
