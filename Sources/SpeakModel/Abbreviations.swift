@@ -9,12 +9,14 @@ enum Abbreviations {
         "fig", "figs", "vol", "vols", "eds", "approx", "dept", "lt", "capt", "sgt", "rev", "hon", "mt",
         "cf", "chap", "pp", "jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
         "tue", "thu", "fri", "ibid", "resp", "viz", "nr", "mx", "messrs", "assoc",
+        "det", "maj", "pvt", "cpl", "adm", "cmdr", "brig", "supt", "insp", "mfg", "rte", "avg", "doz", "mos",
     ]
 
     /// Abbreviations that are followed by more of the same sentence (titles, "e.g.").
     static let neverTerminal: Set<String> = [
         "mr", "mrs", "ms", "dr", "prof", "st", "lt", "capt", "sgt", "rev", "hon", "mt",
         "vs", "cf", "fig", "figs", "vol", "vols", "pp", "chap", "e.g", "i.e", "viz", "approx", "nr", "mx", "messrs", "assoc",
+        "det", "maj", "pvt", "cpl", "adm", "cmdr", "brig", "supt", "insp", "rte", "avg", "mfg",
     ]
 
     /// Whether `word` (scalars, ending in ".") keeps its dot: a known abbreviation, a single

@@ -42,10 +42,18 @@ enum CharacterRepairs {
                 return (i + 1 < s.count && s[i + 1] == "\u{FE0F}" ? i + 2 : i + 1, "love")
             }
         case "‛": return (i + 1, "'")
+        // Ornamental quotation marks.
+        case "❝", "❛": return (i + 1, "“")
+        case "❞", "❜": return (i + 1, "”")
+        // "1⁄2": a fraction slash between digits.
+        case "⁄" where i > 0 && ("0"..."9").contains(s[i - 1]) && i + 1 < s.count && ("0"..."9").contains(s[i + 1]): return (i + 1, "/")
+        // "It’ s": a space typed after an apostrophe, before a contraction's end.
+        case "’" where i > 0 && s[i - 1].properties.isAlphabetic && i + 2 < s.count && s[i + 1] == " " && contraction(s, from: i + 2):
+            return (i + 2, "’")
         case "℃": return (i + 1, "°C")
         case "℉": return (i + 1, "°F")
         case "⁉": return (i + 1, "?!")
-        case "‼": return (i + 1, "!")
+        case "‼": return (i + 1 < s.count && s[i + 1] == "\u{FE0F}" ? i + 2 : i + 1, "!")
         case "№": return (i + 1, "No.")
         case "¬" where i + 1 < s.count && s[i + 1] == " " && i > 0 && s[i - 1].properties.isAlphabetic: return (i + 1, "-")
         // "200ºC": the ordinal indicator typed for a degree sign.
@@ -68,7 +76,28 @@ enum CharacterRepairs {
         if let latin = lookalikes[u], mixesLatin(s, i) { return (i + 1, String(latin)) }
         if let mojibake = mojibake(s, i) { return mojibake }
         if u.properties.isAlphabetic, i + 1 < s.count, s[i + 1].properties.generalCategory == .nonspacingMark { return accented(s, i) }
+        if u.value >= 0xC0, let hat = hatted(s, i) { return hat }
+        // "5 ㎞", "3 ㎏": a unit set in one square, as CJK fonts write it.
+        if (0x3380...0x33DF).contains(u.value) { return (i + 1, String(u).precomposedStringWithCompatibilityMapping) }
         return nil
+    }
+
+    /// "s", "t", "re", "ll", "ve", "d", "m" and then no letter: the end of a contraction.
+    static func contraction(_ s: [Unicode.Scalar], from k: Int) -> Bool {
+        for end in ["s", "t", "re", "ll", "ve", "d", "m"] {
+            let e = Array(end.unicodeScalars)
+            guard k + e.count <= s.count, Array(s[k..<(k + e.count)]) == e else { continue }
+            return k + e.count == s.count || !s[k + e.count].properties.isAlphabetic
+        }
+        return false
+    }
+
+    /// "ŷ" standing alone: a statistician's estimate, "y hat".
+    static func hatted(_ s: [Unicode.Scalar], _ i: Int) -> (end: Int, text: String)? {
+        guard i == 0 || !s[i - 1].properties.isAlphabetic, i + 1 == s.count || !s[i + 1].properties.isAlphabetic else { return nil }
+        let parts = Array(String(s[i]).decomposedStringWithCanonicalMapping.unicodeScalars)
+        guard parts.count == 2, parts[1] == "\u{0302}", ("a"..."z").contains(parts[0]) else { return nil }
+        return (i + 1, String(parts[0]) + " hat")
     }
 
     /// "e" + U+0301 → "é"; "x̄" (no letter of its own) → "x bar".
@@ -115,7 +144,11 @@ enum CharacterRepairs {
         var bytes: [UInt8] = [UInt8(lead)]
         for k in 1...count {
             let c = s[i + k]
-            if let b = windows1252[c] { bytes.append(b) } else if (0x80...0xBF).contains(c.value) { bytes.append(UInt8(c.value)) } else { return nil }
+            if let b = windows1252[c] { bytes.append(b) } else if (0x80...0xBF).contains(c.value) { bytes.append(UInt8(c.value)) } else {
+                // "helloâ€ and": the closing quote's last byte (0x9D, no character in Windows-1252) was lost.
+                if lead == 0xE2, k == 2, s[i + 1] == "€" { return (i + 2, "”") }
+                return nil
+            }
         }
         var decoded = ""
         var iterator = bytes.makeIterator()

@@ -14,7 +14,7 @@ import Testing
 
     @Test func countsWrittenAsAFractionAreOneOrTheOther() {
         #expect(heard("a 2/3-way merge on 32/64-bit machines") == "a 2 or 3-way merge on 32 or 64-bit machines")
-        #expect(heard("a 1/2-inch pipe and 2/3 of it") == "a one half-inch pipe and two thirds of it")
+        #expect(heard("a 1/2-inch pipe and 2/3 of it") == "a half inch pipe and two thirds of it")
     }
 
     @Test func aSlashInsideANameIsNoAbbreviation() {
@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test func partsOfASpeedAndWordsOfText() {
-        #expect(heard("a 1/2-speed dub and a 3/4-track tape") == "a one half-speed dub and a three quarters-track tape")
+        #expect(heard("a 1/2-speed dub and a 3/4-track tape") == "a half speed dub and a three quarter track tape")
         #expect(heard("2k words and 4k pages") == "2 thousand words and 4 thousand pages")
     }
 

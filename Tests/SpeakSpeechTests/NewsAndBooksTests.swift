@@ -20,7 +20,7 @@ import Testing
         #expect(say("After his 2018 physical and WeWork's 2025 bond, fiscal 2019 and Euro 2020 qualifying.")
             == "After his twenty eighteen physical and We Work's twenty twenty five bond, fiscal twenty nineteen and Euro twenty twenty qualifying.")
         #expect(heard("From 2015—one year—the 2016-style keyboard, a mid-2019 launch.")
-            == "From twenty fifteen , one year , the twenty sixteen-style keyboard, a mid- twenty nineteen launch.")
+            == "From twenty fifteen , one year , the twenty sixteen-style keyboard, a mid twenty nineteen launch.")
         #expect(say("They sold 2018 units, 2048 bytes and their 1999 employees.") == "They sold 2018 units, 2048 bytes and their 1999 employees.")
     }
 

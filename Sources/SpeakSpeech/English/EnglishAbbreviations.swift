@@ -26,7 +26,9 @@ enum EnglishAbbreviations {
         "Natl": "National", "Intl": "International", "Assn": "Association", "Mgr": "manager", "Atty": "Attorney", "Dir": "Director",
         "Msgr": "Monsignor", "Fr": "Father", "Sr.": "Sister", "Br": "Brother", "Jan": "January", "Feb": "February", "Aug": "August",
         "Sept": "September", "Oct": "October", "Nov": "November", "Dec": "December", "FIG": "figure", "FIGS": "figures", "EQ": "equation",
-        "EQS": "equations", "SEC": "section",
+        "EQS": "equations", "SEC": "section", "Det": "Detective", "Maj": "Major", "Pvt": "Private", "Cmdr": "Commander",
+        "Brig": "Brigadier", "Mfg": "Manufacturing", "mfg": "manufacturing", "Rte": "Route", "avg": "average", "Avg": "average",
+        "doz": "dozen", "mos": "months",
     ]
 
     /// Written with a slash: "w/o" without, "y/y" year over year, "n/a" not applicable.
@@ -34,7 +36,8 @@ enum EnglishAbbreviations {
         "w/o": "without", "W/O": "without", "b/c": "because", "c/o": "care of", "C/O": "care of", "n/a": "not applicable",
         "N/A": "not applicable", "y/y": "year over year", "Y/Y": "year over year", "q/q": "quarter over quarter",
         "Q/Q": "quarter over quarter", "m/m": "month over month", "M/M": "month over month", "s/he": "she or he", "S/he": "She or he", "y/o": "year old", "a/c": "air conditioning",
-        "a/k/a": "also known as", "A/K/A": "also known as",
+        "a/k/a": "also known as", "A/K/A": "also known as", "w/in": "within", "W/in": "Within", "h/t": "hat tip", "H/T": "hat tip",
+        "s/o": "shout out", "S/O": "shout out",
     ]
 
     /// Abbreviations of numbered things: said in full only before their number.
@@ -127,13 +130,19 @@ enum EnglishAbbreviations {
         switch tok.text {
         case "p", "P": say = nextIsNumber ? "page" : nil
         case "No", "no": say = nextIsNumber ? "number" : nil
-        case "c", "ca": say = nextIsNumber ? "circa" : nil
+        case "c", "ca":
+            // "18th c. French": a century (its period ends no sentence before a name).
+            if tok.text == "c", !nextIsNumber, prev.map({ ["st", "nd", "rd", "th"].contains($0.text) }) == true {
+                return RuleMatch(end: i + 2, say: "century" + (next != nil && !nextIsName && s.endsSentence(after: i + 1) ? "." : ""))
+            }
+            say = nextIsNumber ? "circa" : nil
         case "St", "ST":
             say = prevIsName && !nextIsName ? "Street" : nextIsName ? "Saint" : prevIsName ? "Street" : "Saint"
         case "Dr", "DR":
             say = prevIsName && !nextIsName ? "Drive" : "Doctor"
         case "Co":
-            say = prev?.text == "&" || prevIsName ? "Company" : nil
+            // "Acme Mfg. Co.": after a company's abbreviated word too.
+            say = prev?.text == "&" || prevIsName || prev?.is(".") == true && s.t[safe: i - 2].map({ $0.isWord && $0.isCapitalized }) == true ? "Company" : nil
         case "Inc": say = "Incorporated"
         // "3rd ed.", "the second ed.": an edition; "ed. J. Smith": edited.
         case "ed", "Ed":
@@ -149,7 +158,8 @@ enum EnglishAbbreviations {
         }
         guard let words = say else { return nil }
         // A title before a name keeps no period; an abbreviation that ends the sentence keeps it.
-        let titles: Set<String> = ["Mr", "Mrs", "Ms", "Mx", "Messrs", "Mme", "Mlle", "Dr", "St", "Prof", "Gen", "Gov", "Sen", "Rep", "Col", "Capt", "Lt", "Sgt", "Rev", "Hon", "Mt", "Ft"]
+        let titles: Set<String> = ["Mr", "Mrs", "Ms", "Mx", "Messrs", "Mme", "Mlle", "Dr", "St", "Prof", "Gen", "Gov", "Sen", "Rep", "Col", "Capt", "Lt", "Sgt", "Rev", "Hon", "Mt", "Ft",
+                                   "Det", "Maj", "Pvt", "Cpl", "Adm", "Cmdr", "Brig", "Supt", "Insp", "Rte", "Mfg", "Intl", "Natl", "Univ", "Assoc"]
         let title = titles.contains(tok.text) || titles.contains(tok.text.prefix(1) + tok.text.dropFirst().lowercased())
         let numberedThing = numbered.contains(tok.text.lowercased()) && (nextIsNumber || next.map { $0.isWord && $0.text.count <= 3 && $0.isCapitalized } == true)
         let keepPeriod = next == nil || (s.endsSentence(after: i + 1) && !(title && nextIsName) && !takesObject.contains(tok.text) && !numberedThing)

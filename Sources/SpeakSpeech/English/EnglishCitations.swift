@@ -41,6 +41,11 @@ enum EnglishCitations {
             if let close = alphabeticKeys(s, from: i) ?? authorYear(s, from: i, closer: "]") { return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil }
             return nil
         }
+        // "WASHINGTON (AP) —": a news agency's credit after the dateline.
+        if tok.is("("), i <= 4, let agency = s[i + 1], ["AP", "Reuters", "AFP", "UPI", "CNN", "Bloomberg", "dpa", "Xinhua", "PA"].contains(agency.text),
+           s[i + 2]?.is(")") == true, let place = s.t[safe: i - 1], place.isWord, place.isAllCaps {
+            return skipping ? RuleMatch(end: i + 3, say: "", skip: .citations) : nil
+        }
         if tok.is("("), let close = authorYear(s, from: i) ?? pageReference(s, from: i) {
             return skipping ? RuleMatch(end: close + 1, say: "", skip: .citations) : nil
         }
@@ -119,6 +124,7 @@ enum EnglishCitations {
             if lead == "e", s.joined(i + 1..<j).lowercased() != "e.g.," { return nil }
         }
         let first = j
+        var located = false
         while let tok = s[j], j - i < 24 {
             if tok.is("]") { return numbers > 0 ? j : nil }
             if j == first, !tok.isInteger, !tok.is("p"), !tok.is("pp") { return nil }  // ("[-1, 2]" is a list.)
@@ -126,11 +132,20 @@ enum EnglishCitations {
                 // Notes are numbered from one: "argv[0]" is an index.
                 if Int(tok.text) == 0 { return nil }
                 numbers += 1
+            } else if located, tok.isNumber {
+                // "[12, Thm. 3.1]": where in the work cited.
+            } else if numbers > 0, s.t[j - 1].is(","), locators.contains(tok.text.lowercased()) {
+                located = true
             } else if !(dashes.contains(tok.text) || ["p", "pp", "."].contains(tok.text)) { return nil }
             j += 1
         }
         return nil
     }
+
+    /// Words that say where in a cited work: "[12, Thm. 3.1]", "[4, Sec. 2]".
+    static let locators: Set<String> = ["thm", "theorem", "lemma", "lem", "prop", "proposition", "cor", "corollary", "sec", "section",
+                                        "ch", "chap", "chapter", "def", "definition", "eq", "eqs", "fig", "figure", "table", "tab", "ex",
+                                        "example", "appendix", "app", "remark", "rem", "§"]
 
     /// Wikipedia's `[citation needed]`, `[a]`, `[note 3]`.
     static func wikiNote(_ s: Scan, from i: Int) -> Int? {
@@ -139,7 +154,15 @@ enum EnglishCitations {
         // ("a[i] = z", "x[n]": an index, after a variable or by its letter.)
         if a.isWord, a.text.count == 1, a.isLowercase, s[i + 2]?.is("]") == true, !"ijkn".contains(a.text),
            s.t[safe: i - 1].map({ !($0.isWord && $0.text.count <= 2) }) ?? true { return i + 2 }
-        let words = ["citation needed", "note", "nb", "clarification needed", "who", "when", "according to whom", "dubious", "better source needed"]
+        // "Ireland.[iv]": a note's small Roman numeral after a sentence.
+        if a.isWord, a.isLowercase, a.text.count <= 4, EnglishRoman.value(a.text.uppercased()) != nil, s[i + 2]?.is("]") == true,
+           s.t[safe: i - 1].map({ [".", "!", "?", ")", "\"", "”"].contains($0.text) }) == true { return i + 2 }
+        // "documented.[^1]": a Markdown footnote.
+        if a.is("^"), let n = s[i + 2], n.isInteger, s[i + 3]?.is("]") == true, s.t[safe: i - 1].map({ $0.isWord || [".", ",", ";", ":", "!", "?", ")", "”"].contains($0.text) }) ?? true {
+            return i + 3
+        }
+        let words = ["citation needed", "note", "nb", "clarification needed", "who", "when", "according to whom", "dubious", "better source needed",
+                     "edit", "update", "verification needed", "full citation needed", "page needed", "year needed", "by whom", "which"]
         var j = i + 1
         var phrase: [String] = []
         while let tok = s[j], !tok.is("]"), j - i < 6 { phrase.append(tok.text.lowercased()); j += 1 }
@@ -199,6 +222,12 @@ enum EnglishCitations {
         var parts: [[Token]] = [[]]
         while let tok = s[j], j - i < 60 {
             if tok.is(closer) { break }
+            // "(Darwin [1859] 2009)": the year of the first edition, in brackets.
+            if tok.is("["), closer == ")", let year = s[j + 1], year.isInteger, year.text.count == 4, s[j + 2]?.is("]") == true {
+                parts[parts.count - 1].append(year)
+                j += 3
+                continue
+            }
             if tok.is("(") || tok.is("[") { return nil }
             if tok.is(";") { parts.append([]) } else { parts[parts.count - 1].append(tok) }
             j += 1
@@ -213,6 +242,7 @@ enum EnglishCitations {
         for part in parts {
             let hasYear = part.contains { ($0.isInteger && (1500...2100).contains(Int($0.text) ?? 0)) || $0.is("n.d") }
                 || part.map(\.text).joined(separator: " ").contains("in press") || part.map(\.text).joined().hasSuffix("n.d.")
+                || part.contains { ["forthcoming", "submitted"].contains($0.text) } && part.last?.isWord == true
             // A month or a day is no author: "(February 2012)", "(Sun, 14 Nov 2004)" are dates.
             let hasName = part.contains { $0.isWord && $0.isCapitalized && !["See", "E", "I", "In", "Cf"].contains($0.text)
                 && !EnglishDates.months.contains($0.text) && EnglishDates.abbreviations[$0.text] == nil && EnglishDates.days[$0.text] == nil
@@ -229,7 +259,9 @@ enum EnglishCitations {
             let said = part.map { $0.text.lowercased() }.joined(separator: " ")
             let phrase: Set<String> = said.contains("personal communication") ? ["personal", "communication"]
                 : said.contains("as cited in") ? ["as", "cited", "in"] : []
-            let lowercase = part.filter { !phrase.contains($0.text) }.filter { $0.isWord && $0.isLowercase && !["et", "al", "and", "see", "e", "g", "cf", "p", "pp", "in", "press", "also", "a", "b", "c", "d", "von", "van", "de", "der", "den", "da", "di", "la", "le", "du", "ed", "eds"].contains($0.text) }
+            // "pp. xi–xii": pages numbered in Roman.
+            let romanPages = part.contains { $0.is("p") || $0.is("pp") }
+            let lowercase = part.filter { !phrase.contains($0.text) && !(romanPages && EnglishRoman.value($0.text.uppercased()) != nil) }.filter { $0.isWord && $0.isLowercase && !["et", "al", "and", "see", "e", "g", "cf", "p", "pp", "in", "press", "also", "forthcoming", "submitted", "a", "b", "c", "d", "von", "van", "de", "der", "den", "da", "di", "la", "le", "du", "ed", "eds"].contains($0.text) }
             guard lowercase.count <= 1 else { return nil }
         }
         return j

@@ -6,6 +6,7 @@ enum EnglishCodes {
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
         if tok.isWord || tok.isInteger, let code = serial(s, i) ?? designation(s, i) { return code }
+        if tok.isWord || tok.isNumber, let code = hardware(s, i) { return code }
         if tok.isInteger { return zip(s, i) ?? port(s, i) ?? status(s, i) ?? model(s, i) ?? dateName(s, i) ?? mode(s, i) ?? pence(s, i) }
         if tok.isNumber { return release(s, i) }
         // "A380", "H264": a capital written against three digits, said with its letter.

@@ -28,10 +28,28 @@ enum EnglishCurrency {
         "HKD": Currency(one: "Hong Kong dollar", many: "Hong Kong dollars"), "SGD": Currency(one: "Singapore dollar", many: "Singapore dollars"),
         "INR": Currency(one: "rupee", many: "rupees"), "RUB": Currency(one: "ruble", many: "rubles"), "BRL": Currency(one: "real", many: "reais"),
         "MXN": Currency(one: "Mexican peso", many: "Mexican pesos"), "KRW": Currency(one: "won", many: "won"),
-        "SEK": Currency(one: "Swedish krona", many: "Swedish kronor"), "NOK": Currency(one: "Norwegian krone", many: "Norwegian kroner"),
+        "SEK": Currency(one: "Swedish krona", many: "Swedish krohnor"), "NOK": Currency(one: "Norwegian krone", many: "Norwegian kroner"),
         "DKK": Currency(one: "Danish krone", many: "Danish kroner"), "PLN": Currency(one: "zloty", many: "zlotys"),
         "ZAR": Currency(one: "rand", many: "rand"), "TRY": Currency(one: "lira", many: "lira"), "BTC": Currency(one: "bitcoin", many: "bitcoin"),
+        "AED": Currency(one: "dirham", many: "dirhams"), "KES": Currency(one: "Kenyan shilling", many: "Kenyan shillings"),
+        "Ksh": Currency(one: "Kenyan shilling", many: "Kenyan shillings"), "IDR": Currency(one: "roopeeah", many: "roopeeah"),
+        "CZK": Currency(one: "Czech koruna", many: "Czech korunas"), "HUF": Currency(one: "forint", many: "forints"),
+        "THB": Currency(one: "baht", many: "baht"),
+        "NGN": Currency(one: "nyra", many: "nyra"), "EGP": Currency(one: "Egyptian pound", many: "Egyptian pounds"),
+        "SAR": Currency(one: "riyal", many: "riyals"), "ILS": Currency(one: "shekel", many: "shekels"),
+        "UAH": Currency(one: "hryvnia", many: "hryvnias"), "VND": Currency(one: "dong", many: "dong"),
     ]
+    /// Written before or after the amount as a word: "Rp 25.000", "5 zł".
+    static let written: [String: Currency] = ["Rp": Currency(one: "roopeeah", many: "roopeeah"), "zł": Currency(one: "zloty", many: "zlotys"),
+                                              "Ksh": Currency(one: "Kenyan shilling", many: "Kenyan shillings"),
+                                              "KSh": Currency(one: "Kenyan shilling", many: "Kenyan shillings"),
+                                              "Kč": Currency(one: "koruna", many: "korunas"), "Ft": Currency(one: "forint", many: "forints")]
+    /// Words of the stock market, where "$AAPL" is a ticker.
+    static let marketWords: Set<String> = ["shares", "share", "stock", "stocks", "ticker", "nasdaq", "nyse", "traded", "trading",
+                                           "earnings", "dividend", "rallied", "investors", "calls", "puts", "bullish", "bearish"]
+    /// Words that make "¥" the Chinese yuan.
+    static let chinaWords: Set<String> = ["china", "chinese", "beijing", "shanghai", "shenzhen", "guangzhou", "yuan", "rmb", "renminbi",
+                                          "alibaba", "tencent", "hangzhou", "chengdu", "wuhan"]
     /// Dollar signs with a country: US$, A$, C$, NZ$, HK$, S$.
     static let dollarPrefixes: [String: Currency] = [
         "US": codes["USD"] ?? dollar, "A": codes["AUD"] ?? dollar, "AU": codes["AUD"] ?? dollar, "C": codes["CAD"] ?? dollar,
@@ -55,6 +73,14 @@ enum EnglishCurrency {
         if let c = symbols[tok.text] { currency = c }
         if tok.isWord, let c = dollarPrefixes[tok.text], s[i + 1]?.is("$") == true, s.glued(i + 1) { currency = c; amountAt = i + 2 }
         if tok.isWord, tok.text.count == 3, let c = codes[tok.text], s[i + 1]?.isNumber == true, s[i + 1]?.spaceBefore == true { currency = c }
+        if tok.isWord, let c = written[tok.text], tok.text != "Ft", s.startsWord(i), s[i + 1]?.isNumber == true { currency = c }
+        if tok.is("¥"), s.t.contains(where: { chinaWords.contains($0.text.lowercased()) }) { currency = codes["CNY"] }
+        // "Shares of $AAPL": a share's ticker, spelled (not "$HOME", "$PATH" of a shell).
+        if tok.is("$"), let ticker = s[i + 1], ticker.isWord, ticker.isAllCaps, (1...5).contains(ticker.text.count), s.glued(i + 1),
+           s[i + 2].map({ !s.glued(i + 2) || !($0.isWord || $0.isNumber || ["_", "/", ".", "{", "-"].contains($0.text)) }) ?? true,
+           s.t.contains(where: { marketWords.contains($0.text.lowercased()) }) {
+            return RuleMatch(end: i + 2, say: EnglishWords.spell(ticker.text))
+        }
         // "Rs. 500", "Rs 1,200": rupees.
         if tok.text == "Rs", s.startsWord(i) {
             let at = s[i + 1]?.is(".") == true && s.glued(i + 1) ? i + 2 : i + 1
@@ -78,7 +104,7 @@ enum EnglishCurrency {
             }
             var unit: Currency?
             if let c = codes[next.text], next.text.count == 3 { unit = c }
-            if let c = symbols[next.text], next.text != "$" { unit = c }
+            if let c = symbols[next.text] ?? written[next.text], next.text != "$", next.text != "Ft" || !s.glued(i + 1) { unit = c }
             if let unit, s[i + 2]?.isWord != true || !s.glued(i + 2) {
                 // "2,80 €": a decimal comma, euros and cents; "50.000₫": a dot between thousands.
                 let parts = tok.text.split(separator: ",")
@@ -138,6 +164,9 @@ enum EnglishCurrency {
                 + (describes ? currency.one : currency.many)
         } else if let upper {
             words = EnglishNumbers.number(amount.text) + " to " + EnglishNumbers.number(upper) + " " + currency.many
+        } else if parts.count == 2, parts[1].count == 3, currency.minorOne == nil, currency.one != "bitcoin", parts[0] != "0", !amount.text.contains(","), let value = Int(parts.joined()) {
+            // "Rp 25.000", "¥ 1.500": a currency without cents writes a dot between thousands.
+            words = EnglishNumbers.cardinal(value) + " " + currency.many
         } else if parts.count == 2, parts[1].count == 2, let major = Int(parts[0].isEmpty ? "0" : parts[0]), let minor = Int(parts[1]),
                   let minorOne = currency.minorOne, let minorMany = currency.minorMany {
             if major == 0 {
@@ -164,7 +193,8 @@ enum EnglishCurrency {
             end += 1
         }
         // "$4.99/mo", "$20/user/month": per each.
-        while let slash = s[end], slash.is("/"), s.glued(end), let per = s[end + 1], s.glued(end + 1), let name = perWhat[per.text] {
+        // ("$10 / person": spaced too.)
+        while let slash = s[end], slash.is("/"), let per = s[end + 1], s.glued(end) == s.glued(end + 1), let name = perWhat[per.text] {
             if let after = s[end + 2], s.glued(end + 2), after.isWord || after.isNumber { break }
             words += " per " + name
             end += 2

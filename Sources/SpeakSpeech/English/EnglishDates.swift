@@ -13,7 +13,14 @@ enum EnglishDates {
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
-        if tok.isNumber { return numeric(s, i) ?? dayMonth(s, i) ?? time(s, i) }
+        if tok.isNumber {
+            // "2019–present": a year to now.
+            if year(s, i) != nil, let dash = s[i + 1], ["–", "-", "—"].contains(dash.text), s.glued(i + 1),
+               let word = s[i + 2], ["present", "Present", "now", "today"].contains(word.text), s.glued(i + 2), let y = Int(tok.text) {
+                return RuleMatch(end: i + 3, say: EnglishNumbers.year(y) + " to " + (word.text.lowercased() == "present" ? "the present" : word.text))
+            }
+            return numeric(s, i) ?? dayMonth(s, i) ?? time(s, i)
+        }
         if tok.isWord {
             if ["am", "pm", "AM", "PM"].contains(tok.text), s.glued(i), s.t[safe: i - 1]?.isNumber == true, let dash = s[i + 1],
                ["–", "-", "—"].contains(dash.text), s.glued(i + 1) {
@@ -36,6 +43,9 @@ enum EnglishDates {
         if let m = abbreviations[tok.text] {
             if s[i + 1]?.is(".") == true, s.glued(i + 1) { return (m, i + 2) }
             if s[i + 1]?.isInteger == true { return (m, i + 1) }
+            // "1 Jan–31 Mar": before a dash, and after a day.
+            if let dash = s[i + 1], ["–", "-"].contains(dash.text), s.glued(i + 1), s[i + 2]?.isInteger == true { return (m, i + 1) }
+            if s.t[safe: i - 1]?.isInteger == true, tok.spaceBefore, s[i + 1].map({ !s.glued(i + 1) || !($0.isWord || $0.isNumber) }) ?? true { return (m, i + 1) }
         }
         return nil
     }
@@ -89,6 +99,12 @@ enum EnglishDates {
     /// "1 July 2025", "24th of November", "6 Jan. 2026".
     static func dayMonth(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let (d, next) = day(s, i) else { return nil }
+        // "15-Mar-2026": day, month and year joined by hyphens.
+        if s[next]?.is("-") == true, s.glued(next), let name = s[next + 1], s.glued(next + 1),
+           let m = months.firstIndex(of: name.text).map({ $0 + 1 }) ?? abbreviations[name.text], s[next + 2]?.is("-") == true,
+           s.glued(next + 2), s.glued(next + 3), let y = year(s, next + 3) {
+            return RuleMatch(end: next + 4, say: date(month: m, day: d, year: y))
+        }
         // "24th–26th May", "24–26 May": days of one month; "13th–15th centuries": ordinals.
         if let dash = s[next], ["–", "-"].contains(dash.text), s.glued(next), s.glued(next + 1), let (d2, next2) = day(s, next + 1), d2 > d {
             let range = EnglishNumbers.ordinal(d) + " to " + EnglishNumbers.ordinal(d2)
@@ -115,6 +131,11 @@ enum EnglishDates {
         var y: Int?
         if let year = year(s, after) { y = year; end = after + 1 }
         else if s[after]?.is(",") == true, let year = year(s, after + 1) { y = year; end = after + 2 }
+        // "1 Jan–31 Mar": to the next day and month.
+        if y == nil, let dash = s[end], ["–", "-"].contains(dash.text), s.glued(end), s.glued(end + 1), let (_, next2) = day(s, end + 1),
+           month(s, next2) != nil {
+            return RuleMatch(end: end + 1, say: date(month: m, day: d, year: nil) + " to")
+        }
         return RuleMatch(end: end, say: date(month: m, day: d, year: y))
     }
 

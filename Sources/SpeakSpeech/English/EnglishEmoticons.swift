@@ -1,7 +1,16 @@
+import Foundation
+
 /// Faces drawn in text (":)", ";-)", ":D", ":'(", "XD") are decoration, like emoji: not read.
 enum EnglishEmoticons {
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         if let face = drawn(s, i) { return face }
+        // "Love you guys <333", "hilarious xD", "We shipped it \\o/": a heart, a laugh, cheering, at the end.
+        if let tok = s[i], tok.spaceBefore, i > 0, s.t[s.run(from: i)...].allSatisfy({ [".", "!", "?"].contains($0.text) }) {
+            let full = s.joined(i..<s.run(from: i)).trimmingCharacters(in: .init(charactersIn: ".!?"))
+            if ["xD", "XD", "\\o/", "\\O/"].contains(full) || full.hasPrefix("<3") && full.dropFirst().allSatisfy({ $0 == "3" }) {
+                return RuleMatch(end: s.run(from: i), say: " ")
+            }
+        }
         guard let eyes = s[i], [":", ";", "=", "X", "x"].contains(eyes.text), eyes.spaceBefore || i == 0 || eyes.is("X") || eyes.is("x") else { return nil }
         var j = i + 1
         if let nose = s[j], ["-", "'", "^", "o"].contains(nose.text), s.glued(j) { j += 1 }

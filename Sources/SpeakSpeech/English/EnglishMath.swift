@@ -26,13 +26,23 @@ enum EnglishMath {
            s[i + 3]?.is("∂") == true, s.glued(i + 3), let x = s[i + 4], x.isWord, x.text.count <= 2, s.glued(i + 4) {
             return RuleMatch(end: i + 5, say: "partial " + f.text + " over partial " + x.text)
         }
+        // "§§ 4–6": sections.
+        if tok.is("§"), s[i + 1]?.is("§") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "sections") }
+        // "xⁿ": to the n.
+        if tok.is("ⁿ"), s.glued(i), let base = s.t[safe: i - 1], base.isNumber || base.isWord && base.text.count == 1 { return RuleMatch(end: i + 1, say: "to the n") }
+        if let latex = inlineTeX(s, i) { return latex }
         // "17 ≡ 2 (mod 5)"; "x ∈ S" is "x is in S" (after "for all x" just "in").
         if tok.is("≡") { return RuleMatch(end: i + 1, say: "is congruent to") }
         if tok.is("∈") || tok.is("∉"), let v = s.t[safe: i - 1], v.isWord, v.text.count == 1,
            !["all", "each", "every", "some", "∀", "∃", "exists", "for"].contains(s.lower(i - 2) ?? "") {
             return RuleMatch(end: i + 1, say: tok.is("∈") ? "is in" : "is not in")
         }
+        if let quotient = quotient(s, i) { return quotient }
         guard tok.isWord else { return nil }
+        // "xⁿ": a letter to the n.
+        if tok.text.count == 2, tok.text.hasSuffix("ⁿ"), let base = tok.text.first, base.isLetter, base.isASCII {
+            return RuleMatch(end: i + 1, say: String(base) + " to the n")
+        }
         return application(s, i) ?? complexity(s, i) ?? conditional(s, i) ?? power(s, i) ?? letters(s, i)
     }
 
@@ -152,4 +162,28 @@ enum EnglishMath {
 
     private static let formulaMarks: Set<String> = ["=", "+", "<", ">", "≤", "≥", "≠", "≈", "→", "∈", "^"]
     private static let operators: Set<String> = ["+", "-", "−", "*", "×", "·", "/", "^"]
+
+    /// "$\alpha$", "$x$": a formula of TeX inline in prose, a letter or a Greek letter's name.
+    static func inlineTeX(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let open = s[i], open.is("$"), s.startsWord(i) else { return nil }
+        var j = i + 1
+        if s[j]?.is("\\") == true, s.glued(j) { j += 1 }
+        guard let name = s[j], name.isWord, s.glued(j), s[j + 1]?.is("$") == true, s.glued(j + 1),
+              j == i + 2 ? EnglishWords.greekNames.contains(name.text.lowercased()) : name.text.count == 1,
+              s[j + 2].map({ !s.glued(j + 2) || !($0.isWord || $0.isNumber) }) ?? true else { return nil }
+        return RuleMatch(end: j + 2, say: name.text)
+    }
+
+    /// "dy/dx" → d y d x; "π/2" → pi over two.
+    static func quotient(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let a = s[i], s[i + 1]?.is("/") == true, s.glued(i + 1), let b = s[i + 2], s.glued(i + 2), s.startsWord(i),
+              s[i + 3].map({ !s.glued(i + 3) || !($0.isWord || $0.isNumber || $0.is("/")) }) ?? true else { return nil }
+        if a.text.count == 2, b.text.count == 2, a.text.hasPrefix("d"), b.text.hasPrefix("d"), a.isLowercase, b.isLowercase {
+            return RuleMatch(end: i + 3, say: "d " + a.text.dropFirst() + " d " + b.text.dropFirst())
+        }
+        if a.text.count == 1, let greek = a.text.first.flatMap({ EnglishWords.greek[$0] }), b.isNumber {
+            return RuleMatch(end: i + 3, say: greek + " over " + b.text)
+        }
+        return nil
+    }
 }

@@ -15,7 +15,7 @@ extension EnglishNumberRules {
     }
 
     static let comparedBy: Set<String> = ["more", "less", "fewer", "speedup", "speed-up", "improvement", "increase", "reduction",
-                                          "boost", "zoom", "magnification", "the", "as", "cheaper", "better", "worse", "growth", "gain"]
+                                          "boost", "zoom", "magnification", "the", "as", "cheaper", "better", "worse", "growth", "gain", "speed", "playback"]
 
     /// "12 500 inhabitants", "1 250 000 km²": thousands set apart by spaces, as much of Europe writes them.
     static func spacedThousands(_ s: Scan, _ i: Int) -> RuleMatch? {

@@ -69,6 +69,28 @@ extension EnglishNumberRules {
            let noun = s.lower(i + 3), pairedNouns.contains(noun) {
             return RuleMatch(end: i + 3, say: EnglishNumbers.cardinal(Int(a.text) ?? 0) + " " + EnglishNumbers.cardinal(Int(b.text) ?? 0))
         }
+        let x = Int(a.text) ?? 0, y = Int(b.text) ?? 0
+        let ends = s[i + 3].map({ !s.glued(i + 3) || !($0.isWord || $0.isNumber || $0.is("-")) }) ?? true
+        // "dial 9-1-1".
+        if a.is("9"), b.is("1"), s[i + 3]?.is("-") == true, s.glued(i + 3), s[i + 4]?.is("1") == true, s.glued(i + 4) {
+            return RuleMatch(end: i + 5, say: "nine one one")
+        }
+        // "20-20 vision", "a 50-50 chance": the same number twice.
+        if ends, x == y, x >= 10, x < 100, a.text.count == b.text.count { return RuleMatch(end: i + 3, say: EnglishNumbers.cardinal(x) + " " + EnglishNumbers.cardinal(y)) }
+        // "a Boeing 737-800": an airliner's model and its series.
+        if ends, a.text.count == 3, b.text.count == 3, b.text.hasSuffix("00"), ["Boeing", "Airbus"].contains(s.text(i - 1) ?? "") || a.text.hasPrefix("7") && a.text.hasSuffix("7") {
+            return RuleMatch(end: i + 3, say: EnglishNumbers.name(x) + " " + EnglishNumbers.cardinal(y))
+        }
+        // "pp. 104-5": the last page written short.
+        if ends, b.text.count < a.text.count, [s.lower(i - 1), s.lower(i - 2)].contains(where: { ["pp", "pages"].contains($0 ?? "") }),
+           let full = Int(a.text.dropLast(b.text.count) + b.text), full > x {
+            return RuleMatch(end: i + 3, say: EnglishNumbers.cardinal(x) + " to " + EnglishNumbers.cardinal(full))
+        }
+        // "10-12-year-olds": children of those ages.
+        if s[i + 3]?.is("-") == true, s.glued(i + 3), s.lower(i + 4) == "year", s.glued(i + 4), s[i + 5]?.is("-") == true, s.glued(i + 5),
+           let old = s.lower(i + 6), ["old", "olds"].contains(old), s.glued(i + 6), x < y {
+            return RuleMatch(end: i + 7, say: EnglishNumbers.cardinal(x) + " to " + EnglishNumbers.cardinal(y) + " year " + old)
+        }
         // A toll-free number spelled as a word.
         guard a.is("1"), b.text.count == 3, b.text.hasPrefix("8") else { return nil }
         var words: [String] = [], j = i + 3

@@ -44,12 +44,13 @@ enum EnglishNumberRules {
             return RuleMatch(end: i + 1, say: "minus")
         }
         if tok.is("."), let point = bareDecimal(s, i) { return point }
+        if tok.is("x") || tok.is("X"), let ext = phoneExtension(s, i) { return ext }
         guard tok.isNumber else { return nil }
         if let angle = EnglishMath.coordinates(s, i) { return angle }
-        if let code = codes(s, i) { return code }
+        if let code = localPhone(s, i) ?? codes(s, i) { return code }
         if let phone = phone(s, i) { return phone }
         if let grouped = spacedThousands(s, i) { return grouped }
-        let rules: [(Scan, Int) -> RuleMatch?] = [codes, codeSection, spokenDashes, scientific, spacedBy, dimensions, decade, ordinal, military, range, fraction, power, multiplier, unitLetter, version, year]
+        let rules: [(Scan, Int) -> RuleMatch?] = [codeSection, spokenDashes, ratio, commaPercent, roundPlural, namedNumber, scientific, spacedBy, dimensions, decade, ordinal, military, range, fraction, power, multiplier, unitLetter, version, year]
         for rule in rules {
             if let m = rule(s, i) { return m }
         }
@@ -254,6 +255,11 @@ enum EnglishNumberRules {
             return RuleMatch(end: i + 3, say: a.text + " or " + b.text)
         }
         if let date = EnglishDates.slashed(s, i, x, y) { return date }
+        // "1/2-price", "a 3/4-length coat": a part before its noun.
+        if s[i + 3]?.is("-") == true, s.glued(i + 3), s[i + 4]?.isWord == true, s.glued(i + 4),
+           let part = ["1/2": "half", "1/4": "quarter", "3/4": "three quarter"]["\(x)/\(y)"] {
+            return RuleMatch(end: i + 4, say: part)
+        }
         if x < y, let words = EnglishNumbers.fraction(x, y) {
             // "1 1/2 cups": one and a half.
             if let whole = s[i - 1], whole.isInteger, (Int(whole.text) ?? 1000) <= 100, !s.glued(i), !(s[i - 2].map { $0.isNumber || $0.is("/") } ?? false) {
@@ -300,6 +306,7 @@ enum EnglishNumberRules {
         if let address = address(s, i) { return address }
         guard let n = s[i], n.text.contains("."), !n.text.contains(","), !n.text.contains(":") else { return nil }
         let parts = n.text.split(separator: ".").map(String.init)
+        if let said = dottedPhone(parts) ?? dottedThousands(parts) { return RuleMatch(end: i + 1, say: said) }
         let before = s.t[safe: i - 1]
         // A name before it, not the capital of a sentence's first word ("Add 0.312 grams").
         let named = before.map { b in b.isWord && (versionWords.contains(b.text.lowercased()) || b.isCapitalized
@@ -360,41 +367,14 @@ enum EnglishNumberRules {
     static func preRelease(_ s: Scan, _ j: Int) -> (String, Int) {
         guard s[j]?.is("-") == true, s.glued(j), let tag = s[j + 1], tag.isWord, s.glued(j + 1),
               let said = preReleases[tag.text.lowercased()] else { return ("", j) }
-        if let n = s[j + 2], n.isInteger, s.glued(j + 2) {
-            if let after = s[j + 3], s.glued(j + 3), after.isWord || after.isNumber { return ("", j) }
-            return (" " + said + " " + EnglishNumbers.cardinal(Int(n.text) ?? 0), j + 3)
+        // "-rc2", "-beta.2".
+        let dotted = s[j + 2]?.is(".") == true && s.glued(j + 2) && s[j + 3]?.isInteger == true && s.glued(j + 3)
+        if let n = s[dotted ? j + 3 : j + 2], n.isInteger, s.glued(j + 2) {
+            let k = dotted ? j + 4 : j + 3
+            if let after = s[k], s.glued(k), after.isWord || after.isNumber { return ("", j) }
+            return (" " + said + " " + EnglishNumbers.cardinal(Int(n.text) ?? 0), k)
         }
         if let after = s[j + 2], s.glued(j + 2), after.isWord || after.isNumber { return ("", j) }
         return (" " + said, j + 2)
-    }
-
-    /// a pause between groups.
-    static func phone(_ s: Scan, _ i: Int) -> RuleMatch? {
-        var j = i
-        var groups: [String] = []
-        var prefix = ""
-        if s[j]?.is("+") == true, s.glued(j + 1) { prefix = "plus "; j += 1 }
-        if s[j]?.is("(") == true, let area = s[j + 1], area.isInteger, area.text.count == 3, s[j + 2]?.is(")") == true {
-            groups.append(area.text)
-            j += 3
-        }
-        var sawHyphen = false
-        while let g = s[j], g.isInteger, g.text.count <= 4, groups.count < 6 {
-            if !groups.isEmpty, !g.spaceBefore { break }
-            groups.append(g.text)
-            j += 1
-            // Groups joined by hyphens or dots count as one run.
-            while let sep = s[j], sep.is("-") || sep.is("."), s.glued(j), let h = s[j + 1], h.isInteger, h.text.count <= 4, s.glued(j + 1) {
-                groups.append(h.text)
-                sawHyphen = true
-                j += 2
-            }
-            if prefix.isEmpty, !sawHyphen, groups.count == 1 { break }
-        }
-        let digits = groups.joined().count
-        guard groups.count >= 3, digits >= 7, digits <= 15 else { return nil }
-        if prefix.isEmpty, !sawHyphen, s[i]?.is("(") != true { return nil }
-        if let after = s[j], s.glued(j), after.isWord || after.isNumber { return nil }
-        return RuleMatch(end: j, say: prefix + groups.map { EnglishNumbers.digits($0) }.joined(separator: ", "))
     }
 }

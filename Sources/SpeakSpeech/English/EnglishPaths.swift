@@ -16,7 +16,9 @@ enum EnglishPaths {
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], tok.text == "/" || tok.text == "~" || tok.text == "." || tok.isWord,
-              s.startsWord(i, also: ["="]) || tok.is("/") && isOptionLetter(s, i - 1)
+              s.startsWord(i, also: ["="]) || tok.is("/") && isOptionLetter(s, i - 1),
+              // ("π/2" is a formula.)
+              tok.text.count > 1 || tok.text.first.map({ EnglishWords.greek[$0] == nil }) ?? true
         else { return nil }
         var end = s.run(from: i)
         // Trailing punctuation belongs to the sentence.
@@ -28,7 +30,8 @@ enum EnglishPaths {
               tokens.allSatisfy({ $0.isWord || $0.isNumber || marks[$0.text] != nil }) else { return nil }
         let slashes = tokens.filter { $0.is("/") }.count
         guard slashes > 0 else { return nil }
-        let rooted = tokens[0].is("/") && tokens[1].isWord
+        // ("another meeting /s": sarcasm's mark, not the root's "s".)
+        let rooted = tokens[0].is("/") && tokens[1].isWord && !(tokens.count == 2 && tokens[1].is("s") && end == s.t.count)
         let home = tokens[0].is("~") && tokens[1].is("/")
         let relative = tokens[0].is(".") && (tokens[1].is("/") || tokens[1].is(".") && tokens.count > 2 && tokens[2].is("/"))
         // "docs/INSTALL.txt", "src/speak/main.swift": a file's name with an extension at the end.

@@ -9,7 +9,13 @@ enum EnglishRoman {
                                         "op", "opus", "symphony", "movement", "experiment", "study", "trial", "case", "model",
                                         "problem", "exercise", "theorem", "lemma", "proposition", "corollary", "vols", "chapters",
                                         "parts", "types", "stages", "phases", "classes", "acts", "chap", "ch", "pt", "sec",
-                                        "wrestlemania", "iphone"]
+                                        "wrestlemania", "iphone", "episode", "episodes"]
+    /// Books of the Bible numbered before their name ("II Corinthians" is Second Corinthians).
+    static let bibleBooks: Set<String> = ["Corinthians", "Thessalonians", "Timothy", "Peter", "John", "Kings", "Samuel", "Chronicles",
+                                          "Maccabees", "Esdras"]
+    /// What is given into a vein ("an IV drip").
+    static let veinNouns: Set<String> = ["drip", "drips", "fluids", "fluid", "line", "lines", "bag", "bags", "antibiotics", "therapy",
+                                         "access", "infusion", "infusions", "catheter", "pole", "push", "medication", "medications", "drug", "drugs"]
     /// Names that take a regnal "I" ("Elizabeth I"); longer numerals follow any name.
     static let regnalNames: Set<String> = [
         "Elizabeth", "James", "Charles", "George", "William", "Henry", "Edward", "Richard", "Mary", "Louis", "Peter", "Catherine",
@@ -128,7 +134,22 @@ enum EnglishRoman {
                 if let prev = s[i - 1], regnalNames.contains(prev.text) { return RuleMatch(end: i + 1, say: "the " + EnglishNumbers.ordinal(v) + "'s") }
             }
         }
+        if let subtype = subtype(s, i) { return subtype }
         guard let tok = s[i], tok.isWord, let v = value(tok.text), !s.shouting else { return nil }
+        if v <= 3, let book = s[i + 1], book.spaceBefore, bibleBooks.contains(book.text) {
+            return RuleMatch(end: i + 1, say: ["First", "Second", "Third"][v - 1])
+        }
+        if tok.text == "IV", let next = s.lower(i + 1), veinNouns.contains(next) { return RuleMatch(end: i + 1, say: "I V") }
+        // "his starting XI": a side of eleven players.
+        if tok.text == "XI", let before = s.lower(i - 1), ["starting", "playing", "strongest", "best", "test", "world"].contains(before) {
+            return RuleMatch(end: i + 1, say: "eleven")
+        }
+        // "Form I-9": a form's letter and number.
+        if tok.text == "I", s[i + 1]?.is("-") == true, s.glued(i + 1), s[i + 2]?.isInteger == true, s.glued(i + 2) {
+            return RuleMatch(end: i + 2, say: "I")
+        }
+        // "a Tesla Model X": a letter.
+        if tok.text == "X", s.lower(i - 1) == "model" { return nil }
         // "the XIX century", "the XVIII dynasty": an ordinal.
         if let next = s.lower(i + 1), ["century", "centuries", "dynasty", "millennium", "congress", "olympiad", "corps", "airborne", "legion", "army"].contains(next) {
             return RuleMatch(end: i + 1, say: EnglishNumbers.ordinal(v))
@@ -186,5 +207,13 @@ enum EnglishRoman {
         if tok.text.count == 1 { return RuleMatch(end: i + 1, say: EnglishWords.spell(tok.text)) }
         guard let v = value(tok.text.uppercased()), v < 40 else { return nil }
         return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v))
+    }
+
+    /// "Type Ia", "Class IIb": a numbered kind and its letter, "one A".
+    static func subtype(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.isWord, (2...5).contains(tok.text.count), let letter = tok.text.last, "abcd".contains(letter),
+              let v = value(String(tok.text.dropLast())), let before = s.lower(i - 1), counting.contains(before),
+              s[i + 1].map({ !s.glued(i + 1) || !($0.isWord || $0.isNumber) }) ?? true else { return nil }
+        return RuleMatch(end: i + 1, say: EnglishNumbers.cardinal(v) + " " + EnglishWords.spell(String(letter)))
     }
 }

@@ -24,6 +24,11 @@ extension EnglishSymbols {
         if tok.isWord {
             if let said = compounds[parts.joined(separator: "-").lowercased()] { return RuleMatch(end: j, say: said) }
             let joined = parts.joined()
+            // "infor-mation": a hyphen left inside one word (its halves are no words of their own).
+            if parts.count == 2, joined.count >= 7, parts.allSatisfy({ $0.count >= 3 && $0 == $0.lowercased() }), WordList.contains(joined) == true,
+               parts.allSatisfy({ WordList.contains($0) == false }) {
+                return RuleMatch(end: j, say: joined)
+            }
             guard parts.count >= 3, parts.allSatisfy({ $0.count <= 4 && $0 == $0.lowercased() }), WordList.contains(joined) == true,
                   parts.filter({ WordList.contains($0) != true }).count >= 2 else { return nil }
             return RuleMatch(end: j, say: joined)
@@ -45,6 +50,12 @@ extension EnglishSymbols {
         let prev = s.t[safe: i - 1], next = s[i + 1]
         switch tok.text {
         case "/":
+            // "another meeting /s": the mark of sarcasm, not said.
+            // (At the end of a sentence of some words: "dir /s" is a command's switch.)
+            if tok.spaceBefore, next?.is("s") == true, s.glued(i + 1), s[i + 2] == nil || s[i + 2].map({ s.glued(i + 2) && !($0.isWord || $0.isNumber) }) == true && s[i + 3] == nil,
+               s.t[..<i].filter(\.isWord).count >= 3 {
+                return RuleMatch(end: i + 2, say: "")
+            }
             guard let a = prev, let b = next, a.isWord, b.isWord, s.glued(i), s.glued(i + 1) else { return nil }
             let left = a.text.lowercased(), right = b.text.lowercased()
             // "20 miles/day", "calls/hour": so many of them in each.
@@ -55,6 +66,28 @@ extension EnglishSymbols {
             // "5~10 days": a range.
             if let a = prev, a.isNumber, s.glued(i), let b = next, b.isNumber, s.glued(i + 1) { return RuleMatch(end: i + 1, say: "to") }
             if let struck = struck(s, i) { return struck }
+            // "Love you lots ~Mom": a signature, after a pause.
+            if tok.spaceBefore, let name = next, name.isWord, name.isCapitalized, s.glued(i + 1), s[i + 2] == nil || s[i + 2]?.is(".") == true && s[i + 3] == nil {
+                return RuleMatch(end: i + 1, say: ",")
+            }
+        case "&":
+            // "salt &/or pepper".
+            if next?.is("/") == true, s.glued(i + 1), s[i + 2]?.is("or") == true, s.glued(i + 2) { return RuleMatch(end: i + 3, say: "and or") }
+        case "[":
+            // "[x] Book the venue": a task list's ticked box.
+            if i == 0, let mark = next, ["x", "X", "✓", "✔"].contains(mark.text), s.glued(i + 1), s[i + 2]?.is("]") == true, s.glued(i + 2) {
+                return RuleMatch(end: i + 3, say: "")
+            }
+        case "(":
+            // "(x2)": so many times.
+            if next?.is("x") == true, s.glued(i + 1), let n = s[i + 2], n.isInteger, (Int(n.text) ?? 99) <= 10, s.glued(i + 2), s[i + 3]?.is(")") == true, s.glued(i + 3) {
+                return RuleMatch(end: i + 4, say: n.is("2") ? "twice" : EnglishNumbers.cardinal(Int(n.text) ?? 0) + " times")
+            }
+            // "Here's what happened (1/3)": a thread's post and how many there are.
+            if let a = next, a.isInteger, s[i + 2]?.is("/") == true, let b = s[i + 3], b.isInteger, s[i + 4]?.is(")") == true,
+               let x = Int(a.text), let y = Int(b.text), x >= 1, x <= y, y <= 30, s[i + 5] == nil || s[i + 5]?.is(":") == true && s[i + 6] == nil {
+                return RuleMatch(end: i + 5, say: ", " + EnglishNumbers.cardinal(x) + " of " + EnglishNumbers.cardinal(y))
+            }
         case "*":
             // "Press * to return": the phone's star key.
             if let a = prev, ["press", "dial", "hit", "tap", "pressing"].contains(a.text.lowercased()), tok.spaceBefore,
@@ -68,7 +101,14 @@ extension EnglishSymbols {
                 return RuleMatch(end: i + 1, say: ",")
             }
         default:
+            // ... when its chunk starts after the bracket.
+            if i == 0, ["x", "X", "✓", "✔"].contains(tok.text), next?.is("]") == true, s.glued(i + 1) { return RuleMatch(end: i + 2, say: "") }
             if let hyphened = hyphened(s, i) { return hyphened }
+            if let dated = prefixedYear(s, i) ?? letterRange(s, i) ?? syllables(s, i) { return dated }
+            // "1/ Here is my take": a thread's first post, numbered.
+            if i == 0, tok.isInteger, tok.text.count <= 2, next?.is("/") == true, s.glued(i + 1), s[i + 2].map({ $0.spaceBefore && $0.isCapitalized }) == true {
+                return RuleMatch(end: i + 2, say: "")
+            }
             // "reference(s)", "box(es)": the plural stands for both.
             if tok.isWord, tok.text.count > 2, tok.isLowercase, !tok.text.hasSuffix("s"), next?.is("(") == true, s.glued(i + 1), let p = s[i + 2], ["s", "es"].contains(p.text),
                s.glued(i + 2), s[i + 3]?.is(")") == true, s.glued(i + 3), s[i + 4].map({ !s.glued(i + 4) || !$0.isWord }) ?? true {
@@ -96,5 +136,37 @@ extension EnglishSymbols {
         while j < min(s.t.count, i + 40), !(s.t[j].is("~") && s.t[safe: j + 1]?.is("~") == true) { j += 1 }
         guard j < min(s.t.count, i + 40), s.glued(j), s.glued(j + 1), s[j + 2].map({ !s.glued(j + 2) || !$0.isWord }) ?? true else { return nil }
         return RuleMatch(end: j + 2, say: "")
+    }
+
+    /// "pre-1914", "post-1945", "mid-1990s": a time before, after or in the middle of a year.
+    static func prefixedYear(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], ["pre", "post", "mid", "early", "late"].contains(tok.text.lowercased()), s.startsWord(i), s[i + 1]?.is("-") == true,
+              s.glued(i + 1), let n = s[i + 2], n.isInteger, n.text.count == 4, s.glued(i + 2), let year = Int(n.text), (1000...2099).contains(year)
+        else { return nil }
+        if s[i + 3]?.is("s") == true, s.glued(i + 3) { return RuleMatch(end: i + 4, say: tok.text + " " + EnglishNumbers.plural(EnglishNumbers.year(year))) }
+        if let after = s[i + 3], s.glued(i + 3), after.isWord || after.isNumber { return nil }
+        return RuleMatch(end: i + 3, say: tok.text + " " + EnglishNumbers.year(year))
+    }
+
+    /// "Sort the list A-Z": from one letter to a later one.
+    static func letterRange(_ s: Scan, _ i: Int) -> RuleMatch? {
+        // ("[A-Z]" is a pattern's class.)
+        guard let a = s[i], a.isWord, s.startsWord(i), s.t[safe: i - 1]?.is("[") != true, s[i + 1]?.is("-") == true || s[i + 1]?.is("–") == true, s.glued(i + 1),
+              let b = s[i + 2], b.isWord, s.glued(i + 2), a.text.count == 1, b.text.count == 1, let x = a.text.first, let y = b.text.first,
+              x.isASCII, y.isASCII, x.isUppercase, y.isUppercase, x < y,
+              s[i + 3].map({ !s.glued(i + 3) || !($0.isWord || $0.isNumber || $0.is("-")) }) ?? true else { return nil }
+        return RuleMatch(end: i + 3, say: EnglishWords.spell(a.text) + " to " + b.text)
+    }
+
+    /// "pho·tog·ra·phy": a word split into its syllables by middle dots, said whole.
+    static func syllables(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let tok = s[i], tok.isWord, tok.isLowercase, s.startsWord(i), s[i + 1]?.is("·") == true, s.glued(i + 1) else { return nil }
+        var parts = [tok.text], j = i + 1
+        while let dot = s[j], dot.is("·"), s.glued(j), let part = s[j + 1], part.isWord, part.isLowercase, s.glued(j + 1) {
+            parts.append(part.text)
+            j += 2
+        }
+        guard parts.count >= 2, WordList.contains(parts.joined()) != false else { return nil }
+        return RuleMatch(end: j, say: parts.joined())
     }
 }

@@ -9,7 +9,8 @@ enum EnglishSymbols {
         "⇔": "if and only if", "∈": "in", "∉": "not in", "∀": "for all", "∃": "there exists", "∩": "intersect", "∪": "union",
         "⊂": "subset of", "‰": "per mille", "∠": "angle", "⊥": "perpendicular to", "∥": "parallel to", "·": "times",
         "%": "percent", "°": "degrees", "∇": "nabla", "⊗": "tensor", "⊕": "direct sum", "∘": "composed with",
-        "∅": "the empty set", "⌘": "command", "⌥": "option", "⇧": "shift", "⌃": "control",
+        "∅": "the empty set", "⌘": "command", "⌥": "option", "⇧": "shift", "⌃": "control", "≪": "much less than",
+        "≫": "much greater than", "℅": "care of", "↑": "up", "↓": "down",
     ]
     static let superscripts: [Unicode.Scalar: Character] = ["⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6",
                                                              "⁷": "7", "⁸": "8", "⁹": "9", "⁻": "-"]

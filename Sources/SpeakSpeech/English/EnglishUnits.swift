@@ -26,9 +26,12 @@ enum EnglishUnits {
         "fl oz": "fluid ounce", "M☉": "solar mass", "M⊙": "solar mass", "R☉": "solar radius", "L☉": "solar luminosity", "kpc": "kiloparsec", "Mpc": "megaparsec", "µm²": "square micrometer",
         "ppm": "part per million", "ppb": "part per billion", "Å": "angstrom", "qt": "quart", "N·m": "newton meter", "N⋅m": "newton meter",
         "Nm": "newton meter", "L/100 km": "liter per hundred kilometers", "L/100km": "liter per hundred kilometers",
+        "yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mos": "month", "pts": "point", "doz": "dozen", "yds": "yard",
+        "kJ": "kilojoule", "MJ": "megajoule", "ly": "light year", "Ω": "ohm", "kΩ": "kilohm", "MΩ": "megohm", "mcg": "microgram",
+        "m2": "square meter", "m3": "cubic meter", "km2": "square kilometer", "cm2": "square centimeter", "ft2": "square foot",
     ]
     static let plurals: [String: String] = [
-        "foot": "feet", "fluid ounce": "fluid ounces", "horsepower": "horsepower", "brake horsepower": "brake horsepower", "hertz": "hertz", "kilohertz": "kilohertz", "megahertz": "megahertz", "gigahertz": "gigahertz", "kelvin": "kelvins",
+        "foot": "feet", "dozen": "dozen", "basis point": "basis points", "percentage point": "percentage points", "light year": "light years", "fluid ounce": "fluid ounces", "horsepower": "horsepower", "brake horsepower": "brake horsepower", "hertz": "hertz", "kilohertz": "kilohertz", "megahertz": "megahertz", "gigahertz": "gigahertz", "kelvin": "kelvins",
         "newton meter": "newton meters", "part per million": "parts per million", "part per billion": "parts per billion",
         "liter per hundred kilometers": "liters per hundred kilometers",
         "degree Fahrenheit": "degrees Fahrenheit", "degree Celsius": "degrees Celsius", "square foot": "square feet",
@@ -48,15 +51,20 @@ enum EnglishUnits {
                                         "today", "tonight", "tomorrow", "yesterday", "now", "again", "instead", "there", "here",
                                         "back", "faster", "slower", "earlier", "sooner", "yet", "still", "already", "only", "just",
                                         "where", "we", "you", "they", "he", "she", "i", "not", "through", "past", "around", "within",
-                                        "without", "during", "until", "since", "via", "about", "against", "between", "among"]
+                                        "without", "during", "until", "since", "via", "about", "against", "between", "among", "outside", "inside",
+                                        "outdoors", "indoors", "overnight", "offshore", "abroad", "nearby", "upstream", "downstream"]
     static let temperatureWords: Set<String> = ["cooled", "cool", "cools", "cooling", "heated", "heat", "heating", "warmed", "temperature",
                                                 "temperatures", "kelvin", "kelvins", "frozen", "cryogenic", "cold", "hot", "superconducting",
                                                 "superconducts", "superconductor", "melts", "boils", "freezes", "absolute", "°c"]
     /// Units of what a recipe measures out.
     static let quantities: Set<String> = ["teaspoon", "tablespoon", "ounce", "fluid ounce", "pound", "gram", "kilogram", "milligram",
                                           "microgram", "milliliter", "liter", "centiliter", "deciliter", "gallon"]
+    /// Words of rates, where "bps" are basis points.
+    static let rateWords: Set<String> = ["rate", "rates", "yield", "yields", "basis", "cut", "cuts", "hike", "hikes", "raised", "lowered",
+                                         "spread", "spreads", "bond", "bonds", "fed", "ecb", "treasury", "treasuries", "mortgage", "margin",
+                                         "bank", "coupon", "libor", "sofr", "inflation"]
     /// Units written as abbreviations with a period.
-    static let abbreviated: Set<String> = ["tsp", "tbsp", "Tbsp", "oz", "lb", "lbs", "ft", "yd", "hr", "hrs", "min", "mins", "sec",
+    static let abbreviated: Set<String> = ["doz", "mos", "yrs", "wks", "pts", "yds", "yr", "wk", "tsp", "tbsp", "Tbsp", "oz", "lb", "lbs", "ft", "yd", "hr", "hrs", "min", "mins", "sec",
                                            "secs", "gal", "mi", "qt", "pt"]
     static let lengths: Set<String> = ["ft", "feet", "foot", "yd", "m", "'"]
 
@@ -135,6 +143,13 @@ enum EnglishUnits {
         }
         // "sun4m", "Karlson2k", "788db145c7 dl": a name's digits, not a measure.
         if let name = s.t[safe: i - 1], s.glued(i), name.isWord { return nil }
+        // "cut by 25 bps": basis points in a rate, bits per second elsewhere; "fell 2pp": percentage points.
+        if let u = s[i + 1], u.is("bps") || u.is("pp") && s.glued(i + 1),
+           s[i + 2].map({ !s.glued(i + 2) || !($0.isWord || $0.isNumber || $0.is(".") && u.is("pp")) }) ?? true {
+            let finance = u.is("pp") || s.t.contains { rateWords.contains($0.text.lowercased()) }
+            let name = u.is("pp") ? "percentage point" : finance ? "basis point" : "bit per second"
+            return RuleMatch(end: i + 2, say: number.text + " " + (number.text == "1" ? name : plural(name)))
+        }
         var j = i + 1
         var hyphen = false
         if s[j]?.is("-") == true, s.glued(j), s.glued(j + 1) { hyphen = true; j += 1 }

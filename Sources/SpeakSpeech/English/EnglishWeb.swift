@@ -2,17 +2,23 @@
 /// and handles.
 enum EnglishWeb {
     static let spokenTLDs: Set<String> = ["com", "org", "net", "gov", "info", "biz", "app", "dev", "tech", "shop", "blog",
-                                          "news", "online", "site", "store", "page", "wiki", "club", "mil", "int", "museum", "travel", "name", "pro"]
+                                          "news", "online", "site", "store", "page", "wiki", "club", "mil", "int", "museum", "travel", "name", "pro", "me"]
     static let tlds: Set<String> = spokenTLDs.union(["io", "ai", "co", "uk", "us", "de", "fr", "es", "it", "nl", "be", "ch", "at", "se", "no", "dk",
                                                      "fi", "pl", "cz", "ru", "cn", "jp", "kr", "in", "au", "nz", "ca", "br", "mx", "ar", "za", "eu",
                                                      "ie", "pt", "gr", "tv", "me", "ly", "gg", "sh", "to", "fm", "xyz", "cc", "ws", "tk", "il", "tw", "hk", "sg",
-                                                     "edu", "rs", "hu", "ro", "sk", "ua", "tr", "lt", "lv", "ee", "si", "hr", "bg"])
+                                                     "edu", "rs", "hu", "ro", "sk", "ua", "tr", "lt", "lv", "ee", "si", "hr", "bg",
+                                                     "gl", "gd", "vn", "pk", "bd", "lk", "np", "ae", "qa", "uy", "ke", "ng"])
 
     static let directives: Set<String> = ["include", "define", "undef", "ifdef", "ifndef", "if", "elif", "else", "endif", "pragma",
                                           "error", "import", "line"]
 
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i] else { return nil }
+        // "r/AskScience", "u/spez": a forum of Reddit and a user of it.
+        if tok.is("r") || tok.is("u"), s.startsWord(i), s[i + 1]?.is("/") == true, s.glued(i + 1), let name = s[i + 2], name.isWord,
+           name.text.count >= 3, s.glued(i + 2), s[i + 3].map({ !s.glued(i + 3) || !($0.isWord || $0.isNumber || $0.is("/")) }) ?? true {
+            return RuleMatch(end: i + 3, say: tok.text.uppercased() + " slash " + EnglishWords.splitCamel(name.text))
+        }
         if tok.is("#"), let next = s[i + 1], s.glued(i + 1), tok.spaceBefore || i == 0 {
             if next.isInteger {
                 // "order #48213": an identifier's digits one by one.
@@ -21,6 +27,14 @@ enum EnglishWeb {
             }
             // C's "#include" and "#define" are not hashtags.
             if next.isWord, directives.contains(next.text) || next.text.hasSuffix("s") && directives.contains(String(next.text.dropLast())) {
+                // "#include <stdio.h>": the header's name without its brackets.
+                if next.is("include"), s[i + 2]?.is("<") == true, let close = (i + 3..<min(s.t.count, i + 16)).first(where: { s.t[$0].is(">") }),
+                   close > i + 3, (i + 3..<close).allSatisfy({ s.glued($0) }) {
+                    let header = (i + 3..<close).map { k in
+                        EnglishPaths.marks[s.t[k].text] ?? EnglishWords.identifiers[s.t[k].text] ?? (s.t[k].text.count == 1 ? s.t[k].text.uppercased() : s.t[k].text)
+                    }
+                    return RuleMatch(end: close + 1, say: "hash include " + header.joined(separator: " "))
+                }
                 return RuleMatch(end: i + 2, say: "hash " + next.text)
             }
             // A colour: "#F3F3FF", "#fff".
@@ -58,7 +72,8 @@ enum EnglishWeb {
         // "mailto:sales@example.com": the address alone.
         if raw.lowercased().hasPrefix("mailto:"), raw.contains("@") { raw = String(raw.dropFirst(7)) }
         let schemed = schemes.contains { raw.lowercased().hasPrefix($0) }
-        if !schemed, let at = raw.firstIndex(of: "@") {
+        // ("medium.com/@jdoe": a handle in an address's path, not an e-mail.)
+        if !schemed, let at = raw.firstIndex(of: "@"), !raw[..<at].hasSuffix("/") {
             let local = String(raw[..<at]), domain = String(raw[raw.index(after: at)...])
             guard !local.isEmpty, isHost(domain) else { return nil }
             if s.context.skip.contains(.emails) { return RuleMatch(end: end, say: "", skip: .emails) }
@@ -109,7 +124,8 @@ enum EnglishWeb {
 
     /// Labels said their own way.
     static let labels: [String: String] = ["arxiv": "archive", "github": "git hub", "gitlab": "git lab", "youtube": "you tube",
-                                           "linkedin": "linked in", "wikipedia": "wikipedia", "nytimes": "N Y times", "git": "git"]
+                                           "linkedin": "linked in", "wikipedia": "wikipedia", "nytimes": "N Y times", "git": "git",
+                                           "tinyurl": "tiny U R L", "ycombinator": "Y combinator"]
 
     static func isHost(_ host: String) -> Bool {
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)

@@ -9,7 +9,7 @@ extension EnglishWords {
         "Jupyter": "Jupiter", "Matplotlib": "mat plot lib", "matplotlib": "mat plot lib", "Scala": "skahla", "Redis": "red iss",
         "ONNX": "onyx", "NumPy": "num pie", "numpy": "num pie", "SciPy": "sigh pie", "PyPI": "pie P I", "PyTorch": "pie torch",
         "nginx": "engine X", "Nginx": "engine X", "GitHub": "git hub", "MySQL": "my S Q L",
-        "WrestleMania": "wrestle mania", "NaN": "nan", "iPhone": "I phone", "iPad": "I pad",
+        "WrestleMania": "wrestle mania", "NaN": "nan", "iPhone": "I phone", "iPad": "I pad", "localhost": "local host",
     ]
 
     /// "SoC", "MoD", "IgG": capital, small, capital, an initialism, spelled.

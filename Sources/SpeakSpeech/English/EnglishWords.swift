@@ -19,6 +19,11 @@ enum EnglishWords {
                                               "STEM": "stem", "MADD": "mad", "NATO": "Nato", "NASA": "Nasa", "PETA": "Peeta",
                                               "TODO": "to do", "TODOs": "to dos", "FIXME": "fix me", "NVIDIA": "Nvidia",
                                               "FOO": "foo", "BAZ": "baz",
+                                              // Initials of medicine, schools and markets said as words.
+                                              "MRSA": "mersa", "MCAT": "em cat", "LSAT": "el sat", "FAFSA": "faff sa", "FTSE": "footsie",
+                                              "VIX": "vicks", "NICU": "nick you", "PICU": "pick you", "PFAS": "pee fass", "WIC": "wick",
+                                              "IELTS": "eye elts", "GAAP": "gap", "JAMA": "jamma", "UCAS": "you kass", "MOOC": "mook",
+                                              "MOOCs": "mooks", "CRISPR": "crisper",
                                               // TeX's logos as PDFs give them (the lowered E is a capital).
                                               "TEX": "Tek", "LATEX": "Lah tek", "pdfTEX": "pdf tek", "pdfTeX": "pdf tek",
                                               "XeTEX": "zee tek", "XeTeX": "zee tek", "BibTEX": "bib tek", "BibTeX": "bib tek",
@@ -44,7 +49,7 @@ enum EnglishWords {
         "Yosemite": "Yo semitee",
         "quinoa": "keen wah", "Fourier": "Foo ree eh", "Oaxaca": "Wah hah kuh", "bánh": "bahn", "mì": "mee", "résumé": "rez oo may", "résumés": "rez oo mays", "Gaudí": "Gow dee", "Gaudi": "Gow dee",
         "Beyoncé": "Bee yon say", "Niño": "Neen yo", "Niña": "Neen ya", "crème": "krem", "pho": "fuh", "phở": "fuh",
-        "Nike": "Nye key", "gnocchi": "noh kee", "coup": "koo", "coups": "koos", "Versailles": "Vair sigh", "Seoul": "Sole", "Phuket": "Poo ket", "Bhutan": "Boo tahn", "naira": "nyra",
+        "Nike": "Nye key", "gnocchi": "noh kee", "coup": "koo", "coups": "koos", "Versailles": "Vair sigh", "Seoul": "Sole", "Phuket": "Poo ket", "Bhutan": "Boo tahn", "naira": "nyra", "Sino": "Sighno",
     ]
     /// C and Unix names said by their parts.
     static let identifiers: [String: String] = [
@@ -64,7 +69,10 @@ enum EnglishWords {
     /// Keys as they are said in a key combination.
     static let keys: [String: String] = ["Ctrl": "control", "Cmd": "command", "Alt": "alt", "Shift": "shift", "Esc": "escape", "ESC": "escape",
                                          "Del": "delete", "Opt": "option", "Fn": "function", "Win": "windows", "Super": "super",
-                                         "PgUp": "page up", "PgDn": "page down", "Ins": "insert", "Bksp": "backspace", "Meta": "meta"]
+                                         "PgUp": "page up", "PgDn": "page down", "Ins": "insert", "Bksp": "backspace", "Meta": "meta",
+                                         "PrtSc": "print screen", "PrtScn": "print screen", "PrtScr": "print screen", "SysRq": "sys req"]
+    /// The Greek letters' names, as TeX writes them ("\\alpha").
+    static let greekNames = Set(greek.values)
     static let greek: [Character: String] = ["α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
                                              "η": "eta", "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
                                              "ξ": "xi", "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "υ": "upsilon", "φ": "phi",
@@ -106,6 +114,7 @@ enum EnglishWords {
            name.isWord, name.isCapitalized {
             return RuleMatch(end: i + 2, say: tok.text == "Saint" ? "San" : "Sant")
         }
+        if let m = shorthand(s, i) { return m }
         // ("SAG-AFTRA": a trade's word after a hyphen too; "anti-DoS" is not spelled.)
         if let say = tradeWords[tok.text] ?? mixedInitials(tok.text), s.startsWord(i, also: tradeWords[tok.text] == nil ? [] : ["-"]), s[i + 1].map({ !s.glued(i + 1) || !($0.isWord || $0.isNumber) }) ?? true {
             return RuleMatch(end: i + 1, say: say)
@@ -266,12 +275,15 @@ enum EnglishWords {
 
     /// "rele- vant" → relevant; "self- driving" stays two words (a real compound).
     static func lineBreak(_ s: Scan, _ i: Int) -> RuleMatch? {
-        guard let head = s[i], head.isLowercase || head.isCapitalized, s[i + 1]?.is("-") == true, s.glued(i + 1),
-              let tail = s[i + 2], tail.isWord, tail.isLowercase, tail.spaceBefore else { return nil }
+        // ("THE GOVERN- MENT": in capitals too.)
+        let capitals = s[i]?.isAllCaps == true && s[i]?.text.count ?? 0 >= 2 && s[i + 2]?.isAllCaps == true && s[i + 2]?.text.count ?? 0 >= 2
+        guard let head = s[i], head.isLowercase || head.isCapitalized || capitals, s[i + 1]?.is("-") == true, s.glued(i + 1),
+              let tail = s[i + 2], tail.isWord, tail.isLowercase || capitals, tail.spaceBefore else { return nil }
         // "pre- and post-processing", "right- or left-aligned": a prefix waiting for its word.
-        if ["and", "or", "nor", "to", "vs", "versus"].contains(tail.text) { return nil }
-        let joined = head.text + tail.text
-        let headWord = WordList.contains(head.text), tailWord = WordList.contains(tail.text), whole = WordList.contains(joined)
+        if ["and", "or", "nor", "to", "vs", "versus"].contains(tail.text.lowercased()) { return nil }
+        let joined = capitals ? (head.text + tail.text).lowercased() : head.text + tail.text
+        let headWord = WordList.contains(head.text.lowercased()), tailWord = WordList.contains(tail.text.lowercased()), whole = WordList.contains(joined)
+        if capitals, whole != true { return nil }
         if let whole, let headWord, let tailWord {
             if whole || !(headWord && tailWord) { return RuleMatch(end: i + 3, say: joined) }
             return RuleMatch(end: i + 3, say: head.text + " " + tail.text)
