@@ -10,6 +10,10 @@ extension EnglishWords {
         "ONNX": "onyx", "NumPy": "num pie", "numpy": "num pie", "SciPy": "sigh pie", "PyPI": "pie P I", "PyTorch": "pie torch",
         "nginx": "engine X", "Nginx": "engine X", "GitHub": "git hub", "MySQL": "my S Q L",
         "WrestleMania": "wrestle mania", "NaN": "nan", "iPhone": "I phone", "iPad": "I pad", "localhost": "local host",
+        // Initials of medicine, schools and markets said as words.
+        "MRSA": "mersa", "MCAT": "em cat", "LSAT": "el sat", "FAFSA": "faff sa", "FTSE": "footsie", "VIX": "vicks", "NICU": "nick you",
+        "PICU": "pick you", "PFAS": "pee fass", "WIC": "wick", "IELTS": "eye elts", "GAAP": "gap", "JAMA": "jamma", "UCAS": "you kass",
+        "MOOC": "mook", "MOOCs": "mooks", "CRISPR": "crisper",
     ]
 
     /// "SoC", "MoD", "IgG": capital, small, capital, an initialism, spelled.

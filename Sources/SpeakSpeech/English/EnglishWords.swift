@@ -19,11 +19,6 @@ enum EnglishWords {
                                               "STEM": "stem", "MADD": "mad", "NATO": "Nato", "NASA": "Nasa", "PETA": "Peeta",
                                               "TODO": "to do", "TODOs": "to dos", "FIXME": "fix me", "NVIDIA": "Nvidia",
                                               "FOO": "foo", "BAZ": "baz",
-                                              // Initials of medicine, schools and markets said as words.
-                                              "MRSA": "mersa", "MCAT": "em cat", "LSAT": "el sat", "FAFSA": "faff sa", "FTSE": "footsie",
-                                              "VIX": "vicks", "NICU": "nick you", "PICU": "pick you", "PFAS": "pee fass", "WIC": "wick",
-                                              "IELTS": "eye elts", "GAAP": "gap", "JAMA": "jamma", "UCAS": "you kass", "MOOC": "mook",
-                                              "MOOCs": "mooks", "CRISPR": "crisper",
                                               // TeX's logos as PDFs give them (the lowered E is a capital).
                                               "TEX": "Tek", "LATEX": "Lah tek", "pdfTEX": "pdf tek", "pdfTeX": "pdf tek",
                                               "XeTEX": "zee tek", "XeTeX": "zee tek", "BibTEX": "bib tek", "BibTeX": "bib tek",
