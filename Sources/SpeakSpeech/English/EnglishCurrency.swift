@@ -32,7 +32,7 @@ enum EnglishCurrency {
         "DKK": Currency(one: "Danish krone", many: "Danish kroner"), "PLN": Currency(one: "zloty", many: "zlotys"),
         "ZAR": Currency(one: "rand", many: "rand"), "TRY": Currency(one: "lira", many: "lira"), "BTC": Currency(one: "bitcoin", many: "bitcoin"),
         "AED": Currency(one: "dirham", many: "dirhams"), "KES": Currency(one: "Kenyan shilling", many: "Kenyan shillings"),
-        "Ksh": Currency(one: "Kenyan shilling", many: "Kenyan shillings"), "IDR": Currency(one: "roopeeah", many: "roopeeah"),
+        "IDR": Currency(one: "roopeeah", many: "roopeeah"),
         "CZK": Currency(one: "Czech koruna", many: "Czech korunas"), "HUF": Currency(one: "forint", many: "forints"),
         "THB": Currency(one: "baht", many: "baht"),
         "NGN": Currency(one: "nyra", many: "nyra"), "EGP": Currency(one: "Egyptian pound", many: "Egyptian pounds"),

@@ -4,11 +4,13 @@ import Foundation
 enum EnglishEmoticons {
     static func match(_ s: Scan, _ i: Int) -> RuleMatch? {
         if let face = drawn(s, i) { return face }
-        // "Love you guys <333", "hilarious xD", "We shipped it \\o/": a heart, a laugh, cheering, at the end.
-        if let tok = s[i], tok.spaceBefore, i > 0, s.t[s.run(from: i)...].allSatisfy({ [".", "!", "?"].contains($0.text) }) {
-            let full = s.joined(i..<s.run(from: i)).trimmingCharacters(in: .init(charactersIn: ".!?"))
-            if ["xD", "XD", "\\o/", "\\O/"].contains(full) || full.hasPrefix("<3") && full.dropFirst().allSatisfy({ $0 == "3" }) {
-                return RuleMatch(end: s.run(from: i), say: " ")
+        // "Love you guys <333", "hilarious xD", "We shipped it \o/": a heart, a laugh, cheering, at the end.
+        if let tok = s[i], tok.spaceBefore, i > 0, ["xD", "XD", "\\", "<"].contains(tok.text) {
+            let end = s.run(from: i)
+            let full = s.joined(i..<end).trimmingCharacters(in: .init(charactersIn: ".!?"))
+            if s.t[end...].allSatisfy({ [".", "!", "?"].contains($0.text) }),
+               ["xD", "XD", "\\o/", "\\O/"].contains(full) || full.hasPrefix("<3") && full.dropFirst().allSatisfy({ $0 == "3" }) {
+                return RuleMatch(end: end, say: " ")
             }
         }
         guard let eyes = s[i], [":", ";", "=", "X", "x"].contains(eyes.text), eyes.spaceBefore || i == 0 || eyes.is("X") || eyes.is("x") else { return nil }

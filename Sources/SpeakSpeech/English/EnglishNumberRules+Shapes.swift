@@ -47,7 +47,7 @@ extension EnglishNumberRules {
               let before = s[i - 1], before.isWord, before.isCapitalized || before.isLowercase, namedNumbers.contains(before.text.lowercased()),
               s[i + 1].map({ !s.glued(i + 1) || !($0.isWord || $0.isNumber || $0.is("-") || $0.is("/")) }) ?? true else { return nil }
         // "in Route 9 and Room 1204"; not "a room 1200 feet long".
-        guard before.isCapitalized || s[i + 1].map({ !$0.isWord || !EnglishUnits.units.keys.contains($0.text) }) ?? true else { return nil }
+        guard before.isCapitalized || s[i + 1].map({ !$0.isWord || EnglishUnits.units[$0.text] == nil }) ?? true else { return nil }
         if value % 100 == 0 { return nil }
         return RuleMatch(end: i + 1, say: n.text.count == 4 ? EnglishNumbers.name(value) : octet(value))
     }

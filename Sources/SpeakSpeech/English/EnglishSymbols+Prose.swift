@@ -141,8 +141,7 @@ extension EnglishSymbols {
     /// "pre-1914", "post-1945", "mid-1990s": a time before, after or in the middle of a year.
     static func prefixedYear(_ s: Scan, _ i: Int) -> RuleMatch? {
         guard let tok = s[i], ["pre", "post", "mid", "early", "late"].contains(tok.text.lowercased()), s.startsWord(i), s[i + 1]?.is("-") == true,
-              s.glued(i + 1), let n = s[i + 2], n.isInteger, n.text.count == 4, s.glued(i + 2), let year = Int(n.text), (1000...2099).contains(year)
-        else { return nil }
+              s.glued(i + 1), let n = s[i + 2], EnglishNumberRules.isYear(n), s.glued(i + 2), let year = Int(n.text) else { return nil }
         if s[i + 3]?.is("s") == true, s.glued(i + 3) { return RuleMatch(end: i + 4, say: tok.text + " " + EnglishNumbers.plural(EnglishNumbers.year(year))) }
         if let after = s[i + 3], s.glued(i + 3), after.isWord || after.isNumber { return nil }
         return RuleMatch(end: i + 3, say: tok.text + " " + EnglishNumbers.year(year))

@@ -1,5 +1,5 @@
-/// What shells, manuals and synopses write with symbols: options, paths, choices and an
-/// editor's mode line.
+/// What shells, manuals and synopses write with symbols: options, paths, choices, an editor's
+/// mode line and a version-control system's stamp.
 extension EnglishSymbols {
     /// A slash between two words of a path, a branch or a time zone: "debian/control",
     /// "<lzma/base.h>", "origin/master", "Europe/Paris" (not "input/output").
@@ -104,4 +104,21 @@ extension EnglishSymbols {
                                               "Build-Depends-Indep", "Build-Depends-Arch", "Conflicts", "Breaks", "Provides"]
     static let optionIntroducers: Set<String> = ["use", "using", "option", "options", "flag", "flags", "switch", "pass", "passing",
                                                  "add", "adding", "the", "via", "invoke", "with", "without", "or", "and"]
+
+    /// A version-control system's stamp ("$Id: README,v 1.12 2003/04/05 12:34:56 joe Exp $",
+    /// "$Revision: 1.5 $", "$Date$") is for the tool, not the reader: silent.
+    static func revisionStamp(_ s: Scan, _ i: Int) -> RuleMatch? {
+        guard let dollar = s[i], dollar.is("$"), let key = s[i + 1], s.glued(i + 1), stampKeys.contains(key.text),
+              let mark = s[i + 2], s.glued(i + 2), mark.is("$") || mark.is(":") else { return nil }
+        if mark.is("$") { return RuleMatch(end: i + 3, say: " ") }
+        var j = i + 3
+        while let t = s[j], j < i + 40 {
+            if t.is("$") { return RuleMatch(end: j + 1, say: " ") }
+            j += 1
+        }
+        return nil
+    }
+
+    static let stampKeys: Set<String> = ["Id", "Revision", "Rev", "Date", "Author", "Header", "Log", "Source", "RCSfile", "Name",
+                                         "Locker", "State", "LastChangedDate", "LastChangedRevision", "LastChangedBy", "HeadURL", "Format"]
 }

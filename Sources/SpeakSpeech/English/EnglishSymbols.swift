@@ -9,8 +9,8 @@ enum EnglishSymbols {
         "⇔": "if and only if", "∈": "in", "∉": "not in", "∀": "for all", "∃": "there exists", "∩": "intersect", "∪": "union",
         "⊂": "subset of", "‰": "per mille", "∠": "angle", "⊥": "perpendicular to", "∥": "parallel to", "·": "times",
         "%": "percent", "°": "degrees", "∇": "nabla", "⊗": "tensor", "⊕": "direct sum", "∘": "composed with",
-        "∅": "the empty set", "⌘": "command", "⌥": "option", "⇧": "shift", "⌃": "control", "≪": "much less than",
-        "≫": "much greater than", "℅": "care of", "↑": "up", "↓": "down",
+        "∅": "the empty set", "⌘": "command", "⌥": "option", "⇧": "shift", "⌃": "control", "≪": "much less than", "≫": "much greater than",
+        "℅": "care of", "↑": "up", "↓": "down",
     ]
     static let superscripts: [Unicode.Scalar: Character] = ["⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6",
                                                              "⁷": "7", "⁸": "8", "⁹": "9", "⁻": "-"]
@@ -349,23 +349,6 @@ enum EnglishSymbols {
         }
         return RuleMatch(end: end, say: " ")
     }
-
-    /// A version-control system's stamp ("$Id: README,v 1.12 2003/04/05 12:34:56 joe Exp $",
-    /// "$Revision: 1.5 $", "$Date$") is for the tool, not the reader: silent.
-    static func revisionStamp(_ s: Scan, _ i: Int) -> RuleMatch? {
-        guard let dollar = s[i], dollar.is("$"), let key = s[i + 1], s.glued(i + 1), stampKeys.contains(key.text),
-              let mark = s[i + 2], s.glued(i + 2), mark.is("$") || mark.is(":") else { return nil }
-        if mark.is("$") { return RuleMatch(end: i + 3, say: " ") }
-        var j = i + 3
-        while let t = s[j], j < i + 40 {
-            if t.is("$") { return RuleMatch(end: j + 1, say: " ") }
-            j += 1
-        }
-        return nil
-    }
-
-    static let stampKeys: Set<String> = ["Id", "Revision", "Rev", "Date", "Author", "Header", "Log", "Source", "RCSfile", "Name",
-                                         "Locker", "State", "LastChangedDate", "LastChangedRevision", "LastChangedBy", "HeadURL", "Format"]
 
     /// "Linux(tm)", "Intel(R) Core(TM)", "Foo™": the mark belongs to the page, not to what is said.
     static func trademark(_ s: Scan, _ i: Int) -> RuleMatch? {

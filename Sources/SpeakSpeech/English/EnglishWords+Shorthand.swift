@@ -7,7 +7,7 @@ extension EnglishWords {
         "afaik": "as far as I know", "fwiw": "for what it's worth", "imo": "in my opinion", "imho": "in my humble opinion",
         "tbh": "to be honest", "btw": "by the way", "thx": "thanks", "pls": "please", "plz": "please", "nvm": "never mind",
         "irl": "in real life", "smh": "shaking my head", "afk": "away from keyboard", "brb": "be right back",
-        "ttyl": "talk to you later", "wrt": "with respect to", "mgmt": "management", "wk": "week", "yrs": "years",
+        "ttyl": "talk to you later", "wrt": "with respect to", "mgmt": "management", "wk": "week",
         "nth": "enth", "nat'l": "national", "int'l": "international", "gov't": "government", "ass'n": "association", "dep't": "department",
         "sec'y": "secretary", "att'y": "attorney", "cont'd": "continued", "nat’l": "national", "int’l": "international",
         "gov’t": "government", "cont’d": "continued",

@@ -271,13 +271,13 @@ enum EnglishWords {
     /// "rele- vant" → relevant; "self- driving" stays two words (a real compound).
     static func lineBreak(_ s: Scan, _ i: Int) -> RuleMatch? {
         // ("THE GOVERN- MENT": in capitals too.)
-        let capitals = s[i]?.isAllCaps == true && s[i]?.text.count ?? 0 >= 2 && s[i + 2]?.isAllCaps == true && s[i + 2]?.text.count ?? 0 >= 2
+        let capitals = s[i]?.isAllCaps == true && s[i + 2]?.isAllCaps == true
         guard let head = s[i], head.isLowercase || head.isCapitalized || capitals, s[i + 1]?.is("-") == true, s.glued(i + 1),
               let tail = s[i + 2], tail.isWord, tail.isLowercase || capitals, tail.spaceBefore else { return nil }
         // "pre- and post-processing", "right- or left-aligned": a prefix waiting for its word.
         if ["and", "or", "nor", "to", "vs", "versus"].contains(tail.text.lowercased()) { return nil }
         let joined = capitals ? (head.text + tail.text).lowercased() : head.text + tail.text
-        let headWord = WordList.contains(head.text.lowercased()), tailWord = WordList.contains(tail.text.lowercased()), whole = WordList.contains(joined)
+        let headWord = WordList.contains(head.text), tailWord = WordList.contains(tail.text), whole = WordList.contains(joined)
         if capitals, whole != true { return nil }
         if let whole, let headWord, let tailWord {
             if whole || !(headWord && tailWord) { return RuleMatch(end: i + 3, say: joined) }
